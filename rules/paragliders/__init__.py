@@ -1,0 +1,3 @@
+"""Paragliders: terrain, tokens, component set, board layout and maps (rules engine to come)."""
+
+GAME = "paragliders"

@@ -1,0 +1,113 @@
+"""The safe document loader: positions, YAML pitfalls, bounded size and friendly errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from skyhex.schemas.documents import MAX_BYTES, DocumentError, load, parse, schema_problems
+
+
+def problem_of(text: str) -> str:
+    with pytest.raises(DocumentError) as e:
+        parse(text, "f.yaml")
+    assert len(e.value.problems) == 1
+    return e.value.problems[0].format()
+
+
+def test_positions_of_values_and_keys() -> None:
+    doc = parse("a: 1\nb:\n  - x\n  - {c: 2}\n", "f.yaml")
+    assert doc.data == {"a": 1, "b": ["x", {"c": 2}]}
+    assert doc.locate(("b", 1, "c")) == (4, 9)
+    assert doc.locate(("b", 0)) == (3, 5)
+    assert doc.locate(("b", 1, "c"), key=True) == (4, 6)
+    assert doc.locate(("b", 7, "zz")) == (3, 3)  # nearest existing parent
+
+
+def test_times_stay_strings_and_core_types_work() -> None:
+    doc = parse("t: 12:00\nu: 08:00\nn: null\nb: true\nf: 1.5\ni: -3\ns: 'no'\n", "f.yaml")
+    assert doc.data == {"t": "12:00", "u": "08:00", "n": None, "b": True, "f": 1.5, "i": -3,
+                        "s": "no"}
+
+
+def test_json_is_read_too() -> None:
+    assert parse('{"a": [1, 2], "b": {"c": "d"}}', "f.json").data == {"a": [1, 2], "b": {"c": "d"}}
+
+
+def test_anchors_and_merge_keys() -> None:
+    doc = parse("base: &b {x: 1, y: 2}\nthing:\n  <<: *b\n  y: 3\n", "f.yaml")
+    assert doc.data["thing"] == {"x": 1, "y": 3}
+
+
+def test_unsafe_tags_are_refused_with_their_location() -> None:
+    assert problem_of("a: 1\nb: !!python/object/apply:os.system ['echo hi']\n").startswith(
+        "f.yaml:2:4: error: the tag tag:yaml.org,2002:python/object/apply:os.system is not allowed")
+
+
+def test_duplicate_keys_are_errors() -> None:
+    assert problem_of("a: 1\nb: 2\na: 3\n") == "f.yaml:3:1: error: duplicate key 'a'"
+
+
+def test_syntax_errors_carry_the_parser_location() -> None:
+    assert problem_of("a: [1, 2\nb: 3\n").startswith(
+        "f.yaml:2:2: error: YAML syntax: while parsing a flow sequence")
+
+
+def test_tabs_are_explained() -> None:
+    assert "(a tab: YAML indents with spaces only)" in problem_of("a:\n\t- 1\n")
+
+
+def test_empty_document() -> None:
+    assert problem_of("") == "f.yaml:1:1: error: the file is empty"
+    assert problem_of("# only a comment\n") == "f.yaml:1:1: error: the file is empty"
+
+
+def test_alias_bomb_is_bounded() -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        prev = f"*a{i - 1}"
+        lines.append(f"a{i}: &a{i} [{', '.join([prev] * 10)}]")
+    assert "expands to more than" in problem_of("\n".join(lines) + "\n")
+
+
+def test_recursive_alias_is_bounded() -> None:
+    assert "nests deeper than" in problem_of("a: &a [*a]\n")
+
+
+def test_binary_and_oversized_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    binary = tmp_path / "b.yaml"
+    binary.write_bytes(b"format: x\n\xff\xfe\x00")
+    with pytest.raises(DocumentError) as e:
+        load(str(binary))
+    assert e.value.problems[0].format() == (
+        f"{binary}:2:1: error: not a UTF-8 text file (byte 0xff at offset 10)")
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as f:
+        f.truncate(MAX_BYTES + 1)
+    with pytest.raises(DocumentError) as e:
+        load(str(big))
+    assert "more than the 8,388,608-byte limit" in e.value.problems[0].message
+
+
+def test_missing_file_and_directory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(DocumentError) as e:
+        load(str(tmp_path / "nope.yaml"))
+    assert e.value.problems[0].format() == f"{tmp_path / 'nope.yaml'}: error: no such file"
+    with pytest.raises(DocumentError) as e:
+        load(str(tmp_path))
+    assert e.value.problems[0].message == "is a directory, not a file"
+
+
+def test_schema_problems_are_located_and_friendly() -> None:
+    doc = parse(
+        "format: skyhex.map/1\ngame: paragliders\nlayot: custom\nhexes:\n"
+        "  - {q: 1.5, r: 0, terrain: feild}\n  - {q: 0, r: 0}\n",
+        "m.yaml",
+    )
+    lines = [p.format() for p in schema_problems(doc, "map")]
+    assert lines == [
+        "m.yaml:3:1: error: unknown key 'layot' (did you mean 'layout'?) [$.layot]",
+        "m.yaml:5:9: error: expected an integer, not 1.5 [$.hexes[0].q]",
+        "m.yaml:5:29: error: 'feild' is not one of mountain, field, forest, lake, aerodrome "
+        "[$.hexes[0].terrain]",
+        "m.yaml:6:5: error: missing required key 'terrain' [$.hexes[1]]",
+    ]
