@@ -1,0 +1,370 @@
+"""The map checker: every setup rule of the standard board, or what play needs on a custom
+one, with all violations reported at once.
+
+Standard layout (rulebook setup and DESIGN.md):
+
+1. ``setup.board``: every slot holds exactly one tile, each tile is used once, the Starting
+   Tile lies in the centre in its fixed orientation, no hex lies off the board.
+2. ``setup.star``: the arms towards corners A, C and E hold no mountain hex.
+3. ``setup.mountains``: all mountain hexes form one cluster containing the take-off hexes.
+4. ``setup.antennas``: each sector holds exactly one antenna tile, one per colour.
+5. ``setup.features``: cloud spawn numbers 1-10 and the four landmark GPS sites are on the map.
+6. ``setup.aerodromes``: at most two map tiles replaced, never a mountain tile or a tile with
+   a token, spawn number or GPS site; aerodrome hexes carry nothing.
+
+Custom layout: hexes unique and joined into one board, two take-off hexes, one target, one
+antenna of each colour, no spawn number or GPS site printed twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from skyhex.rules.hexgrid import Hex, Slot, iter_pairs, slot_of
+from skyhex.rules.paragliders.board import (
+    ARM_CORNERS,
+    CENTER,
+    MIN_RADIUS,
+    SECTOR_CORNERS,
+    BoardLayout,
+    board_layout,
+)
+from skyhex.rules.paragliders.components import ComponentSet, TileKind
+from skyhex.rules.paragliders.features import Antenna, Landmark
+from skyhex.rules.paragliders.maps import Map, MapLayout
+from skyhex.rules.paragliders.terrain import Terrain
+
+GOLF_HEXES = 3
+MAX_AERODROME_TILES_REPLACED = 2
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its code, what is wrong, where (slots and hexes) and how to fix it."""
+
+    rule: str
+    message: str
+    hint: str
+    slots: tuple[Slot, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule, "message": self.message, "hint": self.hint,
+            "slots": [list(s) for s in self.slots], "hexes": [list(h) for h in self.hexes],
+        }
+
+
+def _hexes(hexes: Iterable[Hex], limit: int = 8) -> str:
+    hs = sorted(hexes)
+    text = ", ".join(str(h) for h in hs[:limit])
+    return text + (f" and {len(hs) - limit} more" if len(hs) > limit else "")
+
+
+def _slots(slots: Iterable[Slot], limit: int = 8) -> str:
+    ss = sorted(slots)
+    text = ", ".join(str(s) for s in ss[:limit])
+    return text + (f" and {len(ss) - limit} more" if len(ss) > limit else "")
+
+
+def check_map(m: Map, components: ComponentSet) -> list[Violation]:
+    """Every violation of the map, in rule order; an empty list means the map is valid."""
+    out: list[Violation] = []
+    _check_consistency(m, out)
+    if m.layout is MapLayout.CUSTOM:
+        _check_custom(m, components, out)
+        return out
+    if m.radius < MIN_RADIUS:
+        out.append(Violation(
+            "setup.board", f"a radius-{m.radius} board has no sectors for the antenna tiles",
+            f"use a radius of at least {MIN_RADIUS}, or layout: custom"))
+        return out
+    board = board_layout(m.radius)
+    _check_board(m, components, board, out)
+    _check_star(m, board, out)
+    _check_mountains(m, out)
+    _check_antennas(m, board, out)
+    _check_features(m, components, out, standard=True)
+    _check_aerodromes(m, components, board, out)
+    return out
+
+
+# --- both layouts -------------------------------------------------------------------------
+
+
+def _check_consistency(m: Map, out: list[Violation]) -> None:
+    if m.duplicate_hexes:
+        out.append(Violation(
+            "map.duplicate-hex", f"hexes listed more than once: {_hexes(set(m.duplicate_hexes))}",
+            "list each hex once", hexes=tuple(sorted(set(m.duplicate_hexes)))))
+    if m.slot_hexes is None or m.slot_hexes is m.hexes:
+        return
+    differ = sorted(h for h in set(m.hexes) | set(m.slot_hexes)
+                    if m.hexes.get(h) != m.slot_hexes.get(h))
+    if differ:
+        out.append(Violation(
+            "map.consistency",
+            f"{len(differ)} hex(es) disagree with the tiles in the slots: {_hexes(differ)}",
+            "fix the hexes or the slots, or drop the hexes list and let skyhex derive it",
+            slots=tuple(sorted({slot_of(h) for h in differ})), hexes=tuple(differ)))
+
+
+def mountain_clusters(m: Map) -> list[set[Hex]]:
+    """The connected groups of mountain hexes."""
+    import networkx as nx
+
+    mountains = m.terrain_hexes(Terrain.MOUNTAIN)
+    graph = nx.Graph()
+    graph.add_nodes_from(mountains)
+    graph.add_edges_from(iter_pairs(mountains))
+    return [set(c) for c in nx.connected_components(graph)]
+
+
+def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
+                    standard: bool) -> None:
+    rule = "setup.features" if standard else "play.features"
+    spawns: dict[int, list[Hex]] = defaultdict(list)
+    sites: dict[Landmark, list[Hex]] = defaultdict(list)
+    for h, mh in m.hexes.items():
+        if mh.features.spawn is not None:
+            spawns[mh.features.spawn].append(h)
+        if mh.features.gps is not None:
+            sites[mh.features.gps].append(h)
+    twice = {n: hs for n, hs in sorted(spawns.items()) if len(hs) > 1}
+    for n, hs in twice.items():
+        out.append(Violation(rule, f"spawn number {n} is printed on {len(hs)} hexes: {_hexes(hs)}",
+                             "each cloud token has one spawn hex", hexes=tuple(sorted(hs))))
+    if standard:
+        missing = [n for n in range(1, components.clouds.tokens + 1) if n not in spawns]
+        if missing:
+            out.append(Violation(
+                rule, f"cloud spawn number(s) missing: {', '.join(map(str, missing))}",
+                "lay the tiles printing these spawn numbers on the board"))
+        lost = [g.value for g in Landmark if g not in sites]
+        if lost:
+            out.append(Violation(rule, f"landmark GPS site(s) missing: {', '.join(lost)}",
+                                 "lay the tiles printing these sites on the board"))
+    for site, hs in sorted(sites.items()):
+        limit = GOLF_HEXES if site is Landmark.GOLF_COURSE else 1
+        if len(hs) > limit:
+            out.append(Violation(rule, f"the {site} GPS site is printed on {len(hs)} hexes, "
+                                 f"at most {limit}: {_hexes(hs)}",
+                                 "each landmark is printed once", hexes=tuple(sorted(hs))))
+
+
+# --- standard layout ----------------------------------------------------------------------
+
+
+def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
+                 out: list[Violation]) -> None:
+    rule = "setup.board"
+    outside = sorted(h for h in m.hexes if h not in board.hexes)
+    if outside:
+        out.append(Violation(
+            rule, f"{len(outside)} hex(es) lie outside the radius-{m.radius} board: "
+            f"{_hexes(outside)}", "remove them, or declare layout: custom for an odd-shaped map",
+            slots=tuple(sorted({slot_of(h) for h in outside})), hexes=tuple(outside)))
+    missing = sorted(h for h in board.hexes if h not in m.hexes)
+    if missing:
+        empty = sorted({slot_of(h) for h in missing})
+        out.append(Violation(
+            rule, f"{len(empty)} slot(s) of the board are not (fully) covered: {_slots(empty)}",
+            "every slot holds exactly one tile", slots=tuple(empty), hexes=tuple(missing)))
+    if m.duplicate_slots:
+        dup = sorted(set(m.duplicate_slots))
+        out.append(Violation(rule, f"slot(s) holding more than one tile: {_slots(dup)}",
+                             "every slot holds exactly one tile", slots=tuple(dup)))
+    if m.has_slots:
+        off = sorted(s for s in [p.slot for p in m.slots] + [a.slot for a in m.aerodromes]
+                     if s.distance(CENTER) > m.radius)
+        if off:
+            out.append(Violation(rule, f"slot(s) outside the radius-{m.radius} board: "
+                                 f"{_slots(off)}", "remove them or raise the radius",
+                                 slots=tuple(off)))
+        used = Counter(p.tile for p in m.slots)
+        used.update(a.replaces for a in m.aerodromes if a.replaces is not None)
+        for tile_id, n in sorted(used.items()):
+            if n > 1:
+                where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
+                out.append(Violation(rule, f"tile {tile_id} is used {n} times "
+                                     f"(slots {_slots(where)})", "each tile of the set is "
+                                     "used at most once", slots=where))
+        aeros = Counter(t for a in m.aerodromes for t, _ in a.tiles)
+        for tile_id, n in sorted(aeros.items()):
+            if n > 1:
+                out.append(Violation("setup.aerodromes", f"aerodrome tile {tile_id} is used {n} "
+                                     "times", "each aerodrome tile is used at most once"))
+        start = components.start_tile
+        at_centre = [p for p in m.slots if p.slot == CENTER]
+        for p in m.slots:
+            if p.tile == start.id and (p.slot != CENTER or p.rotation != 0):
+                out.append(Violation(
+                    rule, f"the Starting Tile lies at slot {p.slot} rotation {p.rotation}",
+                    "the Starting Tile lies in the centre slot [0,0] with rotation 0",
+                    slots=(p.slot,)))
+        if not any(p.tile == start.id for p in at_centre):
+            out.append(Violation(rule, "the centre slot [0,0] does not hold the Starting Tile",
+                                 f"lay tile {start.id} in slot [0,0] with rotation 0",
+                                 slots=(CENTER,)))
+    else:
+        centre = set(CENTER.hexes())
+        marks = m.takeoffs + m.targets
+        stray = sorted(h for h in marks if h not in centre)
+        if stray:
+            out.append(Violation(rule, f"take-off or target hexes outside the centre slot: "
+                                 f"{_hexes(stray)}", "the Starting Tile lies in the centre "
+                                 "slot [0,0]", hexes=tuple(stray)))
+
+
+def _check_star(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+    tiles = {p.slot: p.tile for p in m.slots}
+    for corner in ARM_CORNERS:
+        for slot in board.arm(corner):
+            peaks = [h for h in slot.hexes() if (mh := m.hexes.get(h)) and
+                     mh.terrain is Terrain.MOUNTAIN]
+            if peaks:
+                tile = f" (tile {tiles[slot]})" if slot in tiles else ""
+                out.append(Violation(
+                    "setup.star", f"arm {corner} slot {slot}{tile} holds mountain hex(es) "
+                    f"{_hexes(peaks)}", "the star's arms hold no mountain tile: swap it with a "
+                    "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
+
+
+def _check_mountains(m: Map, out: list[Violation]) -> None:
+    rule = "setup.mountains"
+    takeoffs = m.takeoffs
+    if len(takeoffs) != 2:
+        out.append(Violation(rule, f"the map has {len(takeoffs)} take-off hexes, not 2",
+                             "the Starting Tile's two take-off hexes are on the mountain",
+                             hexes=tuple(takeoffs)))
+    flat = [h for h in takeoffs if m.hexes[h].terrain is not Terrain.MOUNTAIN]
+    if flat:
+        out.append(Violation(rule, f"take-off hex(es) {_hexes(flat)} are not mountain hexes",
+                             "take-off hexes are on the mountain", hexes=tuple(flat)))
+    clusters = mountain_clusters(m)
+    if not clusters:
+        return
+    anchor = [c for c in clusters if any(h in c for h in takeoffs)]
+    main = max(anchor, key=len) if anchor else max(clusters, key=len)
+    for cluster in sorted((c for c in clusters if c is not main), key=lambda c: min(c)):
+        slots = tuple(sorted({slot_of(h) for h in cluster}))
+        out.append(Violation(
+            rule, f"{len(cluster)} mountain hex(es) in slot(s) {_slots(slots)} are cut off from "
+            f"the mountain of the take-off: {_hexes(cluster)}",
+            "all mountains form one cluster: move or rotate these tiles so that a mountain "
+            "hex touches the cluster", slots=slots, hexes=tuple(sorted(cluster))))
+
+
+def _check_antennas(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+    rule = "setup.antennas"
+    by_sector: dict[str | None, list[Hex]] = defaultdict(list)
+    colours: dict[Antenna, list[Hex]] = defaultdict(list)
+    for h, mh in m.hexes.items():
+        if mh.features.antenna is not None:
+            by_sector[board.sector_of(slot_of(h))].append(h)
+            colours[mh.features.antenna].append(h)
+    for name in SECTOR_CORNERS:
+        hs = sorted(by_sector.get(name, []))
+        if len(hs) != 1:
+            what = "no antenna" if not hs else f"{len(hs)} antennas ({_hexes(hs)})"
+            out.append(Violation(
+                rule, f"sector {name} holds {what}", "each sector holds exactly one antenna "
+                "tile", slots=board.sector(name) if not hs else tuple(slot_of(h) for h in hs),
+                hexes=tuple(hs)))
+    if by_sector.get(None):
+        hs = sorted(by_sector[None])
+        out.append(Violation(rule, f"antenna(s) on the star or around the centre: {_hexes(hs)}",
+                             "antenna tiles go into the sectors",
+                             slots=tuple(slot_of(h) for h in hs), hexes=tuple(hs)))
+    _check_colours(colours, rule, out)
+
+
+def _check_colours(colours: dict[Antenna, list[Hex]], rule: str, out: list[Violation]) -> None:
+    for colour in Antenna:
+        hs = sorted(colours.get(colour, []))
+        if len(hs) != 1:
+            out.append(Violation(rule, f"the {colour} antenna is on {len(hs)} hexes"
+                                 + (f": {_hexes(hs)}" if hs else ""),
+                                 "the map holds one antenna of each colour", hexes=tuple(hs)))
+
+
+def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
+                      out: list[Violation]) -> None:
+    rule = "setup.aerodromes"
+    aero_hexes = sorted(m.terrain_hexes(Terrain.AERODROME))
+    marked = [h for h in aero_hexes if m.hexes[h].features]
+    if marked:
+        out.append(Violation(rule, f"aerodrome hex(es) carry marks: {_hexes(marked)}",
+                             "aerodromes never cover a token, spawn number or GPS site",
+                             hexes=tuple(marked)))
+    slots = sorted({slot_of(h) for h in aero_hexes})
+    if len(slots) > MAX_AERODROME_TILES_REPLACED:
+        out.append(Violation(rule, f"aerodromes fill {len(slots)} tile slots: {_slots(slots)}",
+                             f"replace at most {MAX_AERODROME_TILES_REPLACED} map tiles",
+                             slots=tuple(slots)))
+    if len(aero_hexes) > len(components.aerodrome_tiles):
+        out.append(Violation(rule, f"{len(aero_hexes)} aerodrome hexes, but the set has "
+                             f"{len(components.aerodrome_tiles)} aerodrome tiles",
+                             "use fewer aerodrome hexes", hexes=tuple(aero_hexes)))
+    for slot in slots:
+        if slot == CENTER:
+            out.append(Violation(rule, "an aerodrome replaces the Starting Tile",
+                                 "the Starting Tile stays in the centre", slots=(slot,)))
+        peaks = [h for h in slot.hexes() if (mh := m.hexes.get(h)) and
+                 mh.terrain is Terrain.MOUNTAIN]
+        if peaks:
+            out.append(Violation(rule, f"aerodrome hexes share slot {slot} with mountain "
+                                 f"hex(es) {_hexes(peaks)}: an aerodrome replaced a mountain "
+                                 "tile", "never remove a mountain tile for an aerodrome",
+                                 slots=(slot,), hexes=tuple(peaks)))
+    for a in m.aerodromes:
+        if a.replaces is None:
+            continue
+        tile = components.tile(a.replaces)
+        if tile is None:
+            continue
+        reasons = []
+        if tile.kind is not TileKind.REGULAR:
+            reasons.append(f"the {tile.kind} tile")
+        if any(tile.has_mountain(f) for f in tile.faces):
+            reasons.append("a mountain tile")
+        if any(tile.has_token(f) for f in tile.faces):
+            reasons.append("a tile with a token, spawn number or GPS site")
+        if reasons:
+            out.append(Violation(rule, f"the aerodrome in slot {a.slot} replaces {a.replaces}, "
+                                 f"{' and '.join(reasons)}", "replace a tile without "
+                                 "mountains, tokens, spawn numbers or GPS sites",
+                                 slots=(a.slot,)))
+
+
+# --- custom layout ------------------------------------------------------------------------
+
+
+def _check_custom(m: Map, components: ComponentSet, out: list[Violation]) -> None:
+    import networkx as nx
+
+    hexes = set(m.hexes)
+    graph = nx.Graph()
+    graph.add_nodes_from(hexes)
+    graph.add_edges_from(iter_pairs(hexes))
+    pieces = sorted((set(c) for c in nx.connected_components(graph)), key=len, reverse=True)
+    for piece in pieces[1:]:
+        out.append(Violation("play.hexes", f"{len(piece)} hex(es) do not touch the rest of the "
+                             f"board: {_hexes(piece)}", "every hex must be adjacent to the board",
+                             hexes=tuple(sorted(piece))))
+    takeoffs = m.takeoffs
+    if len(takeoffs) != 2:
+        out.append(Violation("play.takeoff", f"the map has {len(takeoffs)} take-off hexes, not 2",
+                             "mark two hexes with takeoff: true", hexes=tuple(takeoffs)))
+    targets = m.targets
+    if len(targets) != 1:
+        out.append(Violation("play.target", f"the map has {len(targets)} target hexes, not 1",
+                             "mark one hex with target: true", hexes=tuple(targets)))
+    colours: dict[Antenna, list[Hex]] = defaultdict(list)
+    for h, mh in m.hexes.items():
+        if mh.features.antenna is not None:
+            colours[mh.features.antenna].append(h)
+    _check_colours(colours, "play.antennas", out)
+    _check_features(m, components, out, standard=False)
