@@ -1,0 +1,52 @@
+"""The ``skyhex`` command: one Typer application with a sub-command per job.
+
+Command modules import heavy libraries (networkx, jsonschema, ...) inside the commands, so
+that ``skyhex --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from skyhex.cli import maps
+from skyhex.rules import __version__
+
+EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
+
+app = typer.Typer(
+    name="skyhex",
+    help="Generate, check, replay and print flying-themed hex board games (Paragliders).\n\n"
+    + EXIT_CODES,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+map_app = typer.Typer(
+    help="Generate, check, show and measure maps.\n\n" + EXIT_CODES,
+    no_args_is_help=True,
+)
+app.add_typer(map_app, name="map")
+map_app.command("generate")(maps.generate)
+map_app.command("check")(maps.check)
+map_app.command("show")(maps.show)
+map_app.command("stats")(maps.stats)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"skyhex {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Generate, check, replay and print flying-themed hex board games."""
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,200 @@
+"""`skyhex map ...` through Typer's CliRunner: stdout, stderr and exit codes apart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from skyhex.cli import app
+
+from .conftest import DATA, ROOT
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = runner.invoke(app, list(args), input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def test_version() -> None:
+    r = run("--version")
+    assert r.exit_code == 0 and r.stdout.startswith("skyhex 0.")
+
+
+def test_generate_then_check(tmp_path: Path) -> None:
+    out = tmp_path / "m.yaml"
+    r = run("map", "generate", "--seed", "7", "-o", str(out))
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    r = run("map", "check", str(out))
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout == f"{out}: ok: standard layout, radius 4, 61 slots, 183 hexes\n"
+
+
+def test_generate_is_byte_identical_to_the_example() -> None:
+    r = run("map", "generate", "--seed", "7")
+    assert r.exit_code == 0
+    assert r.stdout == (ROOT / "examples" / "maps" / "standard-seed-7.yaml").read_text()
+
+
+def test_generate_json(tmp_path: Path) -> None:
+    out = tmp_path / "m.json"
+    assert run("map", "generate", "--seed", "3", "--aerodromes", "1", "-o", str(out)).exit_code == 0
+    doc = json.loads(out.read_text())
+    assert doc["format"] == "skyhex.map/1" and len(doc["hexes"]) == 183
+    assert any("aerodrome" in s for s in doc["slots"])
+    assert run("map", "check", str(out)).exit_code == 0
+
+
+def test_batch_into_a_directory(tmp_path: Path) -> None:
+    out = tmp_path / "maps"
+    r = run("map", "generate", "--seed", "100", "--count", "5", "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    assert r.stderr == f"wrote 5 maps to {out}/ (seeds 100-104)\n"
+    files = sorted(p.name for p in out.iterdir())
+    assert files == [f"map-{s}.yaml" for s in range(100, 105)]
+    r = run("map", "check", *(str(out / f) for f in files))
+    assert r.exit_code == 0 and r.stdout.count(": ok: ") == 5
+
+
+def test_over_constrained_request(tmp_path: Path) -> None:
+    out = tmp_path / "m.yaml"
+    out.write_text("keep me\n")
+    r = run("map", "generate", "--radius", "6", "-o", str(out))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.count("\n") == 1
+    assert "setup.board" in r.stderr and "use a smaller --radius" in r.stderr
+    assert out.read_text() == "keep me\n"  # nothing half-written
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("map", "generate", "--aerodromes", "3").exit_code == 2
+    assert run("map", "generate", "--format", "xml").exit_code == 2
+    assert run("map", "check").exit_code == 2
+
+
+def test_unwritable_output(tmp_path: Path) -> None:
+    r = run("map", "generate", "--seed", "1", "-o", str(tmp_path / "no" / "such" / "m.yaml"))
+    assert r.exit_code == 1 and r.stdout == "" and r.stderr.count("\n") == 1
+
+
+def test_check_reports_all_violations() -> None:
+    path = DATA / "maps" / "three-violations.yaml"
+    r = run("map", "check", str(path))
+    assert r.exit_code == 1 and r.stderr == ""
+    errors = [line for line in r.stdout.splitlines() if ": error: " in line]
+    assert [e.rsplit("[", 1)[1] for e in errors] == [
+        "setup.star]", "setup.mountains]", "setup.features]"]
+    assert errors[0].startswith(f"{path}:103:3: error: arm E slot [1,-1] holds mountain")
+    assert r.stdout.count("    hint: ") == 3
+    assert r.stdout.endswith(f"{path}: invalid: 3 violations\n")
+
+
+def test_check_json() -> None:
+    r = run("map", "check", "--format", "json", str(DATA / "maps" / "two-antennas.yaml"),
+            str(DATA / "maps" / "valid-seed-7.yaml"), str(DATA / "bad" / "unknown-tile.yaml"))
+    assert r.exit_code == 1 and r.stderr == ""
+    bad, good, unreadable = json.loads(r.stdout)
+    assert [v["rule"] for v in bad["violations"]] == ["setup.antennas", "setup.antennas"]
+    assert bad["violations"][0]["line"] == 27 and bad["valid"] is False
+    assert good["valid"] is True and good["violations"] == []
+    assert unreadable["errors"][0]["rule"] == "map.unknown-tile"
+    assert (unreadable["errors"][0]["line"], unreadable["errors"][0]["column"]) == (6, 27)
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("syntax-error.yaml", ":5:5: error: YAML syntax: while parsing a flow mapping (line 4, "
+                          "column 5): did not find expected ',' or '}'"),
+    ("wrong-format.yaml", ":1:9: error: format 'skyhex.map/2': expected format "
+                          "'skyhex.map/1' (a map file) [$.format]"),
+    ("unknown-tile.yaml", ":6:27: error: unknown tile 't99' in set 'standard' "
+                          "[$.slots[1].tile]"),
+    ("non-integer.yaml", ":6:9: error: expected an integer, not 1.5 [$.hexes[1].q]"),
+    ("tabs.yaml", ":4:1: error: YAML syntax: while scanning for the next token: found "
+                  "character that cannot start any token (a tab: YAML indents with spaces only)"),
+])
+def test_bad_input_gives_one_located_line(name: str, line: str) -> None:
+    path = DATA / "bad" / name
+    for command in ("check", "show", "stats"):
+        r = run("map", command, str(path))
+        assert r.exit_code == 1 and r.stdout == ""
+        assert r.stderr == f"{path}{line}\n"
+
+
+def test_missing_file() -> None:
+    r = run("map", "check", "nowhere.yaml")
+    assert (r.exit_code, r.stdout, r.stderr) == (1, "", "nowhere.yaml: error: no such file\n")
+
+
+def test_one_bad_file_does_not_hide_the_others() -> None:
+    r = run("map", "check", "nowhere.yaml", str(DATA / "maps" / "valid-seed-7.yaml"))
+    assert r.exit_code == 1
+    assert r.stderr == "nowhere.yaml: error: no such file\n"
+    assert ": ok: " in r.stdout
+
+
+def test_check_from_stdin() -> None:
+    text = (ROOT / "examples" / "maps" / "training-ridge.yaml").read_text()
+    r = run("map", "check", "-", input=text)
+    assert r.exit_code == 0 and r.stdout == "<stdin>: ok: custom layout, 22 hexes\n"
+
+
+def test_show() -> None:
+    r = run("map", "show", "--no-color", str(ROOT / "examples" / "maps" / "standard-seed-7.yaml"))
+    assert r.exit_code == 0 and r.stderr == ""
+    assert "\x1b[" not in r.stdout
+    assert r.stdout.count("MT") == 2 and r.stdout.count(".@") == 1
+    assert all(f".{c}" in r.stdout or f"f{c}" in r.stdout or f"~{c}" in r.stdout for c in "BRY")
+    assert "terrain: M mountain" in r.stdout
+    coloured = run("map", "show", "--color", "--no-legend",
+                   str(ROOT / "examples" / "maps" / "standard-seed-7.yaml"))
+    assert "\x1b[48;5;" in coloured.stdout and "terrain:" not in coloured.stdout
+
+
+def test_stats() -> None:
+    path = str(ROOT / "examples" / "maps" / "standard-seed-7.yaml")
+    r = run("map", "stats", "--format", "json", path, path)
+    assert r.exit_code == 0
+    doc = json.loads(r.stdout)
+    first = doc["maps"][0]
+    assert first["hexes"] == 183 and sum(first["terrain"].values()) == 183
+    assert first["mountain_clusters"] == [first["takeoff_cluster"]]
+    assert set(first["takeoff_to_antenna"]) == {"blue", "red", "yellow"}
+    assert first["gps_sites"] == ["castle", "crop-circle", "golf-course", "megaliths"]
+    assert doc["summary"]["maps"] == 2
+    text = run("map", "stats", path).stdout
+    assert "take-off to antenna: blue" in text and "shortest antenna tour" in text
+
+
+def test_own_component_set(tmp_path: Path) -> None:
+    from skyhex.rules.paragliders.components import standard_set_text
+
+    own = tmp_path / "box.yaml"
+    own.write_text(standard_set_text().replace("id: standard", "id: my-box"))
+    out = tmp_path / "m.yaml"
+    assert run("map", "generate", "--seed", "5", "--components", str(own), "-o", str(out)).exit_code == 0
+    assert "components: my-box" in out.read_text()
+    r = run("map", "check", str(out))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == (f"{out}:7:13: error: the map was made with component set 'my-box', not "
+                        "'standard' (hint: pass the set 'my-box' with --components FILE) "
+                        "[$.components]\n")
+    assert run("map", "check", "--components", str(own), str(out)).exit_code == 0
+
+
+def test_bad_component_set(tmp_path: Path) -> None:
+    from skyhex.rules.paragliders.components import standard_set_text
+
+    own = tmp_path / "box.yaml"
+    own.write_text(standard_set_text().replace("  mountaintop: 9 ", "  mountaintop: nine "))
+    r = run("map", "generate", "--components", str(own))
+    assert r.exit_code == 1 and r.stdout == ""
+    line = r.stderr.strip()
+    assert line.startswith(f"{own}:") and "expected an integer, not 'nine'" in line
+    assert line.endswith("[$.altitude_track.mountaintop]")
