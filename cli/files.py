@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from skyhex.rules.paragliders.maps import Map
 
 SUPPORTED_GAMES = ("paragliders",)
-FORMATS = {"map": "skyhex.map/1", "components": "skyhex.components/1"}
+FORMATS = {
+    "map": "skyhex.map/1", "components": "skyhex.components/1",
+    "scenario": "skyhex.scenario/1", "moves": "skyhex.moves/1",
+}
 
 
 def load_validated(path: str, kind: str) -> Document:

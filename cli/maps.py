@@ -150,11 +150,12 @@ def check(
     fmt: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] =
     ReportFormat.text,
 ) -> None:
-    """Check maps against the setup rules and report every violation.
+    """Check maps against the setup rules and report every violation (on stdout, as the
+    report; unreadable files are reported there too).
 
     Exit 0 when every map is valid, 1 otherwise.
     """
-    from skyhex.cli.files import load_components, load_map, print_problems
+    from skyhex.cli.files import load_components, load_map
     from skyhex.mapgen.paragliders.check import check_map
     from skyhex.schemas.documents import DocumentError, display_name
 
@@ -172,7 +173,10 @@ def check(
                 results.append({"file": name, "valid": False,
                                 "errors": [p.to_json() for p in e.problems]})
             else:
-                print_problems(e.problems)
+                for p in e.problems:
+                    print(p.format())
+                n = len(e.problems)
+                print(f"{name}: invalid: {n} error{'s' if n > 1 else ''}")
             continue
         violations = check_map(m, cs)
         ok = ok and not violations

@@ -35,9 +35,48 @@ def schema(name: str) -> dict[str, Any]:
     return result
 
 
+def schema_id(name: str) -> str:
+    return f"urn:skyhex:schema:{name}"
+
+
 @cache
 def validator(name: str) -> Validator:
-    """A compiled validator for the named schema (jsonschema is imported on first use)."""
+    """A compiled validator for the named schema (jsonschema is imported on first use).
+    Schemas refer to each other by their ``urn:skyhex:schema:NAME`` ids, resolved locally."""
     from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
 
-    return Draft202012Validator(schema(name))
+    registry: Registry[Any] = Registry().with_resources(
+        (schema_id(n), Resource.from_contents(schema(n))) for n in names())
+    return Draft202012Validator(schema(name), registry=registry)
+
+
+def bundled(name: str) -> dict[str, Any]:
+    """The schema made self-contained for editors: every schema it refers to is embedded
+    under ``$defs`` with its own ``$id`` (JSON Schema 2020-12 bundling)."""
+    root: dict[str, Any] = json.loads(text(name))
+    needed: list[str] = []
+
+    def refs(node: Any) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("urn:skyhex:schema:"):
+                other = ref.split(":")[3].split("#")[0]
+                if other != name and other not in needed:
+                    needed.append(other)
+                    refs(schema(other))
+            for value in node.values():
+                refs(value)
+        elif isinstance(node, list):
+            for value in node:
+                refs(value)
+
+    refs(root)
+    if needed:
+        defs = root.setdefault("$defs", {})
+        for other in needed:
+            embedded = json.loads(text(other))
+            embedded.pop("$schema", None)
+            embedded.pop("examples", None)
+            defs[f"skyhex-{other}"] = embedded
+    return root

@@ -121,22 +121,26 @@ def test_check_json() -> None:
 ])
 def test_bad_input_gives_one_located_line(name: str, line: str) -> None:
     path = DATA / "bad" / name
-    for command in ("check", "show", "stats"):
+    for command in ("show", "stats"):
         r = run("map", command, str(path))
         assert r.exit_code == 1 and r.stdout == ""
         assert r.stderr == f"{path}{line}\n"
+    r = run("map", "check", str(path))  # the checker's report goes to stdout
+    assert r.exit_code == 1 and r.stderr == ""
+    assert r.stdout == f"{path}{line}\n{path}: invalid: 1 error\n"
 
 
 def test_missing_file() -> None:
-    r = run("map", "check", "nowhere.yaml")
+    r = run("map", "show", "nowhere.yaml")
     assert (r.exit_code, r.stdout, r.stderr) == (1, "", "nowhere.yaml: error: no such file\n")
 
 
 def test_one_bad_file_does_not_hide_the_others() -> None:
     r = run("map", "check", "nowhere.yaml", str(DATA / "maps" / "valid-seed-7.yaml"))
-    assert r.exit_code == 1
-    assert r.stderr == "nowhere.yaml: error: no such file\n"
-    assert ": ok: " in r.stdout
+    assert r.exit_code == 1 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert lines[:2] == ["nowhere.yaml: error: no such file", "nowhere.yaml: invalid: 1 error"]
+    assert ": ok: " in lines[2]
 
 
 def test_check_from_stdin() -> None:
@@ -180,7 +184,7 @@ def test_own_component_set(tmp_path: Path) -> None:
     out = tmp_path / "m.yaml"
     assert run("map", "generate", "--seed", "5", "--components", str(own), "-o", str(out)).exit_code == 0
     assert "components: my-box" in out.read_text()
-    r = run("map", "check", str(out))
+    r = run("map", "show", str(out))
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr == (f"{out}:7:13: error: the map was made with component set 'my-box', not "
                         "'standard' (hint: pass the set 'my-box' with --components FILE) "

@@ -10,7 +10,7 @@ import sys
 
 from jsonschema import Draft202012Validator
 
-from skyhex.schemas import names, schema
+from skyhex.schemas import bundled, names, schema, validator
 
 from .conftest import ROOT
 
@@ -31,16 +31,25 @@ def test_quick_start_has_two_commands_and_ci_runs_the_second() -> None:
 
 
 def test_schemas_are_valid_draft_2020_12_and_so_are_their_examples() -> None:
-    assert {"map", "components"} <= set(names())
+    assert set(names()) == {"components", "event", "map", "moves", "scenario"}
     for name in names():
         s = schema(name)
         assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
         Draft202012Validator.check_schema(s)
-        validator = Draft202012Validator(s)
         assert s.get("examples"), name
         for example in s["examples"]:
-            assert list(validator.iter_errors(example)) == [], name
-        json.dumps(s)
+            assert list(validator(name).iter_errors(example)) == [], name
+
+
+def test_bundled_schemas_stand_alone() -> None:
+    """What `skyhex schema NAME` prints validates without any other schema at hand."""
+    for name in names():
+        b = bundled(name)
+        Draft202012Validator.check_schema(b)
+        alone = Draft202012Validator(b)
+        for example in b.get("examples", []):
+            assert list(alone.iter_errors(example)) == [], name
+        json.dumps(b)
 
 
 def test_help_imports_no_heavy_library() -> None:

@@ -166,6 +166,19 @@ class WeatherTile:
 
 
 @dataclass(frozen=True)
+class SoloMarker:
+    """A solo GPS marker: per side the three altitude levels it is collected at (low,
+    middle, high); a blank marker has no sides and is collected at any altitude."""
+
+    id: str
+    sides: Mapping[str, tuple[int, int, int]]
+
+    @property
+    def blank(self) -> bool:
+        return not self.sides
+
+
+@dataclass(frozen=True)
 class StuntRulers:
     timed: tuple[int, ...]  # Cliff Surfer and Lone Hiker, by 20-minute steps since placed
     survivor: tuple[int, ...]  # by levels above the mountaintop
@@ -192,6 +205,7 @@ class ComponentSet:
     weather_tiles: tuple[WeatherTile, ...]
     rulers: StuntRulers
     skill_cards: SkillCards
+    solo_markers: tuple[SoloMarker, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {t.id: t for t in self.tiles})
@@ -396,6 +410,21 @@ def components_from_dict(doc: Mapping[str, Any]) -> ComponentSet:
         bad("weather-tiles", f"a day needs {len(expected)} weather tiles, the set has {len(wtiles)}",
             ("weather_tiles",))
 
+    markers = []
+    for i, sm in enumerate(doc.get("solo_markers", [])):
+        if sm["id"] in seen:
+            bad("duplicate-id", f"id {sm['id']!r} is used twice", ("solo_markers", i, "id"))
+        seen[sm["id"]] = -1
+        sides = {name: (v[0], v[1], v[2]) for name, v in sm.get("sides", {}).items()}
+        if bool(sm.get("blank", False)) == bool(sides):
+            bad("solo-marker", "a solo marker has sides with altitudes, or is blank",
+                ("solo_markers", i))
+        for name, levels in sides.items():
+            if list(levels) != sorted(levels):
+                bad("solo-marker", "altitudes go low, middle, high",
+                    ("solo_markers", i, "sides", name))
+        markers.append(SoloMarker(sm["id"], sides))
+
     sr = doc["stunt_rulers"]
     sc = doc["skill_cards"]
     by_seat = tuple(sc["by_seat"])
@@ -411,6 +440,7 @@ def components_from_dict(doc: Mapping[str, Any]) -> ComponentSet:
         aerodrome_tiles=tuple(aeros), altitude=altitude, thermal=thermal, clouds=clouds,
         time=time, weather_board=weather_board, weather_tiles=tuple(wtiles),
         rulers=StuntRulers(tuple(sr["timed"]), tuple(sr["survivor"])), skill_cards=skill,
+        solo_markers=tuple(markers),
     )
 
 
@@ -423,9 +453,16 @@ def standard_set_text() -> str:
 
 
 @cache
-def standard_set() -> ComponentSet:
-    """The standard set, parsed once. Its schema validity is guaranteed by the test suite."""
+def standard_set_doc() -> Mapping[str, Any]:
+    """The standard set's document (read-only: copy before changing it)."""
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return components_from_dict(yaml.load(standard_set_text(), Loader=loader))
+    doc: dict[str, Any] = yaml.load(standard_set_text(), Loader=loader)
+    return doc
+
+
+@cache
+def standard_set() -> ComponentSet:
+    """The standard set, parsed once. Its schema validity is guaranteed by the test suite."""
+    return components_from_dict(standard_set_doc())
