@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from skyhex.cli import maps, scenario
+from skyhex.cli import board, maps, replay, scenario
 from skyhex.rules import __version__
 
 EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
@@ -31,6 +31,7 @@ map_app.command("generate")(maps.generate)
 map_app.command("check")(maps.check)
 map_app.command("show")(maps.show)
 map_app.command("stats")(maps.stats)
+app.command("board")(board.board)
 
 scenario_app = typer.Typer(
     help="Validate scenario files and write new ones.\n\n" + EXIT_CODES,
@@ -40,6 +41,8 @@ app.add_typer(scenario_app, name="scenario")
 scenario_app.command("validate")(scenario.validate)
 scenario_app.command("new")(scenario.new)
 app.command("schema")(scenario.schema)
+app.command("replay")(replay.replay)
+app.command("legal")(replay.legal)
 
 
 def _version(value: bool) -> None:

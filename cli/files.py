@@ -104,6 +104,9 @@ def write_atomic(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would, not mkstemp's 0600
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -49,6 +49,16 @@ def violation_problem(m: Map, document: Document, v: Violation, prefix: tuple[st
 def load_scenario(path: str) -> tuple[Scenario, Document]:
     """Read a scenario with its component set and map; ``DocumentError`` lists every
     problem of every file involved, each located in its own file."""
+    from skyhex.cli.files import load_validated
+
+    document = load_validated(path, "scenario")
+    return scenario_in(document, document.data, path), document
+
+
+def scenario_in(document: Document, data: Any, path: str, at: tuple[Any, ...] = ()) -> Scenario:
+    """The scenario ``data`` found at JSON path ``at`` of ``document`` (the whole of a
+    scenario file, or a moves file's inline scenario); ``path`` is the file's path, which
+    relative paths in the scenario start from."""
     from skyhex.cli.files import load_map, load_validated
     from skyhex.mapgen.paragliders.check import check_map
     from skyhex.rules.errors import InputError
@@ -57,15 +67,13 @@ def load_scenario(path: str) -> tuple[Scenario, Document]:
     from skyhex.rules.paragliders.scenario import scenario_from_dict
     from skyhex.schemas.documents import DocumentError, FileProblem
 
-    document = load_validated(path, "scenario")
-    data = document.data
     problems: list[FileProblem] = []
 
     def here(problem: Problem, prefix: tuple[Any, ...] = ()) -> FileProblem:
         from skyhex.rules.errors import Problem as P
 
-        return document.problem(P(problem.rule, problem.message, (*prefix, *problem.path),
-                                  problem.hint))
+        return document.problem(P(problem.rule, problem.message,
+                                  (*at, *prefix, *problem.path), problem.hint))
 
     comp_doc: Any = standard_set_doc()
     comp_document = None
@@ -74,7 +82,7 @@ def load_scenario(path: str) -> tuple[Scenario, Document]:
             comp_document = load_validated(_relative(path, data["components"]), "components")
             comp_doc = comp_document.data
         except DocumentError as e:
-            raise _referenced(document, ("components",), e) from None
+            raise _referenced(document, data, (*at, "components"), e) from None
     overrides = data.get("overrides", {})
     try:
         components = components_from_dict({**comp_doc, **overrides})
@@ -93,20 +101,20 @@ def load_scenario(path: str) -> tuple[Scenario, Document]:
         try:
             m, map_document = load_map(map_path, components)
         except DocumentError as e:
-            raise _referenced(document, ("map",), e) from None
+            raise _referenced(document, data, (*at, "map"), e) from None
         prefix: tuple[Any, ...] = ()
     else:
         try:
             m = map_from_dict(data["map"], components)
         except InputError as e:
             raise DocumentError([here(p, ("map",)) for p in e.problems]) from None
-        map_document, prefix = document, ("map",)
+        map_document, prefix = document, (*at, "map")
     violations = check_map(m, components)
     if violations:
-        line, column = document.locate(("map",))
+        line, column = document.locate((*at, "map"))
         problems.append(FileProblem(
             document.name, f"the map breaks {len(violations)} setup rule(s)", line, column,
-            ("map",), "scenario.map", "see the map's errors"))
+            (*at, "map"), "scenario.map", "see the map's errors"))
         problems.extend(violation_problem(m, map_document, v, prefix) for v in violations)
     try:
         scenario = scenario_from_dict(data, m, components)
@@ -115,10 +123,10 @@ def load_scenario(path: str) -> tuple[Scenario, Document]:
         raise DocumentError(problems) from None
     if problems:
         raise DocumentError(problems)
-    return scenario, document
+    return scenario
 
 
-def _referenced(document: Document, path: tuple[str, ...], error: Any) -> Any:
+def _referenced(document: Document, data: Any, path: tuple[Any, ...], error: Any) -> Any:
     """The errors of a referenced file; one that cannot be read at all is reported at the
     reference, in the scenario."""
     from skyhex.schemas.documents import DocumentError, FileProblem
@@ -128,7 +136,7 @@ def _referenced(document: Document, path: tuple[str, ...], error: Any) -> Any:
         return error
     line, column = document.locate(path)
     return DocumentError([FileProblem(
-        document.name, f"{path[0]} file {document.data[path[0]]!r}: {unreadable[0].message}",
+        document.name, f"{path[-1]} file {data[path[-1]]!r}: {unreadable[0].message}",
         line, column, path, "scenario.reference", "paths are relative to the scenario file")])
 
 

@@ -44,3 +44,14 @@ class InputError(SkyhexError):
 
 class NotSupportedError(SkyhexError):
     """A rule or option that skyhex does not implement yet; the message names it."""
+
+
+class IllegalActionError(SkyhexError):
+    """An action the rules forbid: ``rule`` names the rule (``flight.mountain-wall``),
+    ``legal`` lists what the player could do instead (filled in by the engine)."""
+
+    def __init__(self, rule: str, message: str, legal: tuple[str, ...] = ()) -> None:
+        self.rule = rule
+        self.message = message
+        self.legal = legal
+        super().__init__(f"{message} [{rule}]")

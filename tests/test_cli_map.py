@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,9 @@ def test_generate_then_check(tmp_path: Path) -> None:
     out = tmp_path / "m.yaml"
     r = run("map", "generate", "--seed", "7", "-o", str(out))
     assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # written atomically, usual mode
     r = run("map", "check", str(out))
     assert r.exit_code == 0 and r.stderr == ""
     assert r.stdout == f"{out}: ok: standard layout, radius 4, 61 slots, 183 hexes\n"

@@ -26,14 +26,21 @@ def pick(seed: int, index: int, options: Sequence[T]) -> T:
     return options[min(int(chance(seed, index) * len(options)), len(options) - 1)]
 
 
+def weather_faces(components: ComponentSet, used: set[str]) -> list[tuple[str, str]]:
+    """The faces of the tiles still in the pile, in a fixed order: one draw among them takes
+    a tile out of the pile and lands it on a random face."""
+    pile = sorted((t for t in components.weather_tiles if t.id not in used), key=lambda t: t.id)
+    return [(t.id, f) for t in pile for f in sorted(t.faces)]
+
+
 def draw_weather_tiles(components: ComponentSet, seed: int, count: int,
                        first_index: int = 0) -> tuple[tuple[str, str], ...]:
-    """Shuffle the weather tiles and lay ``count`` of them, each on a random face, using
-    two draws a tile from ``first_index`` on (setup step 14: "whatever comes first")."""
-    pile = sorted(components.weather_tiles, key=lambda t: t.id)
+    """Shuffle the weather tiles and lay ``count`` of them "on a random side (whatever comes
+    first)" (setup step 14), one draw a tile from ``first_index`` on."""
+    used: set[str] = set()
     laid = []
     for i in range(count):
-        tile = pick(seed, first_index + 2 * i, pile)
-        pile.remove(tile)
-        laid.append((tile.id, pick(seed, first_index + 2 * i + 1, sorted(tile.faces))))
+        tile = pick(seed, first_index + i, weather_faces(components, used))
+        used.add(tile[0])
+        laid.append(tile)
     return tuple(laid)

@@ -1,0 +1,159 @@
+"""``skyhex replay`` and ``skyhex legal``: recorded games through the rules engine."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from skyhex.cli.maps import _reporting
+
+if TYPE_CHECKING:
+    from skyhex.rules.paragliders.actions import Action
+    from skyhex.rules.paragliders.replay import Replay
+    from skyhex.rules.paragliders.scenario import Scenario
+    from skyhex.schemas.documents import Document
+
+
+class LogFormat(StrEnum):
+    ndjson = "ndjson"
+    text = "text"
+    json = "json"
+
+
+ScenarioOption = Annotated[str | None, typer.Option(
+    "--scenario", metavar="FILE", help="Scenario file, instead of the one the moves file names.")]
+
+
+def load_moves(moves: str | None, scenario_path: str | None
+               ) -> tuple[Scenario, list[Action], tuple[dict[str, Any], ...], Document | None]:
+    """The scenario, the actions and the pinned draws of a moves file; ``DocumentError``
+    lists every problem, located."""
+    from skyhex.cli.files import load_validated
+    from skyhex.cli.scenario import _relative as relative
+    from skyhex.cli.scenario import load_scenario, scenario_in
+    from skyhex.rules.errors import InputError
+    from skyhex.rules.paragliders.actions import action_from_entry
+    from skyhex.schemas.documents import DocumentError
+
+    if moves is None:
+        if scenario_path is None:
+            raise typer.BadParameter("give a moves file, or --scenario FILE to start a game",
+                                     param_hint="MOVES")
+        return load_scenario(scenario_path)[0], [], (), None
+    document = load_validated(moves, "moves")
+    data = document.data
+    if scenario_path is not None:
+        scenario = load_scenario(scenario_path)[0]
+    elif isinstance(data["scenario"], str):
+        scenario = load_scenario(relative(moves, data["scenario"]))[0]
+    else:
+        scenario = scenario_in(document, data["scenario"], moves, ("scenario",))
+    actions = []
+    problems = []
+    for i, entry in enumerate(data["moves"]):
+        try:
+            action = action_from_entry(entry, ("moves", i))
+        except InputError as e:
+            problems.extend(document.problems(e.problems))
+            continue
+        player = scenario.player(action.player)  # a colour names its player too
+        actions.append(replace(action, player=player.ident) if player else action)
+    if problems:
+        raise DocumentError(problems)
+    return scenario, actions, tuple(data.get("draws", ())), document
+
+
+def _run(moves: str | None, scenario_path: str | None, strict: bool, until: int | None
+         ) -> tuple[Replay, Document | None]:
+    from skyhex.rules.paragliders.replay import play, start
+
+    scenario, actions, pinned, document = load_moves(moves, scenario_path)
+    replay = start(scenario, pinned)
+    play(replay, actions, strict=strict, until=until)
+    if replay.error is not None and document is not None:
+        line, column = document.locate(("moves", replay.error["entry"]))
+        replay.error["line"], replay.error["column"] = line, column
+    return replay, document
+
+
+def _error_line(replay: Replay, document: Document | None) -> str:
+    error = replay.error
+    assert error is not None
+    where = "<moves>"
+    if document is not None:
+        where = f"{document.name}:{error['line']}:{error['column']}"
+    legal = "; ".join(error["legal_text"]) or "-"
+    whose = error["expected"]
+    legal_for = f"legal for {whose}" if whose and whose != error["player"] else "legal"
+    return (f"{where}: error: entry {error['entry'] + 1}, {error['player']}: "
+            f"{error['message']} [{error['rule']}]; {legal_for}: {legal}")
+
+
+def replay(
+    moves: Annotated[str, typer.Argument(metavar="MOVES", help="Moves file (- for stdin).")],
+    scenario: ScenarioOption = None,
+    fmt: Annotated[LogFormat, typer.Option(
+        "--format", help="ndjson: one event a line; text: a readable account; json: the "
+        "final state and scores.")] = LogFormat.ndjson,
+    until: Annotated[int | None, typer.Option(min=0, help="Stop after N entries.")] = None,
+    strict: Annotated[bool, typer.Option(
+        help="Every decision must be written, even one with a single legal option.")] = False,
+) -> None:
+    """Replay a moves file through the rules engine: every altitude change explained.
+
+    An illegal entry stops the replay: exit 1, an error event on stdout after the complete
+    events before it, and one line on stderr naming the file line, entry, player, rule and
+    the legal alternatives.
+    """
+    from skyhex.cli.log_text import account
+    from skyhex.rules.paragliders.replay import state_json
+    from skyhex.rules.paragliders.scoring import final_scores
+
+    with _reporting():
+        result, document = _run(moves, scenario, strict, until)
+    if fmt is LogFormat.ndjson:
+        sys.stdout.write("".join(json.dumps(e) + "\n" for e in result.events))
+    elif fmt is LogFormat.text:
+        sys.stdout.write(account(result.events))
+    else:
+        over = result.state.actor is None
+        doc = {"over": over, "entries": result.applied, "events": len(result.events),
+               "state": state_json(result.game, result.state),
+               "scores": next((e["scores"] for e in result.events if e["type"] == "game_end"),
+                              None) if over else None,
+               "provisional": None if over else final_scores(result.game, result.state),
+               "error": result.error}
+        print(json.dumps(doc, indent=2))
+    if result.error is not None:
+        print(_error_line(result, document), file=sys.stderr)
+        raise typer.Exit(1)
+
+
+def legal(
+    moves: Annotated[str | None, typer.Argument(
+        metavar="[MOVES]", help="Moves file played so far (none: the start of the game).")]
+    = None,
+    scenario: ScenarioOption = None,
+    strict: Annotated[bool, typer.Option(help="As for replay.")] = False,
+) -> None:
+    """The legal actions of the player to act next, as JSON moves-file entries (for bots)."""
+    from skyhex.rules.paragliders.engine import legal_actions
+    from skyhex.rules.paragliders.replay import state_json
+
+    with _reporting():
+        result, document = _run(moves, scenario, strict, None)
+    if result.error is not None:
+        print(_error_line(result, document), file=sys.stderr)
+        raise typer.Exit(1)
+    state = result.state
+    actor = state.actor
+    actions = legal_actions(result.game, state)
+    doc = {"player": actor.ident if actor else None, "phase": state.phase.value,
+           "time": state_json(result.game, state)["time"],
+           "actions": [a.to_entry() for a in actions]}
+    print(json.dumps(doc, indent=2))

@@ -1,0 +1,207 @@
+"""What a player can do, as values: a whole turn, or a wind-push choice. Each converts to
+and from an entry of a ``skyhex.moves/1`` file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from skyhex.rules.errors import InputError, Path, Problem
+from skyhex.rules.hexgrid import Direction, Hex
+
+
+class TurnKind(StrEnum):
+    PASS = "pass"  # keep the pawn in hand
+    TAKEOFF = "takeoff"  # put the pawn on a take-off hex, then move
+    MOVE = "move"
+    WALK = "walk"  # walking back: 6 points along the score track
+    RELAUNCH = "relaunch"  # take off again from the reserved mountain, then move
+    STUCK = "stuck"  # no legal move at all: a crash-landing
+
+
+class MoveKind(StrEnum):
+    STRAIGHT = "straight"
+    LEFT = "left"
+    RIGHT = "right"
+    HARD_LEFT = "hard-left"
+    HARD_RIGHT = "hard-right"
+
+    @property
+    def turn(self) -> int:
+        """Sixth-turns clockwise: -2..+2."""
+        return _TURNS[self]
+
+    @property
+    def hard(self) -> bool:
+        return abs(_TURNS[self]) == 2
+
+
+_TURNS = {MoveKind.STRAIGHT: 0, MoveKind.LEFT: -1, MoveKind.RIGHT: 1, MoveKind.HARD_LEFT: -2,
+          MoveKind.HARD_RIGHT: 2}
+
+
+class Skill(StrEnum):
+    HARD_TURN = "hard-turn"
+    ACCELERATE = "accelerate"
+
+
+class LandChoice(StrEnum):
+    FINAL = "final"
+    RELAUNCH = "relaunch"
+
+
+class WindKind(StrEnum):
+    PUSH = "push"
+    RESIST = "resist"
+    MIX = "mix"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    player: str
+    kind: TurnKind
+    move: MoveKind | None = None
+    hex: Hex | None = None  # take-off hex
+    facing: Direction | None = None  # facing on the take-off or relaunch hex
+    accelerate: bool = False
+    skill: frozenset[Skill] = frozenset()
+    land: LandChoice | None = None
+    mountain: Hex | None = None
+    stunts: tuple[dict[str, str], ...] = ()
+
+    def to_entry(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"player": self.player}
+        if self.kind is TurnKind.PASS:
+            entry["pass"] = True
+        elif self.kind is TurnKind.WALK:
+            entry["walk"] = True
+        elif self.kind is TurnKind.TAKEOFF:
+            assert self.hex is not None and self.facing is not None
+            entry["takeoff"] = {"hex": [self.hex.q, self.hex.r], "facing": self.facing.name}
+        elif self.kind is TurnKind.RELAUNCH:
+            assert self.facing is not None
+            entry["relaunch"] = {"facing": self.facing.name}
+        if self.move is not None:
+            entry["move"] = self.move.value
+        if self.skill:
+            entry["skill"] = sorted(s.value for s in self.skill)
+        if self.accelerate:
+            entry["accelerate"] = True
+        if self.stunts:
+            entry["stunts"] = [dict(s) for s in self.stunts]
+        if self.land is not None:
+            entry["land"] = self.land.value
+        if self.mountain is not None:
+            entry["mountain"] = [self.mountain.q, self.mountain.r]
+        return entry
+
+    def describe(self) -> str:
+        """Short notation: ``takeoff (1,-1) N + right, accelerate``."""
+        parts = []
+        if self.kind is TurnKind.TAKEOFF:
+            parts.append(f"takeoff {self.hex} {self.facing.name if self.facing else ''}")
+        elif self.kind is TurnKind.RELAUNCH:
+            parts.append(f"relaunch {self.facing.name if self.facing else ''}")
+        elif self.kind is not TurnKind.MOVE:
+            parts.append(self.kind.value)
+        if self.move is not None:
+            move = self.move.value
+            if Skill.HARD_TURN in self.skill:
+                move += " (card)"
+            parts.append(move)
+        if self.accelerate:
+            parts.append("accelerate" + (" (card)" if Skill.ACCELERATE in self.skill else ""))
+        text = " + ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if parts[2:] else "")
+        if self.land is not None:
+            text += f", land {self.land.value}"
+            if self.mountain is not None:
+                text += f" at {self.mountain}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class WindChoice:
+    player: str
+    kind: WindKind
+    land: LandChoice | None = None
+    mountain: Hex | None = None
+
+    def to_entry(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"player": self.player, "wind": self.kind.value}
+        if self.land is not None:
+            entry["land"] = self.land.value
+        if self.mountain is not None:
+            entry["mountain"] = [self.mountain.q, self.mountain.r]
+        return entry
+
+    def describe(self) -> str:
+        text = self.kind.value
+        if self.land is not None:
+            text += f", land {self.land.value}"
+            if self.mountain is not None:
+                text += f" at {self.mountain}"
+        return text
+
+
+Action = Turn | WindChoice
+
+
+def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
+    """Read one schema-valid moves-file entry; ``InputError`` for contradictory keys."""
+    problems: list[Problem] = []
+
+    def bad(message: str, key: str | None = None) -> None:
+        problems.append(Problem("moves.entry", message, (*path, key) if key else path))
+
+    player = entry["player"]
+    land = LandChoice(entry["land"]) if "land" in entry else None
+    mountain = Hex(*entry["mountain"]) if "mountain" in entry else None
+    if mountain is not None and land is not LandChoice.RELAUNCH:
+        bad("mountain goes with land: relaunch", "mountain")
+    starts = [k for k in ("takeoff", "relaunch", "pass", "walk", "wind") if k in entry]
+    if len(starts) > 1:
+        bad(f"an entry is one of takeoff, relaunch, pass, walk or wind, not {' and '.join(starts)}")
+    if "wind" in entry:
+        for key in ("move", "accelerate", "skill", "stunts"):
+            if key in entry:
+                bad(f"{key} has no place in a wind-push choice", key)
+        if problems:
+            raise InputError(problems)
+        return WindChoice(player, WindKind(entry["wind"]), land, mountain)
+    move = MoveKind(entry["move"]) if "move" in entry else None
+    skill = frozenset(Skill(s) for s in entry.get("skill", []))
+    accelerate = bool(entry.get("accelerate", False))
+    if "pass" in entry or "walk" in entry:
+        kind = TurnKind.PASS if "pass" in entry else TurnKind.WALK
+        for key in ("move", "accelerate", "skill", "land"):
+            if key in entry and entry[key] not in (False, []):
+                bad(f"{key} has no place in a {kind.value} turn", key)
+    elif "takeoff" in entry:
+        kind = TurnKind.TAKEOFF
+    elif "relaunch" in entry:
+        kind = TurnKind.RELAUNCH
+    elif move is not None:
+        kind = TurnKind.MOVE
+    elif land is not None:
+        kind = TurnKind.STUCK
+    else:
+        bad("say what the player does: move, takeoff, relaunch, pass, walk, wind, or land "
+            "(when no move is possible)")
+        kind = TurnKind.PASS
+    if kind in (TurnKind.TAKEOFF, TurnKind.RELAUNCH) and move is None:
+        bad(f"a {kind.value} is followed by a move in the same turn", kind.value)
+    if accelerate is False and Skill.ACCELERATE in skill:
+        bad("the accelerate card goes with accelerate: true", "skill")
+    if problems:
+        raise InputError(problems)
+    takeoff = entry.get("takeoff") or {}
+    relaunch = entry.get("relaunch") or {}
+    facing_name = takeoff.get("facing") or relaunch.get("facing")
+    return Turn(
+        player=player, kind=kind, move=move,
+        hex=Hex(*takeoff["hex"]) if "hex" in takeoff else None,
+        facing=Direction.parse(facing_name) if facing_name else None,
+        accelerate=accelerate, skill=skill, land=land, mountain=mountain,
+        stunts=tuple(dict(s) for s in entry.get("stunts", [])),
+    )

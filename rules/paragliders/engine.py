@@ -1,0 +1,440 @@
+"""The Paragliders rules engine: ``new_game``, ``legal_actions`` and ``apply``.
+
+A round: each seat in turn (pilots who made their final landing are skipped); after the last
+seat the Time Marker moves 20 minutes; on a new hour the weather changes and, if there is
+wind, the Wind Push Round follows (clouds first, then each flying pilot in push order). The
+game ends when every pilot has made a final landing or the marker reaches 20:00.
+
+``apply`` checks every rule and raises ``IllegalActionError`` naming the rule and the legal
+alternatives; it never changes its inputs. Events are plain JSON-ready dicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from skyhex.rules.errors import IllegalActionError, NotSupportedError
+from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
+from skyhex.rules.paragliders.actions import (
+    Action,
+    LandChoice,
+    MoveKind,
+    Skill,
+    Turn,
+    TurnKind,
+    WindChoice,
+)
+from skyhex.rules.paragliders.clock import format_clock
+from skyhex.rules.paragliders.components import Side
+from skyhex.rules.paragliders.flight import closest_mountains, fly, hx, touch_down
+from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
+from skyhex.rules.paragliders.scoring import final_scores
+from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
+from skyhex.rules.paragliders.weather import Draws, draw_tile, push_clouds, weather_change
+from skyhex.rules.paragliders.wind_push import options as push_options
+from skyhex.rules.paragliders.wind_push import push_order, wind_push
+
+Event = dict[str, Any]
+WALK_STEP = 6
+
+
+def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
+             ) -> tuple[Game, State, list[Event]]:
+    """Set the game up (rulebook setup steps 13-21, or the scenario's position)."""
+    if scenario.solo is SoloMode.CROSS:
+        raise NotSupportedError("the cross mode (solo GPS markers, its scoring) is not "
+                                "supported yet")
+    cs = scenario.components
+    draws = Draws(scenario.seed, pinned, 0)
+    sides = scenario.altitude_track
+    if sides is None:  # step 20: a cloud token per piece, even = easy, odd = difficult
+        tokens = list(range(1, cs.clouds.tokens + 1))
+        drawn = [draws.draw("cloud", tokens) for _ in range(3)]
+        sides = (Side.EASY if drawn[0] % 2 == 0 else Side.DIFFICULT,
+                 Side.EASY if drawn[1] % 2 == 0 else Side.DIFFICULT,
+                 Side.EASY if drawn[2] % 2 == 0 else Side.DIFFICULT)
+    game = Game(scenario, cs.altitude.mountaintop(sides),
+                (sides[0].value, sides[1].value, sides[2].value), pinned)
+    if scenario.weather_tiles is not None:
+        schedule = scenario.weather_tiles
+        if scenario.forecast is Forecast.SHORT:
+            schedule = schedule[:3]
+    else:
+        used: set[str] = set()
+        count = 3 if scenario.forecast is Forecast.SHORT else scenario.hours
+        schedule = tuple(draw_tile(game, draws, used) for _ in range(count))
+    start = scenario.components.start_tile
+    direction = scenario.wind_direction or start.windsock or Direction.N
+    pilots = tuple(
+        Pilot(seat=p.seat, ident=p.ident, skill_cards=_cards(scenario, p.seat))
+        for p in scenario.players)
+    state = State(
+        time=cs.time.start, round=1, pilots=pilots, temperature=cs.thermal.start,
+        sun=cs.weather_board.sun_at(cs.time.start), wind_direction=direction, wind_strength=0,
+        clouds=(), schedule=schedule, draws=0)
+    state, weather = weather_change(game, state, draws, initial=cs.clouds.initial)
+    cloud_moves: list[Any] = []
+    if state.wind_strength:
+        state, cloud_moves = push_clouds(game, state)
+    if scenario.forecast is Forecast.FULL and scenario.weather_tiles is not None:
+        state = state.evolve(schedule=scenario.weather_tiles)
+    state = state.evolve(draws=draws.index)
+    if scenario.position is not None:
+        state = _from_position(game, state)
+    if scenario.position is None or scenario.position.turn is None:
+        state = state.evolve(current=_first_actor(state, 0))
+    setup: Event = {
+        "type": "setup", "game": "paragliders", "title": scenario.title, "seed": scenario.seed,
+        "players": [{"seat": p.seat, "player": p.ident, "colour": p.colour.value,
+                     "skill_cards": state.pilots[p.seat - 1].skill_cards}
+                    for p in scenario.players],
+        "time": format_clock(state.time), "altitude_track": list(game.sides),
+        "mountaintop": game.mountaintop,
+        "weather": [f"{t}/{f}" for t, f in state.schedule],
+        "temperature": state.temperature, "sun": state.sun.value,
+        "wind": {"direction": state.wind_direction.name, "strength": state.wind_strength},
+        "clouds": [{"ring": r, "hex": hx(h)} for r, h in state.clouds],
+        "stunts": sorted(s.value for s in scenario.stunts), "draws": draws.made,
+        "position": scenario.position is not None,
+    }
+    events = [setup]
+    if scenario.position is None:
+        events.append(weather)
+        if cloud_moves:
+            events.append({"type": "wind_push", "clouds": cloud_moves})
+    return game, state, events
+
+
+def _cards(scenario: Scenario, seat: int) -> int:
+    cards = scenario.components.skill_cards
+    if scenario.solo is SoloMode.CROSS:
+        return cards.solo_cross
+    return cards.by_seat[seat - 1] if seat <= len(cards.by_seat) else 0
+
+
+def _from_position(game: Game, state: State) -> State:
+    sc = game.scenario
+    pos = sc.position
+    assert pos is not None
+    pilots = []
+    for p in state.pilots:
+        q = pos.pilots.get(p.ident)
+        if q is None:
+            pilots.append(p)
+            continue
+        ledger = (("position", q.score),) if q.score else ()
+        pilots.append(replace(
+            p, status=q.status, hex=q.hex, facing=q.facing, altitude=q.altitude,
+            deficit=q.deficit, mountain=q.mountain, landed_time=q.time, crashed=q.crashed,
+            antennas=q.antennas, gps=q.gps, markers=q.markers,
+            skill_cards=q.skill_cards if q.skill_cards is not None else p.skill_cards,
+            ledger=ledger, stunts=tuple(sorted(q.stunts.items()))))
+    cs = game.components
+    hour = (pos.time - cs.time.start) // 60
+    schedule = state.schedule
+    if pos.forecast is not None:
+        schedule = (*schedule[:hour], *pos.forecast)
+    state = replace(
+        state, time=pos.time, round=(pos.time - cs.time.start) // cs.time.step + 1,
+        pilots=tuple(pilots),
+        temperature=pos.temperature if pos.temperature is not None else state.temperature,
+        sun=pos.sun or cs.weather_board.sun_at(pos.time),
+        wind_direction=pos.wind[0] if pos.wind else state.wind_direction,
+        wind_strength=pos.wind[1] if pos.wind else state.wind_strength,
+        clouds=tuple(sorted(pos.clouds)), schedule=schedule)
+    if pos.turn is not None:
+        index = next(i for i, p in enumerate(state.pilots) if p.ident == pos.turn)
+        return state.evolve(current=index)
+    return state
+
+
+def _can_act(p: Pilot) -> bool:
+    return p.status is not PilotStatus.LANDED
+
+
+def _first_actor(state: State, start: int) -> int:
+    for i in range(start, len(state.pilots)):
+        if _can_act(state.pilots[i]):
+            return i
+    return len(state.pilots)
+
+
+# --- legal actions ------------------------------------------------------------------------
+
+
+def _check(game: Game, state: State, action: Action, events: list[Event]) -> None:
+    """Resolve the actor's action without moving the game on: raises if it is illegal."""
+    pilot = state.actor
+    assert pilot is not None
+    if isinstance(action, WindChoice):
+        wind_push(game, state, pilot, action, events)
+    else:
+        assert isinstance(action, Turn)
+        _turn(game, state, pilot, action, events)
+
+
+Variant = tuple[LandChoice | None, Hex | None]
+
+
+def _variants(game: Game, state: State, action: Action) -> list[Variant]:
+    """The landing variants under which ``action`` is legal: ``[(None, None)]`` when it
+    needs none, one per landing choice (and equally close mountain) when it lands, ``[]``
+    when it is illegal."""
+    try:
+        _check(game, state, action, [])
+        return [(None, None)]
+    except IllegalActionError as e:
+        if e.rule != "land.choice":
+            return []
+    out: list[Variant] = []
+    for choice in (LandChoice.FINAL, LandChoice.RELAUNCH):
+        events: list[Event] = []
+        try:
+            _check(game, state, replace(action, land=choice), events)
+        except IllegalActionError:
+            continue
+        out.append((choice, None))
+        if choice is LandChoice.RELAUNCH:  # other equally close mountains are choices too
+            landing = next(e for e in events if e["type"] == "land")
+            out.extend((choice, m) for m in closest_mountains(game, Hex(*landing["hex"]))[1:])
+    return out
+
+
+def _try(game: Game, state: State, action: Action) -> list[Action]:
+    return [action if v == (None, None) else replace(action, land=v[0], mountain=v[1])
+            for v in _variants(game, state, action)]
+
+
+def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Any = None,
+             facing: Direction | None = None, cache: dict[Any, list[Variant]] | None = None
+             ) -> list[Action]:
+    """Every legal flight from the pilot's place (or the take-off/relaunch hex and facing).
+    Moves that reach the same hex with the same costs have the same outcome, so ``cache``
+    shares the work between the facings of a take-off."""
+    out: list[Action] = []
+    cards = pilot.skill_cards
+    start = hex_ if hex_ is not None else pilot.mountain if kind is TurnKind.RELAUNCH \
+        else pilot.hex
+    base_facing = facing if facing is not None else pilot.facing
+    assert base_facing is not None
+    for move in MoveKind:
+        hard_options: list[frozenset[Skill]] = [frozenset()]
+        if move.hard and cards >= 1:
+            hard_options.append(frozenset({Skill.HARD_TURN}))
+        heading = base_facing.rotate(move.turn)
+        for hard in hard_options:
+            for accelerate, card in ((False, False), (True, False), (True, True)):
+                if card and cards - len(hard) < 1:
+                    continue
+                skill = hard | ({Skill.ACCELERATE} if card else frozenset())
+                turn = Turn(pilot.ident, kind, move, hex_, facing, accelerate, frozenset(skill))
+                key = (start, heading, move.hard and not hard, accelerate, card, len(skill))
+                if cache is None or key not in cache:
+                    variants = _variants(game, state, turn)
+                    if cache is not None:
+                        cache[key] = variants
+                else:
+                    variants = cache[key]
+                out.extend(turn if v == (None, None) else replace(turn, land=v[0], mountain=v[1])
+                           for v in variants)
+    return out
+
+
+def legal_actions(game: Game, state: State) -> list[Action]:
+    """Every complete legal action of the pilot to act, landing choices included."""
+    pilot = state.actor
+    if pilot is None:
+        return []
+    if state.phase is Phase.WIND_PUSH:
+        out: list[Action] = []
+        for kind, problem in push_options(game, state, pilot).items():
+            if problem is None:
+                out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
+        return out
+    cache: dict[Any, list[Variant]] = {}
+    if pilot.status is PilotStatus.IN_HAND:
+        out = [Turn(pilot.ident, TurnKind.PASS)]
+        for h in game.takeoffs:
+            for facing in DIRECTIONS:
+                out.extend(_flights(game, state, pilot, TurnKind.TAKEOFF, h, facing, cache))
+        return out
+    if pilot.status is PilotStatus.WALKING:
+        out = [Turn(pilot.ident, TurnKind.WALK)]
+        for facing in DIRECTIONS:
+            out.extend(_flights(game, state, pilot, TurnKind.RELAUNCH, None, facing, cache))
+        return out
+    moves = _flights(game, state, pilot, TurnKind.MOVE)
+    if moves:
+        return moves
+    return _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
+
+
+def describe(actions: list[Action], limit: int = 12) -> tuple[str, ...]:
+    texts = [a.describe() for a in actions]
+    if len(texts) > limit:
+        texts = [*texts[:limit], f"... {len(texts) - limit} more"]
+    return tuple(texts)
+
+
+# --- applying actions ---------------------------------------------------------------------
+
+
+def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
+    """The state after ``action`` and the events that explain it."""
+    pilot = state.actor
+    if pilot is None:
+        raise IllegalActionError("game.over", "the game is over")
+    if state.pilot(action.player) is None:
+        raise IllegalActionError("turn.unknown-player", f"no player is called "
+                                 f"{action.player!r} (players: "
+                                 f"{', '.join(p.ident for p in state.pilots)})")
+    if action.player != pilot.ident:
+        what = "wind-push choice" if state.phase is Phase.WIND_PUSH else "turn"
+        raise IllegalActionError("turn.order", f"it is {pilot.ident}'s {what}, not "
+                                 f"{action.player}'s")
+    index = state.pilots.index(pilot)
+    events: list[Event] = []
+    if state.phase is Phase.WIND_PUSH:
+        if not isinstance(action, WindChoice):
+            raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
+                                     "in the Wind Push Round")
+        new = wind_push(game, state, pilot, action, events)
+        state = _set(state, index, new)
+        queue = state.push_queue[1:]
+        if queue:
+            return state.evolve(push_queue=queue), events
+        state = state.evolve(phase=Phase.TURN, push_queue=())
+        return _next_round_start(game, state, events), events
+    if not isinstance(action, Turn):
+        raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
+                                 "Round")
+    new = _turn(game, state, pilot, action, events)
+    state = _set(state, index, new)
+    return _after_turn(game, state, index, events), events
+
+
+def _set(state: State, index: int, pilot: Pilot) -> State:
+    pilots = list(state.pilots)
+    pilots[index] = pilot
+    return state.evolve(pilots=tuple(pilots))
+
+
+def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
+    if action.stunts:
+        raise IllegalActionError("stunt.not-supported", "claiming stunts is not supported yet "
+                                 "(stunt rules)")
+    status = pilot.status
+    kind = action.kind
+    allowed = {
+        PilotStatus.IN_HAND: {TurnKind.PASS, TurnKind.TAKEOFF},
+        PilotStatus.WALKING: {TurnKind.WALK, TurnKind.RELAUNCH},
+        PilotStatus.FLYING: {TurnKind.MOVE, TurnKind.STUCK},
+    }[status]
+    if kind not in allowed:
+        what = {PilotStatus.IN_HAND: "has the pawn in hand: pass, or take off and move",
+                PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
+                PilotStatus.FLYING: "is flying and must move"}[status]
+        raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
+    base: Event = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
+                   "action": kind.value}
+    if kind is TurnKind.PASS:
+        events.append(base)
+        return pilot
+    if kind is TurnKind.WALK:
+        after = max(pilot.deficit - WALK_STEP, 0)
+        events.append({**base, "deficit": {"before": pilot.deficit, "after": after}})
+        return pilot.evolve(deficit=after)
+    if kind is TurnKind.STUCK:
+        assert pilot.hex is not None
+        if _flights(game, state, pilot, TurnKind.MOVE):
+            raise IllegalActionError("flight.not-stuck", f"{pilot.ident} can still move: a "
+                                     "crash-landing in a dead end is only for a pilot with no "
+                                     "legal move")
+        events.append({**base, "from": hx(pilot.hex)})
+        return touch_down(game, state, pilot, action.land, action.mountain, events,
+                          dead_end=True)
+    assert action.move is not None
+    if kind is TurnKind.TAKEOFF:
+        if action.hex not in game.takeoffs:
+            raise IllegalActionError("takeoff.hex", f"{action.hex} is not a take-off hex "
+                                     f"({', '.join(map(str, game.takeoffs))})")
+        assert action.facing is not None
+        start, facing, altitude = action.hex, action.facing, game.mountaintop
+    elif kind is TurnKind.RELAUNCH:
+        assert pilot.mountain is not None and action.facing is not None
+        start, facing, altitude = pilot.mountain, action.facing, game.mountaintop
+        if pilot.deficit:
+            pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
+        events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
+                       "facing": facing.name, "paid": pilot.deficit})
+        pilot = pilot.evolve(deficit=0, crashed=False, landed_time=None)
+    else:
+        assert pilot.hex is not None and pilot.facing is not None
+        start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
+    flown: list[Event] = []
+    moved = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
+                action.skill, flown)
+    turn_event = {**base, **flown[0]}
+    if action.skill:
+        turn_event["skill"] = sorted(s.value for s in action.skill)
+    events.append(turn_event)
+    events.extend(flown[1:])
+    if moved.altitude == 0:
+        return touch_down(game, state, moved, action.land, action.mountain, events)
+    if action.land is not None:
+        raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
+                                 f"altitude {moved.altitude}: no landing to choose")
+    return moved
+
+
+def _after_turn(game: Game, state: State, index: int, events: list[Event]) -> State:
+    if all(p.status is PilotStatus.LANDED for p in state.pilots):
+        return _end(game, state, events, "all-landed")
+    nxt = _first_actor(state, index + 1)
+    if nxt < len(state.pilots):
+        return state.evolve(current=nxt)
+    return _end_of_round(game, state, events)
+
+
+def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
+    """The last player moves the Time Marker; a new hour changes the weather."""
+    cs = game.components
+    time = state.time + cs.time.step
+    state = state.evolve(time=time, round=state.round + 1)
+    events.append({"type": "time", "time": format_clock(time), "round": state.round})
+    if time >= cs.time.end:
+        return _end(game, state, events, "end-of-day")
+    if (time - cs.time.start) % 60:
+        return _next_round_start(game, state, events)
+    draws = Draws(game.scenario.seed, game.pinned, state.draws)
+    state, weather = weather_change(game, state, draws)
+    weather["draws"] = draws.made
+    state = state.evolve(draws=draws.index)
+    events.append(weather)
+    if not state.wind_strength:
+        return _next_round_start(game, state, events)
+    state, moved = push_clouds(game, state)
+    queue = push_order(state)
+    events.append({"type": "wind_push", "clouds": moved,
+                   "order": [state.pilots[i].ident for i in queue]})
+    if not queue:
+        return _next_round_start(game, state, events)
+    return state.evolve(phase=Phase.WIND_PUSH, push_queue=queue)
+
+
+def _next_round_start(game: Game, state: State, events: list[Event]) -> State:
+    if all(p.status is PilotStatus.LANDED for p in state.pilots):
+        return _end(game, state, events, "all-landed")
+    return state.evolve(current=_first_actor(state, 0))
+
+
+def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
+    state = state.evolve(phase=Phase.OVER)
+    scores = final_scores(game, state)
+    best = min(s["rank"] for s in scores)
+    events.append({"type": "game_end", "time": format_clock(state.time), "reason": reason,
+                   "scores": scores,
+                   "winners": [s["player"] for s in scores if s["rank"] == best]})
+    return state
+

@@ -1,0 +1,247 @@
+"""Flying: one move with its altitude change, the optional acceleration, collecting tokens,
+and touching the ground. Pure functions of the game, the state and one pilot.
+
+The order follows the rulebook's turn: move to an adjacent hex (hard turns cost 1), add the
+weather modifiers of that hex (thermal, sun, wind, cloud; sun and wind never on a mountain),
+cap at the cloud ceiling, then optionally accelerate one hex straight on for 2 (1 with a
+Skill Move card) with no weather. Mountains are walls unless the altitude before the step is
+at least the mountaintop, and no step may end below the mountaintop over a mountain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
+from skyhex.rules.paragliders.clock import format_clock
+from skyhex.rules.paragliders.features import TrackGps
+from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode
+from skyhex.rules.paragliders.state import Game, Pilot, State
+from skyhex.rules.paragliders.terrain import CRASH_TERRAINS, Terrain
+
+Event = dict[str, Any]
+CRASH_VP = -10
+CLOUD_BONUS = 2
+ACCELERATION_COST = 2
+ACCELERATION_COST_WITH_CARD = 1
+HARD_TURN_COST = 1
+
+
+def hx(h: Hex) -> list[int]:
+    return [h.q, h.r]
+
+
+def occupied(state: State, me: Pilot) -> set[tuple[Hex, int]]:
+    """(hex, altitude) of every other flying pilot: places a move may not end on."""
+    return {(p.hex, p.altitude) for p in state.pilots
+            if p.seat != me.seat and p.status is PilotStatus.FLYING and p.hex is not None}
+
+
+def weather_modifiers(game: Game, state: State, h: Hex) -> list[dict[str, Any]]:
+    """The four weather modifiers of hex ``h``, each named with its reason."""
+    terrain = game.terrain[h]
+    thermal = game.components.thermal.value(terrain, state.temperature)
+    mods: list[dict[str, Any]] = [
+        {"name": "thermal", "value": thermal,
+         "why": f"{terrain} at temperature {state.temperature:+d}"}]
+    if terrain is not Terrain.MOUNTAIN:
+        if h in game.sun_hexes[state.sun]:
+            side = "west" if state.sun.value == "east" else "east"
+            mods.append({"name": "sun", "value": 1,
+                         "why": f"mountain to the {side}, its {state.sun} facade in the sun"})
+        strength = state.wind_strength
+        if strength and h in game.wind_hexes[(state.wind_direction, strength)]:
+            mods.append({"name": "wind", "value": strength,
+                         "why": f"mountainside under a strength-{strength} "
+                                f"{state.wind_direction.name} wind"})
+    for _, c in state.clouds:
+        if c == h or c.distance(h) == 1:
+            mods.append({"name": "cloud", "value": CLOUD_BONUS,
+                         "why": "under a cloud" + (" (once, however many)" if sum(
+                             1 for _, o in state.clouds if o.distance(h) <= 1) > 1 else "")})
+            break
+    return mods
+
+
+def _enter(game: Game, h: Hex, altitude: int, what: str) -> Terrain:
+    terrain = game.terrain.get(h)
+    if terrain is None:
+        raise IllegalActionError("flight.map-edge", f"{what} to {h} leaves the map: the map "
+                                 "edge is a wall")
+    if terrain is Terrain.AERODROME:
+        raise IllegalActionError("aerodrome.no-fly", f"{what} to {h} enters an aerodrome, a "
+                                 "no-fly zone at any altitude")
+    if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
+        raise IllegalActionError(
+            "flight.mountain-wall", f"{what} to mountain hex {h} at altitude {altitude}: below "
+            f"the mountaintop ({game.mountaintop}) mountains are walls")
+    return terrain
+
+
+def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event]) -> Pilot:
+    """Collect what the pilot has not got yet at hex ``h`` and at its altitude."""
+    antenna = game.antennas.get(h)
+    if antenna is not None and antenna not in pilot.antennas and \
+            game.scenario.solo is not SoloMode.CROSS:
+        vp = game.components.time.vp_at(state.time)
+        pilot = pilot.evolve(antennas=pilot.antennas | {antenna},
+                        ledger=(*pilot.ledger, (f"antenna {antenna}", vp)))
+        events.append({"type": "collect", "player": pilot.ident, "token": "antenna",
+                       "name": antenna.value, "hex": hx(h), "vp": vp,
+                       "why": f"{vp} VP under the time marker at {format_clock(state.time)}"})
+    landmark = game.landmarks.get(h)
+    if landmark is not None and landmark.value not in pilot.gps and \
+            game.scenario.solo is not SoloMode.CROSS:
+        pilot = pilot.evolve(gps=pilot.gps | {landmark.value})
+        events.append({"type": "collect", "player": pilot.ident, "token": "gps",
+                       "name": landmark.value, "hex": hx(h)})
+    return collect_altitude(game, pilot, events)
+
+
+def collect_altitude(game: Game, pilot: Pilot, events: list[Event]) -> Pilot:
+    """The GPS markers on the altitude track, collected by reaching their level."""
+    if game.scenario.solo is SoloMode.CROSS:
+        return pilot
+    track = game.components.altitude
+    for name, level in ((TrackGps.BALLOON, track.balloon), (TrackGps.CEILING, track.ceiling)):
+        if pilot.altitude >= level and name.value not in pilot.gps:
+            pilot = pilot.evolve(gps=pilot.gps | {name.value})
+            events.append({"type": "collect", "player": pilot.ident, "token": "gps",
+                           "name": name.value, "why": f"altitude {pilot.altitude} reached "
+                           f"level {level}"})
+    return pilot
+
+
+def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
+        move: MoveKind, accelerate: bool, skill: frozenset[Skill], events: list[Event]
+        ) -> Pilot:
+    """Resolve a move (and acceleration) from ``start``; the returned pilot has its new
+    hex, facing and altitude, collected tokens, and ``altitude == 0`` if it touched the
+    ground (the landing itself is ``touch_down``'s job). ``IllegalActionError`` names the
+    rule a forbidden move breaks."""
+    cards = len(skill)
+    if cards > pilot.skill_cards:
+        raise IllegalActionError("skill.no-card", f"{pilot.ident} has {pilot.skill_cards} Skill "
+                                 f"Move card(s) left, not {cards}")
+    if Skill.HARD_TURN in skill and not move.hard:
+        raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
+    top = game.mountaintop
+    new_facing = facing.rotate(move.turn)
+    to = start.neighbor(new_facing)
+    terrain = _enter(game, to, altitude, f"a {move.value} move")
+    mods: list[dict[str, Any]] = []
+    if move.hard:
+        if Skill.HARD_TURN in skill:
+            mods.append({"name": "hard-turn", "value": 0, "why": "Skill Move card"})
+        else:
+            mods.append({"name": "hard-turn", "value": -HARD_TURN_COST})
+    mods.extend(weather_modifiers(game, state, to))
+    after = altitude + sum(m["value"] for m in mods)
+    ceiling = game.components.altitude.ceiling
+    if after > ceiling:
+        mods.append({"name": "ceiling", "value": ceiling - after,
+                     "why": f"gains above the cloud ceiling ({ceiling}) are lost"})
+        after = ceiling
+    if terrain is Terrain.MOUNTAIN and after < top:
+        raise IllegalActionError(
+            "flight.below-mountaintop", f"a {move.value} move to mountain hex {to} would end at "
+            f"altitude {after}, below the mountaintop ({top})")
+    landed = after <= 0
+    after = max(after, 0)
+    taken = occupied(state, pilot)
+    turn_event: Event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
+                         "move": move.value,
+                         "altitude": {"before": altitude, "after": after, "modifiers": mods}}
+    if not accelerate:
+        if not landed and (to, after) in taken:
+            raise IllegalActionError(
+                "flight.collision", f"the move ends at {to} altitude {after}, where another "
+                "pilot is: accelerate, or move another way")
+        collected: list[Event] = []
+        pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing,
+                        altitude=after, skill_cards=pilot.skill_cards - cards)
+        pilot = collect(game, state, pilot, to, collected)
+        events.append(turn_event)
+        events.extend(collected)
+        return pilot
+    if landed:
+        raise IllegalActionError("flight.accelerate-landed", f"the move touches the ground at "
+                                 f"{to}: there is nothing left to accelerate")
+    cost = ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
+    ahead = to.neighbor(new_facing)
+    terrain2 = _enter(game, ahead, after, "accelerating")
+    after2 = after - cost
+    if terrain2 is Terrain.MOUNTAIN and after2 < top:
+        raise IllegalActionError(
+            "flight.below-mountaintop", f"accelerating onto mountain hex {ahead} would end at "
+            f"altitude {after2}, below the mountaintop ({top})")
+    landed2 = after2 <= 0
+    after2 = max(after2, 0)
+    if not landed2 and (ahead, after2) in taken:
+        raise IllegalActionError(
+            "flight.collision", f"accelerating ends at {ahead} altitude {after2}, where another "
+            "pilot is: move another way")
+    turn_event["accelerate"] = {
+        "to": hx(ahead),
+        "altitude": {"before": after, "after": after2, "modifiers": [
+            {"name": "acceleration", "value": -cost,
+             "why": "Skill Move card" if Skill.ACCELERATE in skill else "weather ignored"}]}}
+    collected = []
+    pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing, altitude=after,
+                    skill_cards=pilot.skill_cards - cards)
+    pilot = collect(game, state, pilot, to, collected)  # tokens below the first hex, too
+    pilot = pilot.evolve(hex=ahead, altitude=after2)
+    pilot = collect(game, state, pilot, ahead, collected)
+    events.append(turn_event)
+    events.extend(collected)
+    return pilot
+
+
+def closest_mountains(game: Game, h: Hex) -> list[Hex]:
+    if not game.mountains:
+        return []
+    best = min(h.distance(m) for m in game.mountains)
+    return sorted(m for m in game.mountains if h.distance(m) == best)
+
+
+def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None,
+               mountain: Hex | None, events: list[Event], *, dead_end: bool = False) -> Pilot:
+    """The pilot reached the ground (or is trapped): a crash costs 10 VP at once, then a
+    final landing or the walk back to the closest mountain."""
+    h = pilot.hex
+    assert h is not None
+    terrain = game.terrain[h]
+    crashed = dead_end or terrain in CRASH_TERRAINS
+    if choice is None:
+        raise IllegalActionError("land.choice", f"{pilot.ident} touches the ground at {h}: "
+                                 "say land: final or land: relaunch")
+    if choice is LandChoice.RELAUNCH and game.scenario.solo is SoloMode.CROSS:
+        raise IllegalActionError("cross.no-relaunch", "in cross mode you cannot take off again "
+                                 "once landed")
+    if crashed:
+        reason = "dead-end" if dead_end else terrain.value
+        pilot = pilot.evolve(crashed=True, ledger=(*pilot.ledger, (f"crash ({reason})",
+                                                                     CRASH_VP)))
+        events.append({"type": "crash", "player": pilot.ident, "hex": hx(h), "reason": reason,
+                       "vp": CRASH_VP})
+    pilot = pilot.evolve(altitude=0, landed_time=state.time)
+    if choice is LandChoice.FINAL:
+        events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
+                       "time": format_clock(state.time), "kind": "final", "crashed": crashed})
+        return pilot.evolve(status=PilotStatus.LANDED)
+    options = closest_mountains(game, h)
+    if not options:
+        raise IllegalActionError("land.no-mountain", "the map has no mountain to walk back to")
+    if mountain is None:
+        mountain = options[0]
+    elif mountain not in options:
+        raise IllegalActionError(
+            "land.mountain", f"{mountain} is not among the closest mountain hexes "
+            f"({', '.join(map(str, options))})")
+    deficit = h.distance(mountain) + game.mountaintop
+    events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
+                   "time": format_clock(state.time), "kind": "premature", "crashed": crashed,
+                   "mountain": hx(mountain), "deficit": deficit})
+    return pilot.evolve(status=PilotStatus.WALKING, mountain=mountain, deficit=deficit)

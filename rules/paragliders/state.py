@@ -1,0 +1,181 @@
+"""The values of a Paragliders game: ``Game`` (what never changes during a game: scenario,
+components, map and the tables derived from them) and ``State`` (everything that does).
+
+Both are frozen; the engine builds a new ``State`` for each action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.paragliders.components import ComponentSet, SunExposure
+from skyhex.rules.paragliders.features import Antenna, Landmark
+from skyhex.rules.paragliders.maps import Map
+from skyhex.rules.paragliders.scenario import PilotStatus, Player, Scenario, StuntProgress
+from skyhex.rules.paragliders.stunts import Stunt
+from skyhex.rules.paragliders.terrain import Terrain
+
+
+class Phase(StrEnum):
+    TURN = "turn"  # a player takes a turn
+    WIND_PUSH = "wind-push"  # pilots choose push, resist or mix, lowest first
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Pilot:
+    """One player's pilot: the pawn, the altitude marker and what it has collected.
+
+    ``ledger`` is the score track: every VP gained or lost during play, with its reason
+    (antennas, crashes, walks paid on relaunch, stunts); ``score`` is its sum.
+    """
+
+    seat: int
+    ident: str
+    status: PilotStatus = PilotStatus.IN_HAND
+    hex: Hex | None = None
+    facing: Direction | None = None
+    altitude: int = 0
+    deficit: int = 0
+    mountain: Hex | None = None
+    landed_time: int | None = None
+    crashed: bool = False
+    antennas: frozenset[Antenna] = frozenset()
+    gps: frozenset[str] = frozenset()
+    markers: frozenset[str] = frozenset()
+    skill_cards: int = 0
+    ledger: tuple[tuple[str, int], ...] = ()
+    stunts: tuple[tuple[Stunt, StuntProgress], ...] = ()
+
+    def evolve(self, **changes: Any) -> Pilot:
+        """A copy with ``changes``: ``dataclasses.replace`` without its introspection,
+        which the engine's move enumeration feels."""
+        new = object.__new__(Pilot)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    @property
+    def score(self) -> int:
+        return sum(vp for _, vp in self.ledger)
+
+    @property
+    def flying(self) -> bool:
+        return self.status is PilotStatus.FLYING
+
+
+@dataclass(frozen=True)
+class State:
+    time: int
+    round: int
+    pilots: tuple[Pilot, ...]
+    temperature: int
+    sun: SunExposure
+    wind_direction: Direction
+    wind_strength: int
+    clouds: tuple[tuple[int, Hex], ...]  # (ring, centre hex), by ring
+    schedule: tuple[tuple[str, str], ...]  # weather faces known so far, from 08:00
+    draws: int  # chance draws made so far (each derives from the seed and its index)
+    phase: Phase = Phase.TURN
+    current: int = 0  # index into pilots of who acts (turn phase)
+    push_queue: tuple[int, ...] = ()  # pilots still to choose in the wind-push round
+
+    def evolve(self, **changes: Any) -> State:
+        """A copy with ``changes`` (a faster ``dataclasses.replace``: the engine makes
+        several a turn)."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    def pilot(self, ident: str) -> Pilot | None:
+        return next((p for p in self.pilots if p.ident == ident), None)
+
+    @property
+    def actor(self) -> Pilot | None:
+        """The pilot who acts next, or ``None`` when the game is over."""
+        if self.phase is Phase.OVER:
+            return None
+        if self.phase is Phase.WIND_PUSH:
+            return self.pilots[self.push_queue[0]]
+        return self.pilots[self.current]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's fixed part, with lookup tables computed once from the map."""
+
+    scenario: Scenario
+    mountaintop: int
+    sides: tuple[str, str, str]
+    pinned: tuple[dict[str, Any], ...] = ()
+    terrain: dict[Hex, Terrain] = field(init=False, repr=False)
+    sun_hexes: dict[SunExposure, frozenset[Hex]] = field(init=False, repr=False)
+    wind_hexes: dict[tuple[Direction, int], frozenset[Hex]] = field(init=False, repr=False)
+    antennas: dict[Hex, Antenna] = field(init=False, repr=False)
+    landmarks: dict[Hex, Landmark] = field(init=False, repr=False)
+    spawns: dict[int, Hex] = field(init=False, repr=False)
+    mountains: frozenset[Hex] = field(init=False, repr=False)
+    takeoffs: tuple[Hex, ...] = field(init=False, repr=False)
+    target: Hex | None = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for name, value in _map_tables(self.scenario.map).items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def components(self) -> ComponentSet:
+        return self.scenario.components
+
+    @property
+    def map(self) -> Map:
+        return self.scenario.map
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return self.scenario.players
+
+
+_TABLES: dict[int, tuple[Map, dict[str, Any]]] = {}
+
+
+def _map_tables(m: Map) -> dict[str, Any]:
+    """Lookup tables of a map, computed once per map object (games replayed or played out
+    on the same map share them)."""
+    cached = _TABLES.get(id(m))
+    if cached is not None and cached[0] is m:
+        return cached[1]
+    terrain = {h: mh.terrain for h, mh in m.hexes.items()}
+    mountains = frozenset(h for h, t in terrain.items() if t is Terrain.MOUNTAIN)
+
+    def beside(directions: tuple[Direction, ...]) -> frozenset[Hex]:
+        return frozenset(h for h, t in terrain.items() if t is not Terrain.MOUNTAIN
+                         and any(h.neighbor(d) in mountains for d in directions))
+
+    sun = {
+        # Morning sun heats east facades: the mountain lies west (NW or SW) of the pilot.
+        SunExposure.EAST: beside((Direction.NW, Direction.SW)),
+        SunExposure.WEST: beside((Direction.NE, Direction.SE)),
+        SunExposure.NONE: frozenset(),
+    }
+    wind = {}
+    for d in Direction:
+        wind[(d, 1)] = beside((d,))
+        wind[(d, 2)] = beside((d.rotate(-1), d, d.rotate(1)))
+    tables: dict[str, Any] = {
+        "terrain": terrain, "mountains": mountains, "sun_hexes": sun, "wind_hexes": wind,
+        "antennas": {h: mh.features.antenna for h, mh in m.hexes.items()
+                     if mh.features.antenna is not None},
+        "landmarks": {h: mh.features.gps for h, mh in m.hexes.items()
+                      if mh.features.gps is not None},
+        "spawns": {mh.features.spawn: h for h, mh in sorted(m.hexes.items())
+                   if mh.features.spawn is not None},
+        "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
+    }
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[id(m)] = (m, tables)
+    return tables

@@ -1,0 +1,137 @@
+"""The pilots' part of the Wind Push Round: the order (lowest first; at the same altitude,
+the one farthest along the wind first; then seat order) and each pilot's push, resist or
+mix (strength 2 only: lose one altitude first, then be pushed one hex).
+
+A push keeps the pawn's facing and stops without loss at the map edge, at a mountainside the
+pilot is too low to cross, or at another pilot at the same altitude. Resisting is forbidden
+over a mountain when it would go below the mountaintop, and when another pilot is just under
+you; then the pilot must be pushed. A push that would cross an aerodrome must be resisted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.hexgrid import Hex, Layout
+from skyhex.rules.paragliders.actions import WindChoice, WindKind
+from skyhex.rules.paragliders.flight import collect, hx, touch_down
+from skyhex.rules.paragliders.scenario import PilotStatus
+from skyhex.rules.paragliders.state import Game, Pilot, State
+from skyhex.rules.paragliders.terrain import Terrain
+
+Event = dict[str, Any]
+_UNIT = Layout(1.0)
+
+
+def push_order(state: State) -> tuple[int, ...]:
+    """Indices of the flying pilots in wind-push order."""
+    dx, dy = _UNIT.center(Hex(0, 0).neighbor(state.wind_direction))
+
+    def key(i: int) -> tuple[int, float, int]:
+        p = state.pilots[i]
+        assert p.hex is not None
+        x, y = _UNIT.center(p.hex)
+        return (p.altitude, -round(x * dx + y * dy, 6), p.seat)
+
+    flying = [i for i, p in enumerate(state.pilots) if p.status is PilotStatus.FLYING]
+    return tuple(sorted(flying, key=key))
+
+
+def _others(state: State, me: Pilot) -> list[Pilot]:
+    return [p for p in state.pilots if p.seat != me.seat and p.status is PilotStatus.FLYING]
+
+
+def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | None:
+    """Why the pilot may not resist by ``loss`` altitude, or ``None``."""
+    assert pilot.hex is not None
+    after = pilot.altitude - loss
+    if game.terrain[pilot.hex] is Terrain.MOUNTAIN and after < game.mountaintop:
+        return (f"over a mountain, resisting would take {pilot.ident} to altitude {after}, "
+                f"below the mountaintop ({game.mountaintop})")
+    for other in _others(state, pilot):
+        if other.hex == pilot.hex and after <= other.altitude < pilot.altitude:
+            return f"{other.ident} is just under {pilot.ident}"
+    return None
+
+
+def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, steps: int
+          ) -> tuple[list[Hex], str | None, bool]:
+    """Hexes the wind carries the pilot through, why it stopped early, and whether the
+    push would cross an aerodrome."""
+    hexes: list[Hex] = []
+    h = start
+    taken = {(p.hex, p.altitude) for p in _others(state, pilot)}
+    for _ in range(steps):
+        nxt = h.neighbor(state.wind_direction)
+        terrain = game.terrain.get(nxt)
+        if terrain is None:
+            return hexes, "map-edge", False
+        if terrain is Terrain.AERODROME:
+            return hexes, "aerodrome", True
+        if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
+            return hexes, "mountain", False
+        if (nxt, altitude) in taken:
+            return hexes, "pilot", False
+        hexes.append(nxt)
+        h = nxt
+    return hexes, None, False
+
+
+def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None]:
+    """Each choice with the reason it is forbidden (``None``: allowed)."""
+    assert pilot.hex is not None
+    s = state.wind_strength
+    _, _, aerodrome = _path(game, state, pilot, pilot.hex, pilot.altitude, s)
+    out: dict[WindKind, str | None] = {}
+    resist = resist_problem(game, state, pilot, s)
+    out[WindKind.RESIST] = resist
+    out[WindKind.PUSH] = "the wind would push the pilot over an aerodrome" if aerodrome \
+        and resist is None else None
+    if s == 2:
+        mix = resist_problem(game, state, pilot, 1)
+        if mix is None:
+            _, _, mix_aero = _path(game, state, pilot, pilot.hex, pilot.altitude - 1, 1)
+            if mix_aero:
+                mix = "the wind would push the pilot over an aerodrome"
+        out[WindKind.MIX] = mix
+    else:
+        out[WindKind.MIX] = "mixing needs a strength-2 wind"
+    return out
+
+
+def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice, events: list[Event]
+              ) -> Pilot:
+    """Resolve one pilot's choice; the returned pilot may have touched down."""
+    assert pilot.hex is not None
+    problem = options(game, state, pilot)[choice.kind]
+    if problem is not None:
+        allowed = [k.value for k, why in options(game, state, pilot).items() if why is None]
+        raise IllegalActionError(f"wind.{choice.kind.value}", f"{pilot.ident} cannot "
+                                 f"{choice.kind.value}: {problem}", tuple(allowed))
+    s = state.wind_strength
+    start, before = pilot.hex, pilot.altitude
+    loss = {WindKind.PUSH: 0, WindKind.RESIST: s, WindKind.MIX: 1}[choice.kind]
+    steps = {WindKind.PUSH: s, WindKind.RESIST: 0, WindKind.MIX: 1}[choice.kind]
+    altitude = max(before - loss, 0)
+    hexes: list[Hex] = []
+    blocked = None
+    if altitude > 0:
+        # an aerodrome ahead blocks like a wall only when resisting was impossible too
+        hexes, blocked, _ = _path(game, state, pilot, start, altitude, steps)
+    collected: list[Event] = []
+    pilot = pilot.evolve(altitude=altitude)
+    for h in hexes:
+        pilot = pilot.evolve(hex=h)
+        pilot = collect(game, state, pilot, h, collected)
+    mods = [{"name": "resist", "value": -loss}] if loss else []
+    events.append({"type": "wind_push", "player": pilot.ident, "choice": choice.kind.value,
+                   "from": hx(start), "to": hx(pilot.hex or start), "blocked": blocked,
+                   "altitude": {"before": before, "after": altitude, "modifiers": mods}})
+    events.extend(collected)
+    if altitude == 0:
+        pilot = touch_down(game, state, pilot, choice.land, choice.mountain, events)
+    elif choice.land is not None:
+        raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
+                                 f"altitude {altitude}: no landing to choose")
+    return pilot

@@ -1,0 +1,199 @@
+"""`skyhex replay` and `skyhex legal`: golden logs, replay determinism, events that match
+the published schema, and bad moves files rejected naming the rule."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
+
+from skyhex.cli import app
+from skyhex.mapgen.paragliders.generate import generate_map
+from skyhex.rules.paragliders.components import standard_set
+from skyhex.rules.paragliders.playout import random_playout
+from skyhex.rules.paragliders.replay import play, start
+from skyhex.rules.paragliders.scenario import Colour, Player, Scenario
+from skyhex.schemas import validator
+
+from .conftest import DATA, ROOT
+
+runner = CliRunner()
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = runner.invoke(app, list(args), input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+@pytest.mark.parametrize("name", ["two-players", "three-players", "four-players"])
+def test_golden_logs_stay_byte_identical(name: str) -> None:
+    """Set SKYHEX_REGEN_GOLDEN=1 to rewrite them after an intended rules change."""
+    r = run("replay", str(GOLDEN / f"{name}.moves.yaml"))
+    assert r.exit_code == 0 and r.stderr == ""
+    golden = GOLDEN / f"{name}.ndjson"
+    if os.environ.get("SKYHEX_REGEN_GOLDEN"):
+        golden.write_text(r.stdout)
+    assert r.stdout == golden.read_text()
+    last = json.loads(r.stdout.splitlines()[-1])
+    assert last["type"] == "game_end"
+
+
+def test_every_event_matches_the_schema() -> None:
+    events = validator("event")
+    for path in GOLDEN.glob("*.ndjson"):
+        for line in path.read_text().splitlines():
+            assert list(events.iter_errors(json.loads(line))) == [], line
+
+
+def test_text_and_json_formats() -> None:
+    moves = str(GOLDEN / "three-players.moves.yaml")
+    text = run("replay", "--format", "text", moves)
+    assert text.exit_code == 0
+    assert text.stdout.startswith("setup: red, yellow, green; mountaintop 6")
+    assert "altitude 6 -> " in text.stdout and "thermal " in text.stdout
+    assert "game over at " in text.stdout
+    final = json.loads(run("replay", "--format", "json", moves).stdout)
+    assert final["over"] is True and len(final["scores"]) == 3
+    assert final["state"]["phase"] == "over"
+    half = json.loads(run("replay", "--format", "json", "--until", "10", moves).stdout)
+    assert half["over"] is False and half["entries"] == 10 and half["provisional"]
+
+
+def scenario_on(seed: int, players: int) -> Scenario:
+    cs = standard_set()
+    m = generate_map(cs, seed)
+    return Scenario(players=tuple(Player(i + 1, c) for i, c in enumerate(list(Colour)[:players])),
+                    map=m, components=cs, seed=seed)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 4), st.integers(0, 10**6))
+def test_random_games_end_and_replay_to_the_same_log(map_seed: int, players: int,
+                                                     play_seed: int) -> None:
+    scenario = scenario_on(map_seed, players)
+    actions = random_playout(scenario, play_seed)
+    first = play(start(scenario), actions, strict=True)
+    second = play(start(scenario), actions, strict=True)
+    assert first.error is None and first.state.actor is None
+    assert first.events == second.events
+    assert first.events[-1]["type"] == "game_end"
+    events = validator("event")
+    for e in first.events:
+        assert list(events.iter_errors(e)) == [], e
+
+
+def test_legal_lists_entries_that_replay_accepts(tmp_path: Path) -> None:
+    scenario = str(ROOT / "examples" / "scenarios" / "mid-game.yaml")
+    r = run("legal", "--scenario", scenario)
+    assert r.exit_code == 0
+    doc = json.loads(r.stdout)
+    assert doc["player"] == "blue" and doc["phase"] == "turn" and doc["time"] == "13:20"
+    assert {"player": "blue", "move": "straight"} in doc["actions"] or doc["actions"]
+    for entry in doc["actions"][:5]:
+        moves = tmp_path / "m.yaml"
+        moves.write_text(json.dumps({"format": "skyhex.moves/1", "scenario": scenario,
+                                     "moves": [entry]}))
+        assert run("replay", "--strict", str(moves)).exit_code == 0, entry
+
+
+RIDGE = """format: skyhex.scenario/1
+game: paragliders
+players: [red, blue, yellow]
+map: {map}
+position:
+  time: "10:00"
+  turn: {turn}
+  temperature: -1
+  wind: {{direction: N, strength: 0}}
+  pilots:
+    red: {{state: flying, hex: [0, 1], facing: N, altitude: 5}}
+    blue: {{state: flying, hex: [0, -2], facing: N, altitude: 9}}
+    yellow: {{state: flying, hex: [0, 0], facing: N, altitude: 5}}
+"""
+
+
+def bad_moves(tmp_path: Path, turn: str, entry: str) -> Result:
+    ridge = ROOT / "examples" / "maps" / "training-ridge.yaml"
+    (tmp_path / "s.yaml").write_text(RIDGE.format(map=ridge, turn=turn))
+    (tmp_path / "m.yaml").write_text(
+        f"format: skyhex.moves/1\nscenario: s.yaml\nmoves:\n  - {entry}\n")
+    return run("replay", str(tmp_path / "m.yaml"))
+
+
+@pytest.mark.parametrize(("turn", "entry", "rule", "message"), [
+    ("red", "{player: purple, move: straight}", "turn.unknown-player",
+     "no player is called 'purple'"),
+    ("red", "{player: blue, move: straight}", "turn.order", "it is red's turn, not blue's"),
+    ("red", "{player: red, move: right}", "flight.mountain-wall",
+     "a right move to mountain hex (1,0) at altitude 5: below the mountaintop (9) mountains "
+     "are walls"),
+    ("blue", "{player: blue, move: hard-right}", "flight.below-mountaintop",
+     "a hard-right move to mountain hex (1,-2) would end at altitude 8, below the mountaintop"),
+    ("red", "{player: red, move: straight}", "flight.collision",
+     "the move ends at (0,0) altitude 5, where another pilot is: accelerate"),
+    ("red", "{player: red, pass: true}", "turn.pass", "red is flying and must move"),
+    ("blue", "{player: blue, move: hard-left, accelerate: true, skill: [hard-turn, accelerate]}",
+     "skill.no-card", "blue has 1 Skill Move card(s) left, not 2"),
+    ("yellow", "{player: yellow, move: left, skill: [hard-turn]}", "skill.unused",
+     "the hard-turn card goes with a hard turn"),
+])
+def test_bad_moves_name_the_rule(tmp_path: Path, turn: str, entry: str, rule: str,
+                                 message: str) -> None:
+    r = bad_moves(tmp_path, turn, entry)
+    assert r.exit_code == 1
+    error = json.loads(r.stdout.splitlines()[-1])
+    assert error["type"] == "error" and error["rule"] == rule and error["entry"] == 0
+    assert error["line"] == 4
+    assert message in error["message"]
+    line = r.stderr.strip()
+    assert r.stderr.count("\n") == 1
+    assert line.startswith(f"{tmp_path / 'm.yaml'}:4:5: error: entry 1, ") and f"[{rule}]" in line
+    assert "legal" in line
+
+
+def test_the_events_before_an_error_are_complete(tmp_path: Path) -> None:
+    r = bad_moves(tmp_path, "red", "{player: red, move: right}")
+    events = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [e["type"] for e in events] == ["setup", "error"]
+    assert events[-1]["legal"]  # the alternatives, as entries
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ("{player: red, move: sideways}", "'sideways' is not one of straight, left, right"),
+    ("{player: red, pass: true, walk: true}", "an entry is one of takeoff, relaunch, pass, walk"),
+    ("{player: red}", "say what the player does"),
+    ("{player: red, takeoff: {hex: [1, 0], facing: N}}", "a takeoff is followed by a move"),
+    ("{player: red, move: left, mountain: [1, 0]}", "mountain goes with land: relaunch"),
+])
+def test_malformed_entries(tmp_path: Path, entry: str, message: str) -> None:
+    r = bad_moves(tmp_path, "red", entry)
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"{tmp_path / 'm.yaml'}:4:") and message in r.stderr
+
+
+def test_a_broken_scenario_is_reported_in_its_file(tmp_path: Path) -> None:
+    moves = tmp_path / "m.yaml"
+    moves.write_text("format: skyhex.moves/1\nscenario: "
+                     f"{DATA / 'scenarios' / 'weather-twice.yaml'}\nmoves: []\n")
+    r = run("replay", str(moves))
+    assert r.exit_code == 1 and "weather tile w03 is used twice" in r.stderr
+
+
+def test_non_strict_plays_forced_choices(tmp_path: Path) -> None:
+    """A forced wind push may be left out unless --strict."""
+    moves_text = (GOLDEN / "two-players.moves.yaml").read_text()
+    lines = moves_text.splitlines()
+    pushes = [i for i, line in enumerate(lines) if "wind: push" in line]
+    assert pushes
+    scenario = str(ROOT / "examples" / "scenarios" / "two-players.yaml")
+    full = run("replay", "--scenario", scenario, str(GOLDEN / "two-players.moves.yaml"))
+    assert full.exit_code == 0
