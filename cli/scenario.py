@@ -236,6 +236,7 @@ def new(
     from skyhex.mapgen.paragliders.generate import generate_map
     from skyhex.rules.paragliders.chance import draw_weather_tiles
     from skyhex.rules.paragliders.maps import map_to_dict
+    from skyhex.rules.paragliders.terrain import Terrain
 
     if solo is not None and players != 1:
         raise typer.BadParameter("solo modes are for one player", param_hint="--solo")
@@ -255,7 +256,7 @@ def new(
                 map_path = f"{stem}.map.yaml"
                 write_atomic(map_path, _map_text(m, "yaml"))
                 map_ref = os.path.basename(map_path)
-        weather = draw_weather_tiles(cs, seed, cs.weather_board.hours.__len__())
+        weather = draw_weather_tiles(cs, seed, len(cs.weather_board.hours))
         mode = solo.value if solo else ("race" if players == 1 else None)
         lines = [
             "# yaml-language-server: $schema=scenario.schema.json",
@@ -296,7 +297,7 @@ def new(
             "",
             "# Variants: the aerodrome mini-extension (as on the map) and the solo modes.",
             "variants:",
-            f"  aerodromes: {'true' if m.terrain_hexes(_aerodrome()) else 'false'}",
+            f"  aerodromes: {'true' if m.terrain_hexes(Terrain.AERODROME) else 'false'}",
         ]
         if mode:
             lines.append(f"  solo: {mode}")
@@ -318,12 +319,6 @@ def new(
     if output != "-":
         print(f"wrote {output}" + (f" and {map_ref}" if map_file is None else ""),
               file=sys.stderr)
-
-
-def _aerodrome() -> Any:
-    from skyhex.rules.paragliders.terrain import Terrain
-
-    return Terrain.AERODROME
 
 
 def schema(

@@ -188,12 +188,64 @@ def test_a_broken_scenario_is_reported_in_its_file(tmp_path: Path) -> None:
     assert r.exit_code == 1 and "weather tile w03 is used twice" in r.stderr
 
 
+FORCED = """format: skyhex.scenario/1
+game: paragliders
+players: [red]
+map: {map}
+weather:
+  tiles: [w02/a, w03/a, w01/a, w04/a, w05/a, w06/a, w07/a, w08/a, w09/a, w10/a, w11/a, w12/a]
+position:
+  time: "09:40"
+  temperature: -1
+  wind: {{direction: N, strength: 0}}
+  pilots:
+    red: {{state: flying, hex: [2, -1], facing: NW, altitude: 9}}
+"""
+
+
 def test_non_strict_plays_forced_choices(tmp_path: Path) -> None:
-    """A forced wind push may be left out unless --strict."""
-    moves_text = (GOLDEN / "two-players.moves.yaml").read_text()
-    lines = moves_text.splitlines()
-    pushes = [i for i, line in enumerate(lines) if "wind: push" in line]
-    assert pushes
-    scenario = str(ROOT / "examples" / "scenarios" / "two-players.yaml")
-    full = run("replay", "--scenario", scenario, str(GOLDEN / "two-players.moves.yaml"))
-    assert full.exit_code == 0
+    """A decision with a single legal option may be left out, unless strict: at the
+    mountaintop over the ridge a strength-1 wind cannot be resisted ("you cannot resist if
+    you fly over a mountain and would lose too much altitude"), so the push is forced."""
+    from skyhex.cli.scenario import load_scenario
+    from skyhex.rules.paragliders.actions import MoveKind, Turn, TurnKind
+    from skyhex.rules.paragliders.engine import apply, legal_actions
+
+    path = tmp_path / "forced.yaml"
+    path.write_text(FORCED.format(map=ROOT / "examples" / "maps" / "training-ridge.yaml"))
+    scenario, _ = load_scenario(str(path))
+    first = Turn("red", TurnKind.MOVE, MoveKind.STRAIGHT)
+    full = play(start(scenario), [first])
+    assert full.state.phase.value == "wind-push"
+    (forced,) = legal_actions(full.game, full.state)
+    state, _ = apply(full.game, full.state, forced)
+    second = legal_actions(full.game, state)[0]
+    lenient = play(start(scenario), [first, second])
+    assert lenient.error is None
+    pushes = [e for e in lenient.events if e["type"] == "wind_push" and "player" in e]
+    assert pushes and pushes[0]["forced"] is True and pushes[0]["choice"] == "push"
+    strict = play(start(scenario), [first, second], strict=True)
+    assert strict.error is not None and strict.error["rule"] == "wind.choice"
+
+
+def test_pinned_draws_replace_the_seed(tmp_path: Path) -> None:
+    """A game played on a real table: the cloud bag's outcomes are pinned in the moves file."""
+    scenario = ROOT / "examples" / "scenarios" / "three-players-difficult.yaml"
+    plain = json.loads(run("replay", "--format", "ndjson", "--scenario", str(scenario),
+                           str(_empty_moves(tmp_path, scenario, ""))).stdout.splitlines()[0])
+    drawn = plain["draws"]
+    assert drawn and all(set(d) <= {"cloud", "ring"} for d in drawn)
+    # pin other outcomes: spawn 1 then ring 1 first
+    pins = "draws: [{cloud: 1}, {ring: 1}]\n"
+    pinned = json.loads(run("replay", str(_empty_moves(tmp_path, scenario, pins))).stdout
+                        .splitlines()[0])
+    assert pinned["draws"][:2] == [{"cloud": 1}, {"ring": 1}]
+    bad = run("replay", str(_empty_moves(tmp_path, scenario, "draws: [{ring: 1}]\n")))
+    assert bad.exit_code == 1 and "pinned draw 1 is {'ring': 1}, but a cloud is drawn" in \
+        bad.stderr
+
+
+def _empty_moves(tmp_path: Path, scenario: Path, extra: str) -> Path:
+    path = tmp_path / "pinned.yaml"
+    path.write_text(f"format: skyhex.moves/1\nscenario: {scenario}\n{extra}moves: []\n")
+    return path

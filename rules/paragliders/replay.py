@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
-from skyhex.rules.paragliders.actions import Action
+from skyhex.rules.paragliders.actions import Action, WindChoice
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.engine import apply, describe, legal_actions, new_game
 from skyhex.rules.paragliders.scenario import Scenario
-from skyhex.rules.paragliders.state import Game, State
+from skyhex.rules.paragliders.state import Game, Phase, State
 
 Event = dict[str, Any]
 
@@ -79,10 +79,14 @@ def play(replay: Replay, actions: Sequence[Action], *, strict: bool = False,
 
 
 def _play_forced(replay: Replay, action: Action) -> None:
-    """Play the single legal option of others until it is ``action``'s player's turn."""
+    """Play the single legal option of whoever must act until ``action`` fits the moment:
+    its player acts, in the right kind of round."""
     while True:
         actor = replay.state.actor
-        if actor is None or actor.ident == action.player:
+        if actor is None:
+            return
+        pushing = replay.state.phase is Phase.WIND_PUSH
+        if actor.ident == action.player and pushing == isinstance(action, WindChoice):
             return
         options = legal_actions(replay.game, replay.state)
         if len(options) != 1:
