@@ -141,8 +141,9 @@ def legal(
     scenario: ScenarioOption = None,
     strict: Annotated[bool, typer.Option(help="As for replay.")] = False,
 ) -> None:
-    """The legal actions of the player to act next, as JSON moves-file entries (for bots)."""
-    from skyhex.rules.paragliders.engine import legal_actions
+    """The legal actions of the player to act next, as JSON moves-file entries (for bots);
+    `claims` lists the stunt claims an entry may carry."""
+    from skyhex.rules.paragliders.engine import claimable, legal_actions
     from skyhex.rules.paragliders.replay import state_json
 
     with _reporting():
@@ -153,7 +154,13 @@ def legal(
     state = result.state
     actor = state.actor
     actions = legal_actions(result.game, state)
+    entries = []
+    for a in actions:
+        entry = a.to_entry()
+        claims = claimable(result.game, state, a)
+        if claims:
+            entry["claims"] = claims  # stunt claims that may be added, one at a time
+        entries.append(entry)
     doc = {"player": actor.ident if actor else None, "phase": state.phase.value,
-           "time": state_json(result.game, state)["time"],
-           "actions": [a.to_entry() for a in actions]}
+           "time": state_json(result.game, state)["time"], "actions": entries}
     print(json.dumps(doc, indent=2))

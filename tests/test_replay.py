@@ -34,7 +34,8 @@ def run(*args: str, input: str | None = None) -> Result:
     return result
 
 
-@pytest.mark.parametrize("name", ["two-players", "three-players", "four-players"])
+@pytest.mark.parametrize("name", ["two-players", "three-players", "four-players",
+                                  "four-players-stunts", "solo-race", "solo-cross"])
 def test_golden_logs_stay_byte_identical(name: str) -> None:
     """Set SKYHEX_REGEN_GOLDEN=1 to rewrite them after an intended rules change."""
     r = run("replay", str(GOLDEN / f"{name}.moves.yaml"))
@@ -68,6 +69,20 @@ def test_text_and_json_formats() -> None:
     assert half["over"] is False and half["entries"] == 10 and half["provisional"]
 
 
+def test_golden_games_cover_stunts_and_solo_modes() -> None:
+    def events(name: str) -> list[dict]:  # type: ignore[type-arg]
+        return [json.loads(line) for line in (GOLDEN / f"{name}.ndjson").read_text().splitlines()]
+
+    stunts = [e for e in events("four-players-stunts") if e["type"] == "stunt"]
+    assert {e["action"] for e in stunts} >= {"score", "start", "arm"}
+    assert all(e["vp"] <= 12 for e in stunts if e["action"] == "score")
+    race = events("solo-race")
+    assert len(race[0]["solo_markers"]) == 5
+    cross = events("solo-cross")[-1]
+    assert set(cross["scores"][0]["breakdown"]) == {"markers", "skill cards", "time"}
+    assert cross["scores"][0]["won"] is False
+
+
 def scenario_on(seed: int, players: int) -> Scenario:
     cs = standard_set()
     m = generate_map(cs, seed)
@@ -98,11 +113,17 @@ def test_legal_lists_entries_that_replay_accepts(tmp_path: Path) -> None:
     doc = json.loads(r.stdout)
     assert doc["player"] == "blue" and doc["phase"] == "turn" and doc["time"] == "13:20"
     assert {"player": "blue", "move": "straight"} in doc["actions"] or doc["actions"]
+    claimed = 0
     for entry in doc["actions"][:5]:
-        moves = tmp_path / "m.yaml"
-        moves.write_text(json.dumps({"format": "skyhex.moves/1", "scenario": scenario,
-                                     "moves": [entry]}))
-        assert run("replay", "--strict", str(moves)).exit_code == 0, entry
+        claims = entry.pop("claims", [])
+        variants = [entry] + [{**entry, "stunts": [c]} for c in claims]
+        claimed += len(claims)
+        for variant in variants:
+            moves = tmp_path / "m.yaml"
+            moves.write_text(json.dumps({"format": "skyhex.moves/1", "scenario": scenario,
+                                         "moves": [variant]}))
+            assert run("replay", "--strict", str(moves)).exit_code == 0, variant
+    assert claimed  # blue, alone over the ridge, may place its Lone Hiker ruler
 
 
 RIDGE = """format: skyhex.scenario/1

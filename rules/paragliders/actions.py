@@ -163,9 +163,12 @@ def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
     if len(starts) > 1:
         bad(f"an entry is one of takeoff, relaunch, pass, walk or wind, not {' and '.join(starts)}")
     if "wind" in entry:
-        for key in ("move", "accelerate", "skill", "stunts"):
+        for key in ("move", "accelerate", "skill"):
             if key in entry:
                 bad(f"{key} has no place in a wind-push choice", key)
+        if entry.get("stunts"):
+            problems.append(Problem("stunt.wind-push", "stunts are scored during your turn, "
+                                    "not during a wind push", (*path, "stunts")))
         if problems:
             raise InputError(problems)
         return WindChoice(player, WindKind(entry["wind"]), land, mountain)

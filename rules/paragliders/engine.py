@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from skyhex.rules.errors import IllegalActionError, NotSupportedError
+from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
+from skyhex.rules.paragliders import stunt_rules
 from skyhex.rules.paragliders.actions import (
     Action,
     LandChoice,
@@ -27,10 +28,18 @@ from skyhex.rules.paragliders.actions import (
 )
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import Side
-from skyhex.rules.paragliders.flight import closest_mountains, fly, hx, touch_down
+from skyhex.rules.paragliders.flight import (
+    closest_mountains,
+    collect_markers,
+    fly,
+    hx,
+    touch_down,
+)
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
+from skyhex.rules.paragliders.stunt_rules import Moment
+from skyhex.rules.paragliders.stunts import Stunt
 from skyhex.rules.paragliders.weather import Draws, draw_tile, push_clouds, weather_change
 from skyhex.rules.paragliders.wind_push import options as push_options
 from skyhex.rules.paragliders.wind_push import push_order, wind_push
@@ -42,9 +51,6 @@ WALK_STEP = 6
 def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
              ) -> tuple[Game, State, list[Event]]:
     """Set the game up (rulebook setup steps 13-21, or the scenario's position)."""
-    if scenario.solo is SoloMode.CROSS:
-        raise NotSupportedError("the cross mode (solo GPS markers, its scoring) is not "
-                                "supported yet")
     cs = scenario.components
     draws = Draws(scenario.seed, pinned, 0)
     sides = scenario.altitude_track
@@ -77,6 +83,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
     cloud_moves: list[Any] = []
     if state.wind_strength:
         state, cloud_moves = push_clouds(game, state)
+    if scenario.solo is SoloMode.RACE and Stunt.OVERFLYER in scenario.stunts:
+        state = state.evolve(solo_markers=_spawn_markers(game, draws))
     if scenario.forecast is Forecast.FULL and scenario.weather_tiles is not None:
         state = state.evolve(schedule=scenario.weather_tiles)
     state = state.evolve(draws=draws.index)
@@ -96,6 +104,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
         "wind": {"direction": state.wind_direction.name, "strength": state.wind_strength},
         "clouds": [{"ring": r, "hex": hx(h)} for r, h in state.clouds],
         "stunts": sorted(s.value for s in scenario.stunts), "draws": draws.made,
+        "solo_markers": [{"marker": m, "side": side, "hex": hx(h)}
+                         for m, side, h in state.solo_markers],
         "position": scenario.position is not None,
     }
     events = [setup]
@@ -104,6 +114,24 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
         if cloud_moves:
             events.append({"type": "wind_push", "clouds": cloud_moves})
     return game, state, events
+
+
+def _spawn_markers(game: Game, draws: Draws) -> tuple[tuple[str, str, Hex], ...]:
+    """Solo race: the solo GPS markers that show altitudes are spawned like clouds, with the
+    cloud tokens (a token whose spawn hex is missing or taken is redrawn), side a up."""
+    tokens = list(range(1, game.components.clouds.tokens + 1))
+    placed: list[tuple[str, str, Hex]] = []
+    for marker in sorted(game.components.solo_markers, key=lambda m: m.id):
+        if marker.blank:
+            continue
+        while tokens:
+            token = draws.draw("cloud", tokens)
+            tokens.remove(token)
+            spawn = game.spawns.get(token)
+            if spawn is not None and all(spawn != h for _, _, h in placed):
+                placed.append((marker.id, sorted(marker.sides)[0], spawn))
+                break
+    return tuple(placed)
 
 
 def _cards(scenario: Scenario, seat: int) -> int:
@@ -270,6 +298,35 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     return _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
 
 
+def claimable(game: Game, state: State, action: Action) -> list[dict[str, str]]:
+    """The stunt claims that could be added to a legal turn (each on its own)."""
+    if not isinstance(action, Turn) or action.move is None:
+        return []
+    pilot = state.actor
+    assert pilot is not None
+    moments = ["after-accelerate"] + (["after-move"] if action.accelerate else []) + \
+        (["before-move"] if action.kind is TurnKind.MOVE else [])
+    out = []
+    for stunt in sorted(game.scenario.stunts):
+        progress = stunt_rules.progress(pilot, stunt)
+        if progress is not None and progress.scored is not None:
+            continue
+        options: list[dict[str, str]]
+        if stunt is Stunt.TOP_LANDER:
+            options = [{"stunt": stunt.value}]
+        elif stunt in (Stunt.CLIFF_SURFER, Stunt.LONE_HIKER):
+            options = [{"stunt": stunt.value, "when": m, "action": "start"} for m in moments]
+        else:
+            options = [{"stunt": stunt.value, "when": m} for m in moments]
+        for c in options:
+            try:
+                _check(game, state, replace(action, stunts=(c,)), [])
+            except IllegalActionError:
+                continue
+            out.append(c)
+    return out
+
+
 def describe(actions: list[Action], limit: int = 12) -> tuple[str, ...]:
     texts = [a.describe() for a in actions]
     if len(texts) > limit:
@@ -321,9 +378,6 @@ def _set(state: State, index: int, pilot: Pilot) -> State:
 
 
 def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
-    if action.stunts:
-        raise IllegalActionError("stunt.not-supported", "claiming stunts is not supported yet "
-                                 "(stunt rules)")
     status = pilot.status
     kind = action.kind
     allowed = {
@@ -336,8 +390,19 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
                 PilotStatus.FLYING: "is flying and must move"}[status]
         raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
+    claims: dict[str, list[dict[str, str]]] = {m: [] for m in stunt_rules.MOMENTS}
+    landing_claims: list[dict[str, str]] = []
+    for c in action.stunts:
+        if c["stunt"] == Stunt.TOP_LANDER.value:
+            landing_claims.append(c)
+        else:
+            claims[c.get("when", "after-accelerate")].append(c)
     base: Event = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
                    "action": kind.value}
+    pilot = stunt_rules.start_of_turn(game, state, pilot, events)
+    if kind in (TurnKind.PASS, TurnKind.WALK, TurnKind.STUCK) and action.stunts:
+        raise IllegalActionError("stunt.not-flying", f"{pilot.ident} flies no move this turn: "
+                                 "no stunt to claim")
     if kind is TurnKind.PASS:
         events.append(base)
         return pilot
@@ -352,9 +417,14 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                                      "crash-landing in a dead end is only for a pilot with no "
                                      "legal move")
         events.append({**base, "from": hx(pilot.hex)})
-        return touch_down(game, state, pilot, action.land, action.mountain, events,
-                          dead_end=True)
+        pilot = touch_down(game, state, pilot, action.land, action.mountain, events,
+                           dead_end=True)
+        return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
+                                       state.time, events)
     assert action.move is not None
+    claimed: list[Event] = []
+    for c in claims["before-move"]:
+        pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
     if kind is TurnKind.TAKEOFF:
         if action.hex not in game.takeoffs:
             raise IllegalActionError("takeoff.hex", f"{action.hex} is not a take-off hex "
@@ -368,24 +438,53 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
             pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
         events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
                        "facing": facing.name, "paid": pilot.deficit})
-        pilot = pilot.evolve(deficit=0, crashed=False, landed_time=None)
+        pilot = stunt_rules.reset_survivor(pilot.evolve(deficit=0, crashed=False,
+                                                        landed_time=None), events)
     else:
         assert pilot.hex is not None and pilot.facing is not None
         start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
+
+    def between(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
+        for c in claims["after-move"]:
+            p = stunt_rules.claim(game, state, p, c, Moment("after-move", mods), claimed)
+        return p
+
     flown: list[Event] = []
-    moved = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
-                action.skill, flown)
+    flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
+                 action.skill, flown, between if claims["after-move"] else None)
+    moved = flight.pilot
+    moment = Moment("after-accelerate", flight.modifiers)
+    for c in claims["after-accelerate"]:
+        moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
     turn_event = {**base, **flown[0]}
     if action.skill:
         turn_event["skill"] = sorted(s.value for s in action.skill)
     events.append(turn_event)
     events.extend(flown[1:])
-    if moved.altitude == 0:
-        return touch_down(game, state, moved, action.land, action.mountain, events)
-    if action.land is not None:
+    events.extend(claimed)
+    moved = collect_markers(game, state, moved, flight.visited, events)
+    on_takeoff = game.top_lander and moved.hex in game.takeoffs
+    soft = on_takeoff and moved.altitude == game.mountaintop and action.land is LandChoice.FINAL
+    if flight.down or soft:
+        if on_takeoff and (moved.altitude > 0 or soft):
+            if action.land is not LandChoice.FINAL:
+                raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down "
+                                         "on a take-off hex: that is a final landing (land: "
+                                         "final)")
+            if landing_claims:
+                moved = stunt_rules.top_lander(game, state, moved, soft, events)
+        elif landing_claims:
+            raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
+                                     "landing on a take-off hex")
+        moved = touch_down(game, state, moved, action.land, action.mountain, events)
+    elif action.land is not None:
         raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
                                  f"altitude {moved.altitude}: no landing to choose")
-    return moved
+    elif landing_claims:
+        raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
+                                 "landing on a take-off hex")
+    moved = stunt_rules.arm_survivor(game, moved, events)
+    return stunt_rules.end_of_turn(game, state, moved, moment, state.time, events)
 
 
 def _after_turn(game: Game, state: State, index: int, events: list[Event]) -> State:

@@ -10,6 +10,8 @@ at least the mountaintop, and no step may end below the mountaintop over a mount
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
@@ -17,7 +19,7 @@ from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.features import TrackGps
-from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode
+from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode, spot_hexes
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.terrain import CRASH_TERRAINS, Terrain
 
@@ -100,6 +102,37 @@ def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event])
     return collect_altitude(game, pilot, events)
 
 
+CROSS_MIDDLE_VP = 3
+CROSS_OTHER_VP = 2
+
+
+def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ...],
+                    events: list[Event]) -> Pilot:
+    """Cross mode: a solo GPS marker on a hex flown over is collected when the altitude,
+    once adjusted (acceleration included), is one of its three; 3 VP at the middle one,
+    else 2 (a blank marker: any altitude, 2 VP)."""
+    if game.scenario.solo is not SoloMode.CROSS:
+        return pilot
+    for cm in game.scenario.cross_markers:
+        if cm.marker in pilot.markers or not any(h in spot_hexes(game.map, cm.spot)
+                                                 for h in hexes):
+            continue
+        marker = next(m for m in game.components.solo_markers if m.id == cm.marker)
+        if marker.blank or cm.side is None:
+            vp = CROSS_OTHER_VP
+        else:
+            levels = marker.sides[cm.side]
+            if pilot.altitude not in levels:
+                continue
+            vp = CROSS_MIDDLE_VP if pilot.altitude == levels[1] else CROSS_OTHER_VP
+        pilot = pilot.evolve(markers=pilot.markers | {cm.marker},
+                             ledger=(*pilot.ledger, (f"marker {cm.marker}", vp)))
+        events.append({"type": "collect", "player": pilot.ident, "token": "marker",
+                       "name": cm.marker, "vp": vp,
+                       "why": f"at altitude {pilot.altitude} over the {cm.spot} spot"})
+    return pilot
+
+
 def collect_altitude(game: Game, pilot: Pilot, events: list[Event]) -> Pilot:
     """The GPS markers on the altitude track, collected by reaching their level."""
     if game.scenario.solo is SoloMode.CROSS:
@@ -114,23 +147,48 @@ def collect_altitude(game: Game, pilot: Pilot, events: list[Event]) -> Pilot:
     return pilot
 
 
+@dataclass(frozen=True)
+class Flight:
+    """What a move did: the pilot after it, the first hex's modifiers (stunts look at them),
+    the hexes flown over, and whether it ended on the ground (or, with the Top Lander stunt,
+    on a take-off hex below the mountaintop)."""
+
+    pilot: Pilot
+    modifiers: tuple[dict[str, Any], ...]
+    visited: tuple[Hex, ...]
+    down: bool
+
+
+Hook = Callable[[Pilot, tuple[dict[str, Any], ...]], Pilot]
+
+
+def _below_top(game: Game, h: Hex, after: int, what: str) -> bool:
+    """Whether ending at ``after`` over ``h`` is allowed below the mountaintop: only on the
+    take-off hexes with the Top Lander stunt in play, where it is a landing."""
+    if game.terrain[h] is not Terrain.MOUNTAIN or after >= game.mountaintop:
+        return False
+    if game.top_lander and h in game.takeoffs:
+        return True
+    raise IllegalActionError(
+        "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
+        f"{after}, below the mountaintop ({game.mountaintop})")
+
+
 def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
-        move: MoveKind, accelerate: bool, skill: frozenset[Skill], events: list[Event]
-        ) -> Pilot:
-    """Resolve a move (and acceleration) from ``start``; the returned pilot has its new
-    hex, facing and altitude, collected tokens, and ``altitude == 0`` if it touched the
-    ground (the landing itself is ``touch_down``'s job). ``IllegalActionError`` names the
-    rule a forbidden move breaks."""
+        move: MoveKind, accelerate: bool, skill: frozenset[Skill], events: list[Event],
+        between: Hook | None = None) -> Flight:
+    """Resolve a move (and acceleration) from ``start``. ``between`` sees the pilot after
+    the first hex, before accelerating (stunt claims). The landing itself is
+    ``touch_down``'s job. ``IllegalActionError`` names the rule a forbidden move breaks."""
     cards = len(skill)
     if cards > pilot.skill_cards:
         raise IllegalActionError("skill.no-card", f"{pilot.ident} has {pilot.skill_cards} Skill "
                                  f"Move card(s) left, not {cards}")
     if Skill.HARD_TURN in skill and not move.hard:
         raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
-    top = game.mountaintop
     new_facing = facing.rotate(move.turn)
     to = start.neighbor(new_facing)
-    terrain = _enter(game, to, altitude, f"a {move.value} move")
+    _enter(game, to, altitude, f"a {move.value} move")
     mods: list[dict[str, Any]] = []
     if move.hard:
         if Skill.HARD_TURN in skill:
@@ -144,42 +202,37 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         mods.append({"name": "ceiling", "value": ceiling - after,
                      "why": f"gains above the cloud ceiling ({ceiling}) are lost"})
         after = ceiling
-    if terrain is Terrain.MOUNTAIN and after < top:
-        raise IllegalActionError(
-            "flight.below-mountaintop", f"a {move.value} move to mountain hex {to} would end at "
-            f"altitude {after}, below the mountaintop ({top})")
-    landed = after <= 0
+    down = _below_top(game, to, after, f"a {move.value} move") or after <= 0
     after = max(after, 0)
     taken = occupied(state, pilot)
     turn_event: Event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
                          "move": move.value,
                          "altitude": {"before": altitude, "after": after, "modifiers": mods}}
+    if not accelerate and not down and (to, after) in taken:
+        raise IllegalActionError(
+            "flight.collision", f"the move ends at {to} altitude {after}, where another "
+            "pilot is: accelerate, or move another way")
+    collected: list[Event] = []
+    pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing, altitude=after,
+                         skill_cards=pilot.skill_cards - cards)
+    pilot = collect(game, state, pilot, to, collected)
+    first = tuple(mods)
+    if between is not None:
+        pilot = between(pilot, first)
     if not accelerate:
-        if not landed and (to, after) in taken:
-            raise IllegalActionError(
-                "flight.collision", f"the move ends at {to} altitude {after}, where another "
-                "pilot is: accelerate, or move another way")
-        collected: list[Event] = []
-        pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing,
-                        altitude=after, skill_cards=pilot.skill_cards - cards)
-        pilot = collect(game, state, pilot, to, collected)
         events.append(turn_event)
         events.extend(collected)
-        return pilot
-    if landed:
-        raise IllegalActionError("flight.accelerate-landed", f"the move touches the ground at "
+        return Flight(pilot, first, (to,), down)
+    if down:
+        raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
     cost = ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
     ahead = to.neighbor(new_facing)
-    terrain2 = _enter(game, ahead, after, "accelerating")
+    _enter(game, ahead, after, "accelerating")
     after2 = after - cost
-    if terrain2 is Terrain.MOUNTAIN and after2 < top:
-        raise IllegalActionError(
-            "flight.below-mountaintop", f"accelerating onto mountain hex {ahead} would end at "
-            f"altitude {after2}, below the mountaintop ({top})")
-    landed2 = after2 <= 0
+    down = _below_top(game, ahead, after2, "accelerating") or after2 <= 0
     after2 = max(after2, 0)
-    if not landed2 and (ahead, after2) in taken:
+    if not down and (ahead, after2) in taken:
         raise IllegalActionError(
             "flight.collision", f"accelerating ends at {ahead} altitude {after2}, where another "
             "pilot is: move another way")
@@ -188,15 +241,11 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         "altitude": {"before": after, "after": after2, "modifiers": [
             {"name": "acceleration", "value": -cost,
              "why": "Skill Move card" if Skill.ACCELERATE in skill else "weather ignored"}]}}
-    collected = []
-    pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing, altitude=after,
-                    skill_cards=pilot.skill_cards - cards)
-    pilot = collect(game, state, pilot, to, collected)  # tokens below the first hex, too
     pilot = pilot.evolve(hex=ahead, altitude=after2)
     pilot = collect(game, state, pilot, ahead, collected)
     events.append(turn_event)
     events.extend(collected)
-    return pilot
+    return Flight(pilot, first, (to, ahead), down)
 
 
 def closest_mountains(game: Game, h: Hex) -> list[Hex]:

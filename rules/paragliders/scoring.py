@@ -16,7 +16,7 @@ from typing import Any
 
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.features import Antenna
-from skyhex.rules.paragliders.scenario import PilotStatus
+from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode
 from skyhex.rules.paragliders.state import Game, Pilot, State
 
 RANK_VP = (9, 6, 3)
@@ -43,8 +43,29 @@ def _position(game: Game, p: Pilot) -> Hex:
     return min(game.takeoffs) if game.takeoffs else Hex(0, 0)
 
 
+def cross_scores(game: Game, state: State) -> list[dict[str, Any]]:
+    """Cross mode: the markers' VP (scored when collected), 1 VP per unused Skill Move card
+    and the Time Marker's VP; won with every marker collected and a landing on the target or
+    next to it."""
+    rows = []
+    for p in state.pilots:
+        breakdown = {"markers": sum(vp for reason, vp in p.ledger if reason.startswith("marker")),
+                     "skill cards": p.skill_cards,
+                     "time": game.components.time.vp_at(p.landed_time if p.landed_time
+                                                        is not None else state.time)}
+        every = {cm.marker for cm in game.scenario.cross_markers} <= p.markers
+        near = game.target is not None and p.hex is not None and \
+            p.hex.distance(game.target) <= 1
+        won = every and p.status is PilotStatus.LANDED and near
+        rows.append({"player": p.ident, "total": sum(breakdown.values()), "rank": 1,
+                     "breakdown": breakdown, "won": won})
+    return rows
+
+
 def final_scores(game: Game, state: State) -> list[dict[str, Any]]:
     """Each pilot's score breakdown, total and rank (1 = winner; ties share a rank)."""
+    if game.scenario.solo is SoloMode.CROSS:
+        return cross_scores(game, state)
     everyone = set(Antenna)
     racers = [p for p in state.pilots if p.status is not PilotStatus.FLYING
               and p.antennas >= everyone and p.landed_time is not None]

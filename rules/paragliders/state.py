@@ -82,6 +82,7 @@ class State:
     phase: Phase = Phase.TURN
     current: int = 0  # index into pilots of who acts (turn phase)
     push_queue: tuple[int, ...] = ()  # pilots still to choose in the wind-push round
+    solo_markers: tuple[tuple[str, str, Hex], ...] = ()  # (marker, side, hex) on the map
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``: the engine makes
@@ -129,6 +130,11 @@ class Game:
     @property
     def components(self) -> ComponentSet:
         return self.scenario.components
+
+    @property
+    def top_lander(self) -> bool:
+        """With the Top Lander stunt in play the take-off hexes can be landed on."""
+        return Stunt.TOP_LANDER in self.scenario.stunts
 
     @property
     def map(self) -> Map:

@@ -14,10 +14,11 @@ from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Hex, Layout
-from skyhex.rules.paragliders.actions import WindChoice, WindKind
-from skyhex.rules.paragliders.flight import collect, hx, touch_down
+from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
+from skyhex.rules.paragliders.flight import collect, collect_markers, hx, touch_down
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
+from skyhex.rules.paragliders.stunt_rules import arm_survivor
 from skyhex.rules.paragliders.terrain import Terrain
 
 Event = dict[str, Any]
@@ -46,7 +47,9 @@ def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | N
     """Why the pilot may not resist by ``loss`` altitude, or ``None``."""
     assert pilot.hex is not None
     after = pilot.altitude - loss
-    if game.terrain[pilot.hex] is Terrain.MOUNTAIN and after < game.mountaintop:
+    if game.top_lander and pilot.hex in game.takeoffs:
+        pass  # Top Lander: resisting above a take-off hex may bring the pilot down there
+    elif game.terrain[pilot.hex] is Terrain.MOUNTAIN and after < game.mountaintop:
         return (f"over a mountain, resisting would take {pilot.ident} to altitude {after}, "
                 f"below the mountaintop ({game.mountaintop})")
     for other in _others(state, pilot):
@@ -124,14 +127,21 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice, events
     for h in hexes:
         pilot = pilot.evolve(hex=h)
         pilot = collect(game, state, pilot, h, collected)
+    pilot = collect_markers(game, state, pilot, (start, *hexes) if loss else tuple(hexes),
+                            collected)
     mods = [{"name": "resist", "value": -loss}] if loss else []
     events.append({"type": "wind_push", "player": pilot.ident, "choice": choice.kind.value,
                    "from": hx(start), "to": hx(pilot.hex or start), "blocked": blocked,
                    "altitude": {"before": before, "after": altitude, "modifiers": mods}})
     events.extend(collected)
-    if altitude == 0:
+    top_landing = game.top_lander and pilot.hex in game.takeoffs and \
+        0 < altitude < game.mountaintop
+    if altitude == 0 or top_landing:
+        if top_landing and choice.land is not LandChoice.FINAL:
+            raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down on a "
+                                     "take-off hex: that is a final landing (land: final)")
         pilot = touch_down(game, state, pilot, choice.land, choice.mountain, events)
     elif choice.land is not None:
         raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
                                  f"altitude {altitude}: no landing to choose")
-    return pilot
+    return arm_survivor(game, pilot, events)
