@@ -124,10 +124,11 @@ def scenario(m: Map, players: Iterable[str] = ("yellow",), *,
              wind: tuple[str, int] | None = ("N", 0),
              clouds: Mapping[int, HexLike] | None = None, tiles: Iterable[str] | None = None,
              cs: ComponentSet | None = None, track: Any = "easy", stunts: Any = "none",
-             position: bool = True) -> Scenario:
+             position: bool = True, extra: Mapping[str, Any] | None = None) -> Scenario:
     """A scenario on map ``m`` that starts at ``time`` (unless ``position`` is false). The
     defaults make the weather quiet: temperature 0 (the middle), no sun, no wind, no cloud.
-    ``None`` leaves a part of the position out (its setup value)."""
+    ``None`` leaves a part of the position out (its setup value); ``extra`` adds top-level
+    scenario keys (``wind``, ...)."""
     doc: dict[str, Any] = {
         "format": "skyhex.scenario/1", "game": "paragliders", "title": "rules test",
         "players": list(players), "map": "inline", "altitude_track": track, "stunts": stunts,
@@ -146,6 +147,7 @@ def scenario(m: Map, players: Iterable[str] = ("yellow",), *,
         if clouds:
             pos["clouds"] = [{"ring": ring, "hex": list(h)} for ring, h in clouds.items()]
         doc["position"] = pos
+    doc.update(extra or {})
     return scenario_from_dict(doc, m, cs or rules_set())
 
 
@@ -201,7 +203,7 @@ def pilot(state: State, ident: str) -> Pilot:
 def where(state: State, ident: str) -> tuple[tuple[int, int] | None, str | None, int]:
     """(hex, facing, altitude) of a pilot, in plain values."""
     p = pilot(state, ident)
-    return ((p.hex.q, p.hex.r) if p.hex else None, p.facing.name if p.facing else None,
+    return ((p.hex.q, p.hex.r) if p.hex else None, p.facing.name if p.facing is not None else None,
             p.altitude)
 
 

@@ -100,9 +100,9 @@ class Turn:
         """Short notation: ``takeoff (1,-1) N + right, accelerate``."""
         parts = []
         if self.kind is TurnKind.TAKEOFF:
-            parts.append(f"takeoff {self.hex} {self.facing.name if self.facing else ''}")
+            parts.append(f"takeoff {self.hex} {self.facing.name if self.facing is not None else ''}")
         elif self.kind is TurnKind.RELAUNCH:
-            parts.append(f"relaunch {self.facing.name if self.facing else ''}")
+            parts.append(f"relaunch {self.facing.name if self.facing is not None else ''}")
         elif self.kind is not TurnKind.MOVE:
             parts.append(self.kind.value)
         if self.move is not None:

@@ -52,7 +52,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
              ) -> tuple[Game, State, list[Event]]:
     """Set the game up (rulebook setup steps 13-21, or the scenario's position)."""
     cs = scenario.components
-    draws = Draws(scenario.seed, pinned, 0)
+    # From a position, setup's own draws lie in the past: pinned draws start after it.
+    draws = Draws(scenario.seed, () if scenario.position is not None else pinned, 0)
     sides = scenario.altitude_track
     if sides is None:  # step 20: a cloud token per piece, even = easy, odd = difficult
         tokens = list(range(1, cs.clouds.tokens + 1))
@@ -71,7 +72,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
         count = 3 if scenario.forecast is Forecast.SHORT else scenario.hours
         schedule = tuple(draw_tile(game, draws, used) for _ in range(count))
     start = scenario.components.start_tile
-    direction = scenario.wind_direction or start.windsock or Direction.N
+    direction = scenario.wind_direction if scenario.wind_direction is not None else \
+        start.windsock if start.windsock is not None else Direction.N
     pilots = tuple(
         Pilot(seat=p.seat, ident=p.ident, skill_cards=_cards(scenario, p.seat))
         for p in scenario.players)
@@ -89,7 +91,7 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
         state = state.evolve(schedule=scenario.weather_tiles)
     state = state.evolve(draws=draws.index)
     if scenario.position is not None:
-        state = _from_position(game, state)
+        state = _from_position(game, state).evolve(draws=0)
     if scenario.position is None or scenario.position.turn is None:
         state = state.evolve(current=_first_actor(state, 0))
     setup: Event = {

@@ -110,7 +110,7 @@ def state_json(game: Game, state: State) -> dict[str, Any]:
         "pilots": [
             {"player": p.ident, "seat": p.seat, "state": p.status.value,
              "hex": [p.hex.q, p.hex.r] if p.hex else None,
-             "facing": p.facing.name if p.facing else None, "altitude": p.altitude,
+             "facing": p.facing.name if p.facing is not None else None, "altitude": p.altitude,
              "deficit": p.deficit, "mountain": [p.mountain.q, p.mountain.r] if p.mountain
              else None, "landed": format_clock(p.landed_time) if p.landed_time is not None
              else None, "crashed": p.crashed, "antennas": sorted(a.value for a in p.antennas),
