@@ -78,10 +78,10 @@ def line(e: dict[str, Any]) -> str:
         return (f"   {who}{forced} {e['choice']}: {_hex(e['from'])} -> {_hex(e['to'])}{blocked}, "
                 f"{_mods(e['altitude'])}")
     if kind == "stunt":
-        verb = {"score": f"scores the {e['stunt']}: {e.get('vp')} VP",
-                "start": f"places the {e['stunt']} ruler",
-                "arm": "arms the survivor ruler", "reset": "puts the survivor ruler back"}
-        return f"   {who} {verb.get(e['action'], e['action'])} ({e.get('why', '')})"
+        verbs = {"score": f"scores the {e['stunt']}: {e.get('vp')} VP",
+                 "start": f"places the {e['stunt']} ruler",
+                 "arm": "arms the survivor ruler", "reset": "puts the survivor ruler back"}
+        return f"   {who} {verbs.get(e['action'], e['action'])} ({e.get('why', '')})"
     if kind == "crash":
         return f"   {who} crash-lands ({e['reason']}) at {_hex(e['hex'])}: {e['vp']} VP"
     if kind == "land":
