@@ -270,3 +270,15 @@ def _empty_moves(tmp_path: Path, scenario: Path, extra: str) -> Path:
     path = tmp_path / "pinned.yaml"
     path.write_text(f"format: skyhex.moves/1\nscenario: {scenario}\n{extra}moves: []\n")
     return path
+
+
+def test_the_text_account_words_every_event() -> None:
+    from skyhex.cli.log_text import line
+
+    for path in GOLDEN.glob("*.ndjson"):
+        for raw in path.read_text().splitlines():
+            event = json.loads(raw)
+            text = line(event)
+            assert not text.startswith(f"{event['type']}: {{"), text  # the fallback
+            if event["type"] == "stunt" and event["action"] == "score":
+                assert f"{event['vp']} VP" in text
