@@ -40,6 +40,7 @@ from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import Moment
 from skyhex.rules.paragliders.stunts import Stunt
+from skyhex.rules.paragliders.terrain import Terrain
 from skyhex.rules.paragliders.weather import Draws, draw_tile, push_clouds, weather_change
 from skyhex.rules.paragliders.wind_push import options as push_options
 from skyhex.rules.paragliders.wind_push import push_order, wind_push
@@ -248,11 +249,17 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Any =
         else pilot.hex
     base_facing = facing if facing is not None else pilot.facing
     assert base_facing is not None
+    altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
+    assert start is not None
     for move in MoveKind:
         hard_options: list[frozenset[Skill]] = [frozenset()]
         if move.hard and cards >= 1:
             hard_options.append(frozenset({Skill.HARD_TURN}))
         heading = base_facing.rotate(move.turn)
+        ahead = game.terrain.get(start.neighbor(heading))
+        if ahead is None or ahead is Terrain.AERODROME or (
+                ahead is Terrain.MOUNTAIN and altitude < game.mountaintop):
+            continue  # a wall: no variant of this move is legal
         for hard in hard_options:
             for accelerate, card in ((False, False), (True, False), (True, True)):
                 if card and cards - len(hard) < 1:

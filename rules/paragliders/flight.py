@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
@@ -35,10 +36,24 @@ def hx(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
+_FLYING = PilotStatus.FLYING
+_MOUNTAIN = Terrain.MOUNTAIN
+
+
 def occupied(state: State, me: Pilot) -> set[tuple[Hex, int]]:
     """(hex, altitude) of every other flying pilot: places a move may not end on."""
     return {(p.hex, p.altitude) for p in state.pilots
-            if p.seat != me.seat and p.status is PilotStatus.FLYING and p.hex is not None}
+            if p.seat != me.seat and p.status is _FLYING and p.hex is not None}
+
+
+@lru_cache(maxsize=256)
+def under_clouds(clouds: tuple[tuple[int, Hex], ...]) -> dict[Hex, int]:
+    """How many clouds each hex is under (on a cloud's hex or next to it)."""
+    count: dict[Hex, int] = {}
+    for _, c in clouds:
+        for h in (c, *c.neighbors()):
+            count[h] = count.get(h, 0) + 1
+    return count
 
 
 def weather_modifiers(game: Game, state: State, h: Hex) -> list[dict[str, Any]]:
@@ -48,7 +63,7 @@ def weather_modifiers(game: Game, state: State, h: Hex) -> list[dict[str, Any]]:
     mods: list[dict[str, Any]] = [
         {"name": "thermal", "value": thermal,
          "why": f"{terrain} at temperature {state.temperature:+d}"}]
-    if terrain is not Terrain.MOUNTAIN:
+    if terrain is not _MOUNTAIN:
         if h in game.sun_hexes[state.sun]:
             side = "west" if state.sun.value == "east" else "east"
             mods.append({"name": "sun", "value": 1,
@@ -58,12 +73,11 @@ def weather_modifiers(game: Game, state: State, h: Hex) -> list[dict[str, Any]]:
             mods.append({"name": "wind", "value": strength,
                          "why": f"mountainside under a strength-{strength} "
                                 f"{state.wind_direction.name} wind"})
-    for _, c in state.clouds:
-        if c == h or c.distance(h) == 1:
-            mods.append({"name": "cloud", "value": CLOUD_BONUS,
-                         "why": "under a cloud" + (" (once, however many)" if sum(
-                             1 for _, o in state.clouds if o.distance(h) <= 1) > 1 else "")})
-            break
+    if state.clouds:
+        clouds = under_clouds(state.clouds).get(h, 0)
+        if clouds:
+            mods.append({"name": "cloud", "value": CLOUD_BONUS, "why": "under a cloud" + (
+                " (once, however many)" if clouds > 1 else "")})
     return mods
 
 
