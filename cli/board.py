@@ -1,15 +1,23 @@
-"""``skyhex board``: a map as a printable SVG board at real size, and its track boards."""
+"""``skyhex board``: a map as a printable SVG board at real size, and its track boards;
+from a scenario or a moves file, with the position of the game (pawns, clouds, wind, sun,
+time and what each pilot collected)."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from skyhex.cli.maps import ComponentsOption, _error, _reporting
+
+if TYPE_CHECKING:
+    from skyhex.render.tracks import TracksPicture
+    from skyhex.rules.paragliders.replay import Replay
 
 # The same limits as skyhex.render.board (a test keeps them equal); repeated here so that
 # `skyhex --help` does not import the renderer.
@@ -44,8 +52,96 @@ def _check_writable(output: str) -> None:
         raise typer.Exit(1)
 
 
+KINDS = ("map", "scenario", "moves")
+
+
+@contextmanager
+def _input_kind(path: str) -> Iterator[str]:
+    """The kind of file at ``path`` (``map``, ``scenario`` or ``moves``), from its format
+    key; ``DocumentError`` for any other file."""
+    from skyhex.cli.files import FORMATS
+    from skyhex.schemas.documents import (
+        DocumentError,
+        FileProblem,
+        decode,
+        display_name,
+        parse,
+        read_bytes,
+    )
+
+    data = read_bytes(path)
+    document = parse(decode(data, display_name(path)), display_name(path))
+    found = document.data.get("format") if isinstance(document.data, dict) else None
+    kind = next((k for k in KINDS if isinstance(found, str) and FORMATS[k] == found), None)
+    if kind is None:
+        what = "no 'format' key" if found is None else f"format {found!r}"
+        expected = ", ".join(f"{FORMATS[k]!r} (a {k} file)" for k in KINDS)
+        line, column = document.locate(("format",))
+        raise DocumentError([FileProblem(document.name, f"{what}: expected {expected}", line,
+                                         column, ("format",), "file.format")])
+    yield kind  # the loaders read standard input again: documents.read_bytes keeps it
+
+
+def _game(file: str, kind: str, moves: str | None, at: int | None) -> tuple[Replay, str]:
+    """The game whose position is printed, and a caption saying where the position comes
+    from: a scenario's setup or position, or a moves file replayed (the first ``at``
+    entries). An illegal entry ends the command as ``skyhex replay`` does."""
+    from skyhex.cli.replay import _error_line, _run
+    from skyhex.cli.scenario import load_scenario
+    from skyhex.rules.paragliders.replay import start
+
+    if kind == "scenario" and moves is None:
+        if at is not None:
+            raise typer.BadParameter("counts the entries of a moves file: give --moves MOVES "
+                                     "(or a moves file as FILE)", param_hint="--at")
+        scenario, _ = load_scenario(file)
+        replay = start(scenario)
+        if scenario.position is not None:
+            return replay, "the scenario's position"
+        return replay, "setup: every pawn in hand"
+    replay, document = _run(moves if moves is not None else file,
+                            file if moves is not None else None, False, at)
+    if replay.error is not None:
+        print(_error_line(replay, document), file=sys.stderr)
+        raise typer.Exit(1)
+    assert document is not None  # a moves file was read
+    total = len(document.data["moves"])
+    if at is not None and at > total:
+        raise typer.BadParameter(f"{at} is past the end: {document.name} has {total} entries",
+                                 param_hint="--at")
+    name = os.path.basename(document.name)
+    return replay, f"after {replay.applied} of {total} entries of {name}"
+
+
+def _scenario_tracks(title: str, replay: Replay, caption: str) -> TracksPicture:
+    """The track boards of a game: the altitude track sides in play, and the weather tiles
+    known in the position printed (the short forecast leaves the others empty)."""
+    from skyhex.render.tracks import scheduled_weather, tracks_picture
+    from skyhex.rules.paragliders.components import Side
+    from skyhex.rules.paragliders.scenario import Forecast
+
+    scenario = replay.game.scenario
+    cs = scenario.components
+    weather = scheduled_weather(cs, replay.state.schedule)
+    if scenario.weather_tiles is None:
+        source = f"weather tiles drawn from seed {scenario.seed}"
+    else:
+        source = "the scenario's weather tiles"
+    if scenario.forecast is Forecast.SHORT:
+        known = sum(slot is not None for slot in weather)
+        source += (f"; short forecast: {known} tiles known ({caption}), the others drawn "
+                   "during the game")
+    b, m, t = (Side(s) for s in replay.game.sides)
+    return tracks_picture(
+        f"{title} - track boards", altitude=cs.altitude, sides=(b, m, t), thermal=cs.thermal,
+        time=cs.time, weather_board=cs.weather_board, weather=weather, weather_source=source,
+        sides_source="drawn at setup" if scenario.altitude_track is None else "")
+
+
 def board(
-    map_file: Annotated[str, typer.Argument(metavar="MAP", help="Map file (- for stdin).")],
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="Map, scenario or moves file (- for stdin), told apart by their "
+        "format key.")],
     output: Annotated[str, typer.Option(
         "--output", "-o", metavar="FILE|-",
         help="Where to write the poster; with --paper a4|letter|a3 the pages go beside it as "
@@ -64,9 +160,17 @@ def board(
         "printed board).")] = False,
     tracks: Annotated[bool, typer.Option(
         "--tracks", help="Also write the track boards (altitude, thermal lift, time and "
-        "weather) as <stem>-tracks.svg, or <stem>-tracks-p01.svg ... on pages. A plain map "
-        "has no scenario: the altitude track uses easy sides and the weather row the "
-        "component set's first 12 weather tiles, face a.")] = False,
+        "weather) as <stem>-tracks.svg, or <stem>-tracks-p01.svg ... on pages. A scenario "
+        "gives the altitude track sides and weather tiles (random ones as drawn at setup); a "
+        "plain map uses easy sides and the component set's first 12 weather tiles, face "
+        "a.")] = False,
+    moves: Annotated[str | None, typer.Option(
+        "--moves", metavar="MOVES", help="Moves file to replay on the scenario FILE (which "
+        "replaces the scenario the moves file names); the board shows the position "
+        "reached.")] = None,
+    at: Annotated[int | None, typer.Option(
+        "--at", min=0, metavar="N", help="Show the position after the first N entries of the "
+        "moves file (default: all of them).")] = None,
     components: ComponentsOption = None,
 ) -> None:
     """Print a map as an SVG board at real size (1 SVG unit = 1 mm; print at 100%).
@@ -75,11 +179,18 @@ def board(
 
     Marks: take-off, target, cloud spawn numbers, antennas (colour named), GPS sites, corners A-F.
 
-    Exit codes: 0 success; 1 invalid map or unwritable output; 2 usage error.
+    FILE is a map, a scenario or a moves file, told apart by their format key.
+
+    A scenario shows its setup or position; --moves MOVES --at N, the position after N entries.
+
+    Positions: pawns with facing and altitude, clouds, time, wind, sun, each pilot's tokens.
+
+    Exit codes: 0 success; 1 invalid file, illegal moves entry or unwritable output; 2 usage error.
     """
     from skyhex.cli.files import load_components, load_map, write_atomic
     from skyhex.render.board import board_picture, default_title
     from skyhex.render.paper import page_names, pages_svg, poster_svg
+    from skyhex.render.positions import position_view
     from skyhex.render.tracks import default_weather, tracks_picture
     from skyhex.rules.paragliders.components import Side
 
@@ -89,16 +200,39 @@ def board(
     if output == "-" and (paper is not Paper.poster or tracks):
         raise typer.BadParameter("- writes a single poster to stdout: use -o FILE for pages "
                                  "or track boards", param_hint="--output")
+    if file == "-" and moves == "-":
+        raise typer.BadParameter("FILE already reads standard input", param_hint="--moves")
     if output != "-":
         _check_writable(output)
-    with _reporting():
-        cs = load_components(components)
-        m, _ = load_map(map_file, cs)
-    title = default_title(m, map_file)
+    with _reporting(), _input_kind(file) as kind:
+        if kind == "map":
+            if moves is not None:
+                raise typer.BadParameter(f"{file} is a map: moves are played on a scenario "
+                                         "(give a scenario file as FILE)", param_hint="--moves")
+            if at is not None:
+                raise typer.BadParameter(f"{file} is a map: --at counts the entries of a "
+                                         "moves file", param_hint="--at")
+            cs = load_components(components)
+            m, _ = load_map(file, cs)
+            game = None
+            title = default_title(m, file)
+        else:
+            if components is not None:
+                raise typer.BadParameter(f"{file} is a {kind} file: its scenario names its "
+                                         "component set", param_hint="--components")
+            if kind == "moves" and moves is not None:
+                raise typer.BadParameter(f"{file} is a moves file already: give a scenario "
+                                         "as FILE with --moves", param_hint="--moves")
+            game, caption = _game(file, kind, moves, at)
+            scenario = game.game.scenario
+            m = scenario.map
+            title = scenario.title or default_title(m, file)
     try:
-        picture = board_picture(m, title=title, hex_mm=hex_mm, coords=coords)
+        picture = board_picture(
+            m, title=title, hex_mm=hex_mm, coords=coords,
+            position=None if game is None else position_view(game.game, game.state, caption))
     except ValueError as e:
-        _error(f"{map_file}: {e}")
+        _error(f"{file}: {e}")
         raise typer.Exit(1) from None
 
     stem = _stem(output)
@@ -114,12 +248,17 @@ def board(
         summary.append(f"{len(pages)} {paper.value} {orientation} pages {names[0]} ... {names[-1]}"
                        if len(pages) > 1 else f"1 {paper.value} {orientation} page {names[0]}")
     if tracks:
-        track_picture = tracks_picture(
-            f"{title} - track boards", altitude=cs.altitude, sides=(Side.EASY,) * 3,
-            thermal=cs.thermal, time=cs.time, weather_board=cs.weather_board,
-            weather=default_weather(cs),
-            weather_source=f"weather tiles: the first {len(cs.weather_board.hours)} of set "
-            f"{cs.id}, face a (a scenario chooses its own)")
+        track_picture: TracksPicture
+        if game is None:
+            cs = load_components(components)
+            track_picture = tracks_picture(
+                f"{title} - track boards", altitude=cs.altitude, sides=(Side.EASY,) * 3,
+                thermal=cs.thermal, time=cs.time, weather_board=cs.weather_board,
+                weather=default_weather(cs),
+                weather_source=f"weather tiles: the first {len(cs.weather_board.hours)} of set "
+                f"{cs.id}, face a (a scenario chooses its own)")
+        else:
+            track_picture = _scenario_tracks(title, game, caption)
         if paper is Paper.poster:
             name = f"{stem}-tracks.svg"
             files.append((name, poster_svg(track_picture)))

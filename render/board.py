@@ -3,8 +3,10 @@
 ``board_picture`` lays out one picture in millimetres: the title, the board (one
 ``<polygon>`` per map hex, terrain colour and symbol, the marks of each hex, tile borders,
 the map's outline, corners A-F and edges for the standard layout, optional coordinates) and
-a legend. ``render/paper.py`` puts a picture on one poster or tiles it onto pages; it asks
-the picture to draw only what a page shows (``draw(canvas, window)``).
+a legend. Given a position (``render/positions.py``), the board also carries the pawns and
+cloud rings, and the state of the game stands in a panel to the right of the board.
+``render/paper.py`` puts a picture on one poster or tiles it onto pages; it asks the picture
+to draw only what a page shows (``draw(canvas, window)``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from skyhex.render.marks import (
     terrain_symbol,
     text_width,
 )
+from skyhex.render.positions import PositionView, StatePanel, draw_legend_piece, draw_pieces
 from skyhex.rules.hexgrid import DIRECTIONS, Hex, Layout, slot_of
 from skyhex.rules.paragliders.board import CORNER_NAMES, board_layout
 from skyhex.rules.paragliders.features import Antenna
@@ -47,6 +50,7 @@ LEGEND_ROW = 13.0
 LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
 LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 MIN_WIDTH = 190.0  # a picture is never narrower than an A4 page's printable width
+PANEL_GAP = 8.0  # between the board's label band and the position panel
 
 
 def hex_id(h: Hex) -> str:
@@ -63,20 +67,23 @@ def check_hex_mm(hex_mm: float) -> None:
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One legend item: a terrain swatch, a mark icon or a text sample, then its label."""
+    """One legend item: a terrain swatch, a mark icon, a piece of a position (see
+    ``positions.draw_legend_piece``) or a text sample, then its label."""
 
     label: str
     terrain: Terrain | None = None
     mark: Mark | None = None
     sample: str | None = None
+    piece: str | None = None
 
     @property
     def width(self) -> float:
         return 16.0 + text_width(self.label, 3.2) + 6.0
 
 
-def legend_entries(m: Map, coords: bool) -> list[LegendEntry]:
-    """What the legend explains: the terrains and marks that can appear on this board."""
+def legend_entries(m: Map, coords: bool, position: bool = False) -> list[LegendEntry]:
+    """What the legend explains: the terrains and marks that can appear on this board, and
+    the pieces of a position."""
     entries = [LegendEntry(t.value, terrain=t) for t in THERMAL_TERRAINS]
     if any(mh.terrain is Terrain.AERODROME for mh in m.hexes.values()):
         entries.append(LegendEntry("aerodrome (no-fly)", terrain=Terrain.AERODROME))
@@ -91,6 +98,15 @@ def legend_entries(m: Map, coords: bool) -> list[LegendEntry]:
         entries.append(LegendEntry("corner A-F; edge X runs from corner X", sample="A"))
     if coords:
         entries.append(LegendEntry("hex coordinates q,r (for moves files)", sample="q,r"))
+    if position:
+        entries += [
+            LegendEntry("pawn: player's initial and outline; arrow: facing", piece="pawn"),
+            LegendEntry("altitude of a flying pilot", piece="altitude"),
+            LegendEntry("pawn on the ground: walking back or landed", piece="ground"),
+            LegendEntry("take-off reserved by a walking pilot (dashed: the walk)",
+                        piece="reserved"),
+            LegendEntry("cloud ring and its number", piece="cloud"),
+        ]
     return entries
 
 
@@ -122,6 +138,8 @@ class BoardPicture:
     legend: Rect
     band: float  # room around the board for corner and edge labels
     footprint: tuple[Rect, ...] = field(compare=False, repr=False)  # covers all that is drawn
+    position: PositionView | None = None  # pawns, clouds and the state panel
+    panel: Rect | None = None  # where the state panel stands (with a position)
 
     @property
     def u(self) -> float:
@@ -164,6 +182,10 @@ class BoardPicture:
                 labels.text(f"{h.q},{h.r}", (cx, cy - 10.6 * self.u), size=2.3 * self.u)
         if m.layout is MapLayout.STANDARD:
             self._draw_corners(canvas)
+        if self.position is not None and self.panel is not None:
+            draw_pieces(canvas.group(element_id="pieces"), self.position, self.layout,
+                        self.hex_mm, None if window is None else set(shown))
+            StatePanel(self.position).draw(canvas, (self.panel.x, self.panel.y))
         self._draw_legend(canvas)
 
     # --- parts ------------------------------------------------------------------------------
@@ -238,7 +260,7 @@ class BoardPicture:
                         fill=GREY, rotate=angle)
 
     def _draw_legend(self, canvas: Canvas) -> None:
-        entries = legend_entries(self.map, self.coords)
+        entries = legend_entries(self.map, self.coords, self.position is not None)
         positions, _ = flow(entries, self.legend.width)
         g = canvas.group(translate=(self.legend.x, self.legend.y))
         g.text("Legend", (0, -2.5), size=3.6, anchor="start", bold=True)
@@ -248,6 +270,8 @@ class BoardPicture:
                 swatch(g, icon, e.terrain, LEGEND_SWATCH)
             elif e.mark is not None:
                 draw_icon(g, e.mark, icon, LEGEND_SCALE)
+            elif e.piece is not None:
+                draw_legend_piece(g, e.piece, icon, LEGEND_SCALE)
             elif e.sample == "A":
                 g.circle(icon, 4.6 * LEGEND_SCALE, fill=WHITE, stroke=BLACK, width=0.45)
                 g.text("A", (icon[0], icon[1] + 1.6), size=4.5, bold=True)
@@ -257,9 +281,11 @@ class BoardPicture:
 
 
 def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords: bool = False,
-                  subtitle: str | None = None) -> BoardPicture:
+                  subtitle: str | None = None, position: PositionView | None = None
+                  ) -> BoardPicture:
     """Lay out ``m`` at ``hex_mm`` (flat to flat): title block, board with its label band,
-    legend. ``ValueError`` for a hex size outside the supported range or an empty map."""
+    the state panel of a ``position`` to its right, legend. ``ValueError`` for a hex size
+    outside the supported range or an empty map."""
     check_hex_mm(hex_mm)
     if not m.hexes:
         raise ValueError("the map has no hexes")
@@ -271,14 +297,20 @@ def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords:
     band = (16.0 if m.layout is MapLayout.STANDARD else 6.0) * u
     if subtitle is None:
         subtitle = describe(m, hex_mm)
-    width = max(x1 - x0 + 2 * band, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
+    panel_width, panel_height = StatePanel(position).size if position is not None else (0.0, 0.0)
+    row = x1 - x0 + 2 * band + (PANEL_GAP + panel_width if position is not None else 0.0)
+    width = max(row, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
                 text_width(subtitle, SUBTITLE_SIZE) + 10)
-    left = (width - (x1 - x0)) / 2
+    left = (width - (x1 - x0)) / 2 if position is None else (width - row) / 2 + band
     top = TITLE_BLOCK + band
     layout = Layout(probe.size, (left - x0, top - y0))
     board_bottom = top + (y1 - y0) + band
+    panel = None
+    if position is not None:
+        panel = Rect(left + (x1 - x0) + band + PANEL_GAP, top, panel_width, panel_height)
+        board_bottom = max(board_bottom, panel.bottom)
     legend_width = width - 10.0
-    entries = legend_entries(m, coords)
+    entries = legend_entries(m, coords, position is not None)
     positions, legend_height = flow(entries, legend_width)
     legend = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
     height = legend.bottom + 2.0
@@ -292,8 +324,10 @@ def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords:
     half = hex_mm / 2
     footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(band + 2.0 * u)
                   for cx, cy in map(layout.center, m.hexes)]
+    if panel is not None:
+        footprint.append(panel)
     return BoardPicture(m, title, subtitle, hex_mm, coords, layout, width, height, legend, band,
-                        tuple(footprint))
+                        tuple(footprint), position, panel)
 
 
 # Corner i of hex (q, r) on an integer lattice: x = size * (3q + X[i]) / 2 and

@@ -105,12 +105,15 @@ class Canvas:
         self._element.add(element)
 
     def group(self, *, translate: Point | None = None, clip: str | None = None,
-              **presentation: str) -> Canvas:
+              element_id: str | None = None, **presentation: str) -> Canvas:
         """A nested group, moved by ``translate``; ``clip`` names a clip path of the sheet
-        (see ``Sheet.clip_rect``); ``presentation`` attributes (``fill="#222222"``,
-        ``stroke_linejoin="round"``) are inherited by what is drawn in it."""
+        (see ``Sheet.clip_rect``); ``element_id`` lets tools find it (``pawn-yellow``);
+        ``presentation`` attributes (``fill="#222222"``, ``stroke_linejoin="round"``) are
+        inherited by what is drawn in it."""
         dwg = self._sheet.svgwrite
         attrs: dict[str, Any] = dict(presentation)
+        if element_id is not None:
+            attrs["id"] = element_id
         if translate is not None:
             attrs["transform"] = f"translate({fmt(translate[0])},{fmt(translate[1])})"
         if clip is not None:

@@ -1,8 +1,7 @@
 """The track boards of Paragliders, printable so that a game can be played with paper alone.
 
 Three boards, each a value with a ``size`` and a ``draw`` method taking every parameter
-explicitly (a scenario file will later choose the altitude track's sides and the day's
-weather tiles):
+explicitly (a scenario chooses the altitude track's sides and the day's weather tiles):
 
 - ``AltitudeTrackBoard``: levels 0..ceiling with their metres, the mountaintop for the
   chosen sides of the bottom/middle/top pieces, the cloud ceiling, the balloon GPS level and
@@ -11,7 +10,8 @@ weather tiles):
   the start column marked;
 - ``WeatherTimeTrack``: the day in 20-minute steps with the VP printed under each, the
   weather board's own icons and sun for each hour, and the hour's weather tile face
-  (temperature, clouds, wind strength and wind turn).
+  (temperature, clouds, wind strength and wind turn), or an empty space for a tile drawn
+  during the game (the short forecast).
 
 ``tracks_picture`` stacks them into one picture that ``render/paper.py`` prints.
 """
@@ -67,6 +67,7 @@ class AltitudeTrackBoard:
 
     track: AltitudeTrack
     sides: tuple[Side, Side, Side] = (Side.EASY, Side.EASY, Side.EASY)
+    source: str = ""  # where the sides come from (``drawn at setup``), printed in the note
 
     CELL_W = 17.0
     CELL_H = 30.0
@@ -78,8 +79,10 @@ class AltitudeTrackBoard:
     @property
     def note(self) -> str:
         b, m, t = (s.value for s in self.sides)
-        return (f"sides: bottom {b}, middle {m}, top {t}; mountaintop level {self.mountaintop} "
-                f"({self.track.metres(self.mountaintop)} m); gains above the cloud ceiling are lost")
+        source = f" ({self.source})" if self.source else ""
+        return (f"sides: bottom {b}, middle {m}, top {t}{source}; mountaintop level "
+                f"{self.mountaintop} ({self.track.metres(self.mountaintop)} m); gains above the "
+                "cloud ceiling are lost")
 
     @property
     def size(self) -> tuple[float, float]:
@@ -201,6 +204,17 @@ def default_weather(components: ComponentSet) -> tuple[WeatherSlot, ...]:
     return tuple(slots)
 
 
+def scheduled_weather(components: ComponentSet, schedule: Sequence[tuple[str, str]]
+                      ) -> tuple[WeatherSlot | None, ...]:
+    """The weather tile faces of a game's schedule (``(tile, face)`` from 08:00 on), one per
+    hour of the day; ``None`` for the hours whose tile is not known yet."""
+    tiles = {t.id: t for t in components.weather_tiles}
+    slots: list[WeatherSlot | None] = [WeatherSlot(tile, face, tiles[tile].faces[face])
+                                       for tile, face in schedule]
+    hours = len(components.weather_board.hours)
+    return tuple(slots[:hours] + [None] * (hours - len(slots)))
+
+
 def _thermometer(canvas: Canvas, at: Point) -> None:
     x, y = at
     canvas.rect(Rect(x - 0.6, y - 3.4, 1.2, 3.4), fill=WHITE, stroke=BLACK, width=0.25, radius=0.6)
@@ -214,14 +228,18 @@ def _cloud(canvas: Canvas, at: Point) -> None:
     canvas.rect(Rect(x - 1.3, y - 0.2, 2.6, 1.3), fill="#8C8C8C", stroke=None)
 
 
+UNKNOWN_TILE = ("drawn during", "the game")
+"""What the space of a weather tile not known yet says (short forecast)."""
+
+
 @dataclass(frozen=True)
 class WeatherTimeTrack:
     """The time track with its VP, and for each hour the weather board's icons and the
-    weather tile face laid there."""
+    weather tile face laid there (``None``: drawn during the game)."""
 
     time: TimeTrack
     weather_board: WeatherBoard
-    weather: tuple[WeatherSlot, ...]
+    weather: tuple[WeatherSlot | None, ...]
     source: str = ""  # where the weather tiles come from, printed under the name
 
     LABEL_W = 24.0
@@ -289,6 +307,11 @@ class WeatherTimeTrack:
                         size=2.4, bold=sun is not SunExposure.NONE)
             y += self.BOARD_H
             canvas.rect(Rect(hx, y, width, self.TILE_H), fill=WHITE, stroke=BLACK, width=0.3)
+            if slot is None:
+                canvas.text("?", (cx, y + 10.5), size=7.0, bold=True, fill=GREY)
+                for k, line in enumerate(UNKNOWN_TILE):
+                    canvas.text(line, (cx, y + 16.5 + 3.0 * k), size=2.3, fill=GREY)
+                continue
             face = slot.values
             canvas.text(f"{slot.tile} {slot.face}", (cx, y + 4.2), size=2.8, bold=True)
             _thermometer(canvas, (hx + 3.5, y + 8.6))
@@ -371,15 +394,17 @@ def tracks_picture(
     thermal: ThermalBoard,
     time: TimeTrack,
     weather_board: WeatherBoard,
-    weather: Sequence[WeatherSlot],
+    weather: Sequence[WeatherSlot | None],
     weather_source: str = "",
+    sides_source: str = "",
 ) -> TracksPicture:
     """The track boards for one game: every value given explicitly, so that a scenario file
-    can supply its own sides and weather tiles. ``ValueError`` if the weather tiles do not
-    match the hours of the day."""
+    can supply its own sides and weather tiles (``None`` for an hour whose tile is drawn
+    during the game). ``ValueError`` if the weather tiles do not match the hours of the
+    day."""
     return TracksPicture(
         title,
-        AltitudeTrackBoard(altitude, sides),
+        AltitudeTrackBoard(altitude, sides, sides_source),
         ThermalLiftBoard(thermal),
         WeatherTimeTrack(time, weather_board, tuple(weather), weather_source),
     )

@@ -102,7 +102,7 @@ def read_bytes(path: str, *, limit: int = MAX_BYTES) -> bytes:
     name = display_name(path)
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
+            data = _stdin(limit)
         else:
             size = os.stat(path).st_size
             if size > limit:
@@ -125,6 +125,19 @@ def read_bytes(path: str, *, limit: int = MAX_BYTES) -> bytes:
     if len(data) > limit:
         raise DocumentError([FileProblem(name, f"input is more than the {limit:,}-byte limit",
                                          rule="file.too-large")])
+    return data
+
+
+_STDIN: list[tuple[object, bytes]] = []
+
+
+def _stdin(limit: int) -> bytes:
+    """Standard input, read once: a command that looks at a document before loading it
+    (to tell its kind) gets the same bytes again."""
+    if _STDIN and _STDIN[0][0] is sys.stdin:
+        return _STDIN[0][1]
+    data: bytes = sys.stdin.buffer.read(limit + 1)
+    _STDIN[:] = [(sys.stdin, data)]
     return data
 
 
