@@ -126,11 +126,14 @@ class WindChoice:
     kind: WindKind
     land: LandChoice | None = None
     mountain: Hex | None = None
+    top_lander: bool = False  # claims Top Lander for a landing on a take-off hex
 
     def to_entry(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"player": self.player, "wind": self.kind.value}
         if self.land is not None:
             entry["land"] = self.land.value
+        if self.top_lander:
+            entry["stunts"] = [{"stunt": "top-lander"}]
         if self.mountain is not None:
             entry["mountain"] = [self.mountain.q, self.mountain.r]
         return entry
@@ -166,12 +169,16 @@ def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
         for key in ("move", "accelerate", "skill"):
             if key in entry:
                 bad(f"{key} has no place in a wind-push choice", key)
-        if entry.get("stunts"):
+        claims = entry.get("stunts", [])
+        others = [c for c in claims if c["stunt"] != "top-lander"]
+        if others:
             problems.append(Problem("stunt.wind-push", "stunts are scored during your turn, "
-                                    "not during a wind push", (*path, "stunts")))
+                                    "not during a wind push (only a Top Lander landing, made "
+                                    "by resisting, is claimed there)", (*path, "stunts")))
         if problems:
             raise InputError(problems)
-        return WindChoice(player, WindKind(entry["wind"]), land, mountain)
+        return WindChoice(player, WindKind(entry["wind"]), land, mountain,
+                          top_lander=bool(claims))
     move = MoveKind(entry["move"]) if "move" in entry else None
     skill = frozenset(Skill(s) for s in entry.get("skill", []))
     accelerate = bool(entry.get("accelerate", False))

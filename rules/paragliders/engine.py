@@ -173,7 +173,9 @@ def _from_position(game: Game, state: State) -> State:
         sun=pos.sun or cs.weather_board.sun_at(pos.time),
         wind_direction=pos.wind[0] if pos.wind else state.wind_direction,
         wind_strength=pos.wind[1] if pos.wind else state.wind_strength,
-        clouds=tuple(sorted(pos.clouds)), schedule=schedule)
+        clouds=tuple(sorted(pos.clouds)), schedule=schedule,
+        solo_markers=tuple((m.marker, m.side, m.hex) for m in pos.solo_markers)
+        if pos.solo_markers else state.solo_markers)
     if pos.turn is not None:
         index = next(i for i, p in enumerate(state.pilots) if p.ident == pos.turn)
         return state.evolve(current=index)
@@ -409,6 +411,8 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     base: Event = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
                    "action": kind.value}
     pilot = stunt_rules.start_of_turn(game, state, pilot, events)
+    if landing_claims:
+        stunt_rules.check_top_lander_claim(game, pilot)
     if kind in (TurnKind.PASS, TurnKind.WALK, TurnKind.STUCK) and action.stunts:
         raise IllegalActionError("stunt.not-flying", f"{pilot.ident} flies no move this turn: "
                                  "no stunt to claim")

@@ -232,15 +232,21 @@ def reset_survivor(pilot: Pilot, events: list[Event]) -> Pilot:
     return pilot
 
 
+def check_top_lander_claim(game: Game, pilot: Pilot) -> None:
+    """A Top Lander claim needs the stunt in play and not scored yet (checked before the
+    flight, like every other claim)."""
+    if Stunt.TOP_LANDER not in game.scenario.stunts:
+        raise IllegalActionError("stunt.not-in-play", "the top-lander stunt is not in play")
+    current = progress(pilot, Stunt.TOP_LANDER)
+    if current is not None and current.scored is not None:
+        raise IllegalActionError("stunt.twice", "Top Lander is scored once")
+
+
 def top_lander(game: Game, state: State, pilot: Pilot, soft: bool, events: list[Event]
                ) -> Pilot:
     """A final landing on a take-off hex: 6 VP, 3 more for a soft landing at the mountaintop
     and 3 more facing the wind (opposite the windsock, whatever its strength)."""
-    current = progress(pilot, Stunt.TOP_LANDER)
-    if Stunt.TOP_LANDER not in game.scenario.stunts:
-        raise IllegalActionError("stunt.not-in-play", "the top-lander stunt is not in play")
-    if current is not None and current.scored is not None:
-        raise IllegalActionError("stunt.twice", "Top Lander is scored once")
+    check_top_lander_claim(game, pilot)
     vp, parts = TOP_LANDER_BASE, ["landed on a take-off hex"]
     if soft:
         vp += TOP_LANDER_SOFT

@@ -141,8 +141,10 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0
     schedule = state.schedule
     if game.scenario.forecast is Forecast.SHORT:
         used = {t for t, _ in schedule}
+        listed = game.scenario.weather_tiles  # a listed day is the pile in its order
         while len(schedule) <= h + 2 and len(schedule) < game.scenario.hours:
-            schedule = (*schedule, draw_tile(game, draws, used))
+            schedule = (*schedule, listed[len(schedule)] if listed
+                        else draw_tile(game, draws, used))
     tile = schedule[h]
     face = face_of(game, tile)
     icons = game.components.weather_board.hours[h]

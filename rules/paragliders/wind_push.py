@@ -18,7 +18,7 @@ from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
 from skyhex.rules.paragliders.flight import collect, collect_markers, hx, touch_down
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
-from skyhex.rules.paragliders.stunt_rules import arm_survivor
+from skyhex.rules.paragliders.stunt_rules import arm_survivor, check_top_lander_claim, top_lander
 from skyhex.rules.paragliders.terrain import Terrain
 
 Event = dict[str, Any]
@@ -136,10 +136,17 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice, events
     events.extend(collected)
     top_landing = game.top_lander and pilot.hex in game.takeoffs and \
         0 < altitude < game.mountaintop
+    if choice.top_lander:
+        check_top_lander_claim(game, pilot)
+        if not top_landing:
+            raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
+                                     "landing on a take-off hex")
     if altitude == 0 or top_landing:
         if top_landing and choice.land is not LandChoice.FINAL:
             raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down on a "
                                      "take-off hex: that is a final landing (land: final)")
+        if choice.top_lander:  # the rulebook names resisting as a way to make this landing
+            pilot = top_lander(game, state, pilot, False, events)
         pilot = touch_down(game, state, pilot, choice.land, choice.mountain, events)
     elif choice.land is not None:
         raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
