@@ -220,3 +220,20 @@ def turn_event(events: list[Event]) -> Event:
 def modifiers(event: Event) -> dict[str, int]:
     """The altitude modifiers of a turn or wind-push event, by name."""
     return {m["name"]: m["value"] for m in event["altitude"]["modifiers"]}
+
+
+# Ten spawn hexes on the default board, away from the flights the tests make.
+SPAWNS: Mapping[int, HexLike] = {1: (-3, 0), 2: (-2, 0), 3: (-1, 0), 4: (0, 0), 5: (1, 0),
+                                 6: (2, 0), 7: (3, 0), 8: (-3, 2), 9: (-1, 2), 10: (1, 2)}
+
+
+def rule_of(game: Game, state: State, action: Any) -> str:
+    """The rule ``apply`` names when it refuses ``action``."""
+    import pytest
+
+    from skyhex.rules.errors import IllegalActionError
+    from skyhex.rules.paragliders.engine import apply
+
+    with pytest.raises(IllegalActionError) as err:
+        apply(game, state, action)
+    return err.value.rule

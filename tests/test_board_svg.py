@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from skyhex.cli import app
 from skyhex.cli.files import load_components, load_map
 from skyhex.render.board import board_picture, hex_id
 from skyhex.render.drawing import Canvas, Rect, Sheet
@@ -32,19 +31,17 @@ from skyhex.rules.paragliders.maps import Map
 from skyhex.rules.paragliders.terrain import Terrain
 
 from .conftest import ROOT
+from .conftest import run as run_skyhex
 
-runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
 SEED_7 = ROOT / "examples" / "maps" / "standard-seed-7.yaml"
 RIDGE = ROOT / "examples" / "maps" / "training-ridge.yaml"
 
 
+
+
 def run(*args: str, input: str | None = None) -> Result:
-    result = runner.invoke(app, ["board", *args], input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
+    return run_skyhex("board", *args, input=input)
 
 
 def parse(text: str) -> ET.Element:

@@ -7,21 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
 
-from skyhex.cli import app
-
-from .conftest import DATA, ROOT
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    result = runner.invoke(app, list(args), input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
+from .conftest import DATA, ROOT, run
 
 
 def test_version() -> None:

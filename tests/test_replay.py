@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from skyhex.cli import app
 from skyhex.mapgen.paragliders.generate import generate_map
 from skyhex.rules.paragliders.components import standard_set
 from skyhex.rules.paragliders.playout import random_playout
@@ -20,18 +19,11 @@ from skyhex.rules.paragliders.replay import play, start
 from skyhex.rules.paragliders.scenario import Colour, Player, Scenario
 from skyhex.schemas import validator
 
-from .conftest import DATA, ROOT
+from .conftest import DATA, ROOT, run
 
-runner = CliRunner()
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-def run(*args: str, input: str | None = None) -> Result:
-    result = runner.invoke(app, list(args), input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
 
 
 @pytest.mark.parametrize("name", ["two-players", "three-players", "four-players",

@@ -18,20 +18,19 @@ import itertools
 
 import pytest
 
-from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import (
-    Action,
     LandChoice,
     MoveKind,
     Turn,
     TurnKind,
     action_from_entry,
 )
+from skyhex.rules.paragliders.clock import parse_clock as clock
 from skyhex.rules.paragliders.engine import apply, legal_actions
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.scoring import final_scores
-from skyhex.rules.paragliders.state import Game, Phase, State
+from skyhex.rules.paragliders.state import Phase, State
 
 from .rules_helpers import (
     board,
@@ -42,6 +41,7 @@ from .rules_helpers import (
     pass_,
     pilot,
     relaunch,
+    rule_of,
     start,
     stuck,
     takeoff,
@@ -52,20 +52,6 @@ from .rules_helpers import (
 
 N, NE, SE, S, SW, NW = (Direction.N, Direction.NE, Direction.SE, Direction.S, Direction.SW,
                         Direction.NW)
-
-
-def clock(text: str) -> int:
-    hours, minutes = text.split(":")
-    return int(hours) * 60 + int(minutes)
-
-
-def rule_of(game: Game, state: State, action: Action) -> str:
-    """The rule ``apply`` names when it refuses ``action``."""
-    with pytest.raises(IllegalActionError) as err:
-        apply(game, state, action)
-    return err.value.rule
-
-
 def mountains(*hexes: tuple[int, int]) -> dict[tuple[int, int], str]:
     return {h: "mountain" for h in hexes}
 

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
+from skyhex.rules.paragliders.clock import parse_clock as clock
 from skyhex.rules.paragliders.components import standard_set
 from skyhex.rules.paragliders.engine import Event, apply, legal_actions
 from skyhex.rules.paragliders.maps import Map
@@ -32,6 +32,7 @@ from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Phase, State
 
 from .rules_helpers import (
+    SPAWNS,
     board,
     day,
     flying,
@@ -39,25 +40,11 @@ from .rules_helpers import (
     move,
     of_type,
     pilot,
+    rule_of,
     start,
     where,
     wind,
 )
-
-# Ten spawn hexes on the default board, away from the flights below.
-SPAWNS = {1: (-3, 0), 2: (-2, 0), 3: (-1, 0), 4: (0, 0), 5: (1, 0), 6: (2, 0), 7: (3, 0),
-          8: (-3, 2), 9: (-1, 2), 10: (1, 2)}
-
-
-def clock(text: str) -> int:
-    hours, minutes = text.split(":")
-    return int(hours) * 60 + int(minutes)
-
-
-def rule_of(game: Game, state: State, action: Any) -> str:
-    with pytest.raises(IllegalActionError) as err:
-        apply(game, state, action)
-    return err.value.rule
 
 
 def weather_event(events: list[Event]) -> Event:

@@ -7,28 +7,19 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
 
-from skyhex.cli import app
 from skyhex.cli.scenario import load_scenario
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.components import Side
 from skyhex.rules.paragliders.scenario import Colour, PilotStatus, SoloMode
 from skyhex.rules.paragliders.stunts import Stunt
 
-from .conftest import DATA, ROOT
+from .conftest import DATA, ROOT, run
 
-runner = CliRunner()
 BROKEN = DATA / "scenarios"
 EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
 
 
-def run(*args: str, input: str | None = None) -> Result:
-    result = runner.invoke(app, list(args), input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.stdout + result.stderr
-    return result
 
 
 def json_path(line: str) -> str:

@@ -25,9 +25,10 @@ from typing import Any
 
 import pytest
 
-from skyhex.rules.errors import IllegalActionError, InputError
+from skyhex.rules.errors import InputError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.actions import Action, WindChoice, WindKind, action_from_entry
+from skyhex.rules.paragliders.clock import parse_clock as clock
 from skyhex.rules.paragliders.engine import Event, apply
 from skyhex.rules.paragliders.scenario import PilotStatus, StuntProgress
 from skyhex.rules.paragliders.state import Game, Phase, State
@@ -42,6 +43,7 @@ from .rules_helpers import (
     of_type,
     pilot,
     relaunch,
+    rule_of,
     start,
     turn_event,
     walk,
@@ -50,20 +52,6 @@ from .rules_helpers import (
 )
 
 ALL = "all"
-
-
-def clock(text: str) -> int:
-    hours, minutes = text.split(":")
-    return int(hours) * 60 + int(minutes)
-
-
-def rule_of(game: Game, state: State, action: Action) -> str:
-    """The rule ``apply`` names when it refuses ``action``."""
-    with pytest.raises(IllegalActionError) as err:
-        apply(game, state, action)
-    return err.value.rule
-
-
 def claim(stunt: str, when: str | None = None, action: str | None = None) -> dict[str, str]:
     entry = {"stunt": stunt}
     if when is not None:

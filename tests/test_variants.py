@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from skyhex.rules.errors import IllegalActionError, InputError
+from skyhex.rules.errors import InputError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.actions import (
     Action,
@@ -31,6 +31,7 @@ from skyhex.rules.paragliders.actions import (
     WindKind,
     action_from_entry,
 )
+from skyhex.rules.paragliders.clock import parse_clock as clock
 from skyhex.rules.paragliders.engine import Event, apply, legal_actions
 from skyhex.rules.paragliders.maps import Map
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, SoloMode
@@ -39,6 +40,7 @@ from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.stunts import Stunt
 
 from .rules_helpers import (
+    SPAWNS,
     board,
     day,
     flying,
@@ -47,27 +49,12 @@ from .rules_helpers import (
     of_type,
     pass_,
     pilot,
+    rule_of,
     start,
     turn_event,
     where,
     wind,
 )
-
-# Ten spawn hexes on the default board.
-SPAWNS = {1: (-3, 0), 2: (-2, 0), 3: (-1, 0), 4: (0, 0), 5: (1, 0), 6: (2, 0), 7: (3, 0),
-          8: (-3, 2), 9: (-1, 2), 10: (1, 2)}
-
-
-def clock(text: str) -> int:
-    hours, minutes = text.split(":")
-    return int(hours) * 60 + int(minutes)
-
-
-def rule_of(game: Game, state: State, action: Action) -> str:
-    """The rule ``apply`` names when it refuses ``action``."""
-    with pytest.raises(IllegalActionError) as err:
-        apply(game, state, action)
-    return err.value.rule
 
 
 def input_rules(err: pytest.ExceptionInfo[InputError]) -> list[str]:
