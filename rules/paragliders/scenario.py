@@ -9,7 +9,7 @@ known, and raises ``InputError`` listing every semantic problem, each with its J
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -311,7 +311,7 @@ def scenario_from_dict(doc: Mapping[str, Any], m: Map, components: ComponentSet)
         position = _position(doc["position"], scenario, bad)
     if problems:
         raise InputError(problems)
-    return Scenario(**{**scenario.__dict__, "position": position})
+    return replace(scenario, position=position)
 
 
 def _hex(value: list[int]) -> Hex:
