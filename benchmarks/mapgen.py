@@ -1,8 +1,8 @@
 """Map generation and checking speed, and the start-up time of `skyhex --help`.
 
-Run: python benchmarks/mapgen.py [--maps N]. Figures are for one core (one process).
-Targets: at least 100 generated-and-checked 61-tile maps per second; `skyhex --help` under
-0.3 s.
+Run: python benchmarks/mapgen.py [--maps N] [--landscapes N]. Figures are for one core (one
+process). Targets: at least 100 generated-and-checked 61-tile Paragliders maps per second and
+1,000 Turbulences landscapes per second; `skyhex --help` under 0.3 s.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import time
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", type=int, default=1000, help="maps to generate (default 1000)")
+    parser.add_argument("--landscapes", type=int, default=10000,
+                        help="Turbulences landscapes to generate (default 10000)")
     args = parser.parse_args()
 
     from skyhex.cli.files import dump_yaml
@@ -53,6 +55,8 @@ def main() -> None:
     elapsed = time.perf_counter() - start
     print(f"read map file:    {len(texts) / elapsed:,.0f} files/s (YAML with positions)")
 
+    turbulences(args.landscapes)
+
     exe = shutil.which("skyhex") or os.path.join(os.path.dirname(sys.executable), "skyhex")
     runs = []
     for _ in range(7):
@@ -60,6 +64,26 @@ def main() -> None:
         subprocess.run([exe, "--help"], check=True, capture_output=True)
         runs.append(time.perf_counter() - start)
     print(f"skyhex --help:    {statistics.median(runs) * 1000:.0f} ms (median of 7)")
+
+
+def turbulences(count: int) -> None:
+    """Turbulences landscapes, the four difficulties in turn."""
+    from skyhex.mapgen.turbulences.check import check_landscape
+    from skyhex.mapgen.turbulences.generate import generate_landscape
+    from skyhex.rules.turbulences.landscape import Difficulty
+
+    difficulties = list(Difficulty)
+    generate_landscape(0, Difficulty.EASY)  # warm up imports and caches
+    start = time.perf_counter()
+    landscapes = [generate_landscape(seed, difficulties[seed % 4]) for seed in range(count)]
+    elapsed = time.perf_counter() - start
+    print(f"turbulences generate + check: {count} landscapes (all difficulties) in "
+          f"{elapsed:.2f} s = {count / elapsed:,.0f} maps/s")
+    start = time.perf_counter()
+    for land in landscapes:
+        assert not check_landscape(land)
+    elapsed = time.perf_counter() - start
+    print(f"turbulences check:            {count / elapsed:,.0f} maps/s")
 
 
 if __name__ == "__main__":

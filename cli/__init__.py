@@ -15,7 +15,8 @@ EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossib
 
 app = typer.Typer(
     name="skyhex",
-    help="Generate, check, replay and print flying-themed hex board games (Paragliders).\n\n"
+    help="Generate, check, replay and print flying-themed hex board games (Paragliders; maps of "
+    "Turbulences).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,
     add_completion=False,

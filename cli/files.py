@@ -20,17 +20,23 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem, load,
 if TYPE_CHECKING:
     from skyhex.rules.paragliders.components import ComponentSet
     from skyhex.rules.paragliders.maps import Map
+    from skyhex.rules.turbulences.landscape import Landscape
 
-SUPPORTED_GAMES = ("paragliders",)
+SUPPORTED_GAMES: dict[str, tuple[str, ...]] = {
+    "map": ("paragliders", "turbulences"), "components": ("paragliders",),
+    "scenario": ("paragliders",), "moves": ("paragliders",),
+}
+"""The games whose files of each kind skyhex reads (Turbulences: maps only, so far)."""
 FORMATS = {
     "map": "skyhex.map/1", "components": "skyhex.components/1",
     "scenario": "skyhex.scenario/1", "moves": "skyhex.moves/1",
 }
 
 
-def load_validated(path: str, kind: str) -> Document:
+def load_validated(path: str, kind: str, games: tuple[str, ...] | None = None) -> Document:
     """Load a document and check its ``format``, ``game`` and schema; ``DocumentError``
-    lists every problem."""
+    lists every problem. ``games`` narrows the games accepted (default: every game whose
+    files of this kind skyhex reads)."""
     document = load(path)
     data = document.data
     if isinstance(data, dict):
@@ -43,11 +49,17 @@ def load_validated(path: str, kind: str) -> Document:
                 document.name, f"{what}: expected format {expected!r} (a {kind} file)",
                 line, column, ("format",), "file.format")])
         game = data.get("game")
-        if isinstance(game, str) and game not in SUPPORTED_GAMES:
+        supported = SUPPORTED_GAMES[kind]
+        if isinstance(game, str) and game not in supported:
             line, column = document.locate(("game",))
             raise DocumentError([FileProblem(
                 document.name, f"game {game!r} is not supported yet (supported: "
-                f"{', '.join(SUPPORTED_GAMES)})", line, column, ("game",), "file.game")])
+                f"{', '.join(supported)})", line, column, ("game",), "file.game")])
+        if isinstance(game, str) and games is not None and game not in games:
+            line, column = document.locate(("game",))
+            raise DocumentError([FileProblem(
+                document.name, f"a {game} {kind}: only {', '.join(games)} {kind}s are "
+                "supported here yet", line, column, ("game",), "file.game")])
     problems = schema_problems(document, kind)
     if problems:
         raise DocumentError(problems)
@@ -72,11 +84,28 @@ def load_components(path: str | None) -> ComponentSet:
 
 
 def load_map(path: str, components: ComponentSet) -> tuple[Map, Document]:
-    from skyhex.rules.paragliders.maps import map_from_dict
+    """A Paragliders map (other games' maps are refused, located at their ``game`` key)."""
+    document = load_validated(path, "map", games=("paragliders",))
+    return _paragliders_map(document, components), document
+
+
+def load_any_map(path: str, components: ComponentSet) -> tuple[Map | Landscape, Document]:
+    """A map of any game skyhex reads, told apart by its ``game`` key: a Paragliders
+    ``Map`` (``components`` are those its slots refer to) or a Turbulences ``Landscape``."""
+    from skyhex.rules.turbulences import GAME as TURBULENCES
+    from skyhex.rules.turbulences.maps import landscape_from_dict
 
     document = load_validated(path, "map")
+    if document.data["game"] == TURBULENCES:
+        return landscape_from_dict(document.data), document
+    return _paragliders_map(document, components), document
+
+
+def _paragliders_map(document: Document, components: ComponentSet) -> Map:
+    from skyhex.rules.paragliders.maps import map_from_dict
+
     try:
-        return map_from_dict(document.data, components), document
+        return map_from_dict(document.data, components)
     except InputError as e:
         raise located(document, e) from None
 

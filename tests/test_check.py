@@ -51,11 +51,22 @@ def test_violations_name_slots_hexes_and_a_hint(standard: ComponentSet) -> None:
 
 
 def test_examples_are_valid(standard: ComponentSet) -> None:
+    """Every example map, each checked by the rules of its game."""
+    from skyhex.cli.files import load_any_map
+    from skyhex.mapgen.turbulences.check import check_landscape
+    from skyhex.rules.turbulences.landscape import Landscape
+
     files = sorted((ROOT / "examples" / "maps").glob("*.yaml"))
-    assert files
+    games = set()
     for f in files:
-        m, _ = load_map(str(f), standard)
-        assert check_map(m, standard) == [], f
+        m, _ = load_any_map(str(f), standard)
+        if isinstance(m, Landscape):
+            games.add("turbulences")
+            assert check_landscape(m) == [], f
+        else:
+            games.add("paragliders")
+            assert check_map(m, standard) == [], f
+    assert games == {"paragliders", "turbulences"}
 
 
 def test_radius_one_has_no_sectors(standard: ComponentSet) -> None:

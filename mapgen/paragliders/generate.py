@@ -20,11 +20,11 @@ same map every time.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from skyhex.mapgen.chance import Chance
 from skyhex.mapgen.paragliders.check import check_map
 from skyhex.rules import __version__
 from skyhex.rules.errors import SkyhexError
@@ -66,24 +66,6 @@ class _Stuck(Exception):
         super().__init__(message)
         self.constraint = constraint
         self.message = message
-
-
-class Chance:
-    """Seeded choices built on ``random()`` alone, whose sequence Python guarantees."""
-
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
-
-    def below(self, n: int) -> int:
-        return min(int(self._random() * n), n - 1)
-
-    def pick(self, items: Sequence[object]) -> int:
-        """Index of a random item."""
-        return self.below(len(items))
-
-    def take(self, bag: list[Tile]) -> Tile:
-        """Draw a random tile out of the bag."""
-        return bag.pop(self.below(len(bag)))
 
 
 @dataclass
@@ -223,11 +205,11 @@ def _attempt(components: ComponentSet, seed: int, radius: int, aerodromes: int,
     # 4. Put-aside tiles back in the bag; the sectors, cut-off ones first.
     bag.extend(aside)
     aside = []
-    antennas = {name: t for name, t in zip("BDF", _shuffled(components.antenna_tiles, chance), strict=True)}
+    antennas = {name: t for name, t in zip("BDF", chance.shuffled(components.antenna_tiles), strict=True)}
     open_sectors = {wedge for s, wedge in ring.items()
                     if any(h in build.mountains for h in s.hexes())}
     order = [n for n in "BDF" if n not in open_sectors] + \
-        _shuffled([n for n in "BDF" if n in open_sectors], chance)
+        chance.shuffled([n for n in "BDF" if n in open_sectors])
     for index, name in enumerate(order):
         slots = sectors[name]
         last = index == len(order) - 1
@@ -307,14 +289,6 @@ def _attempt(components: ComponentSet, seed: int, radius: int, aerodromes: int,
     return Map(hexes=hexes, layout=MapLayout.STANDARD, radius=radius, slots=laid,
                aerodromes=tuple(aero_placements), slot_hexes=hexes, seed=seed,
                generator=generator_name(), components=components.id)
-
-
-def _shuffled(items: Sequence[Tile] | Sequence[str], chance: Chance) -> list:  # type: ignore[type-arg]
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = chance.below(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
 
 
 def _aerodromes(components: ComponentSet, placements: dict[Slot, Placement], count: int,

@@ -1,0 +1,196 @@
+"""The Turbulences map checker: every setup rule, with all violations reported at once.
+
+Rules (rulebook sections 1 and 3, DESIGN.md's Turbulences geometry), in report order:
+
+1. ``map.duplicate-hex``, ``map.duplicate-cloud``: no tile listed twice in ``hexes``, nor
+   in ``clouds`` (a tile's tokens are one entry, bottom first).
+2. ``setup.landscape``: each of the 37 landscape tiles (the radius-3 hexagon) is present,
+   and nothing else: no tile on the city ring or beyond.
+3. ``setup.biomes``: 12 plain and 12 sea tiles (a random map always has them), at most 3
+   mountains and 12 deserts (what the box holds).
+4. ``setup.difficulty``: a map that names its difficulty has its number of mountains
+   (EASY: one, at the centre; NORMAL: two; DIFFICULT and EXTREME: three).
+5. ``setup.cloud-places``: clouds lie on landscape tiles only (never on a city, nor off the
+   board) and never on a mountain.
+6. ``setup.cloud-tokens``: at most the 12 tokens of the box, ids 1-12, each used once.
+7. ``setup.tempest``: a stack of two or more tokens (a Tempest) shows storms only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from skyhex.rules.hexgrid import ORIGIN, Hex
+from skyhex.rules.turbulences.landscape import (
+    BOX_TILES,
+    CITY_RING,
+    CLOUD_TOKENS,
+    DIFFICULTY_MOUNTAINS,
+    RANDOM_MAP_TILES,
+    Biome,
+    CloudSide,
+    Difficulty,
+    Landscape,
+    city_region,
+    landscape_hexes,
+    landscape_set,
+)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its code, what is wrong, how to fix it, and where: ``hexes`` are
+    entries of the map's ``hexes`` list, ``clouds`` entries of its ``clouds`` list."""
+
+    rule: str
+    message: str
+    hint: str
+    hexes: tuple[Hex, ...] = ()
+    clouds: tuple[Hex, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule, "message": self.message, "hint": self.hint,
+            "hexes": [list(h) for h in self.hexes], "clouds": [list(h) for h in self.clouds],
+        }
+
+
+def _hexes(hexes: Iterable[Hex], limit: int = 8) -> str:
+    hs = sorted(hexes)
+    text = ", ".join(str(h) for h in hs[:limit])
+    return text + (f" and {len(hs) - limit} more" if len(hs) > limit else "")
+
+
+def place_name(h: Hex) -> str:
+    """Where a hex off the landscape lies: ``on city 2 of region 3``, ``on a corner of the
+    city ring`` or ``off the board``."""
+    city = city_region().get(h)
+    if city is not None:
+        return f"on city {city[1]} of region {city[0]}"
+    if h.distance(ORIGIN) == CITY_RING:
+        return "on a corner of the city ring, between two regions"
+    return "off the board"
+
+
+def check_landscape(land: Landscape) -> list[Violation]:
+    """Every violation of the map, in rule order; an empty list means the map is valid."""
+    out: list[Violation] = []
+    _check_duplicates(land, out)
+    _check_hexes(land, out)
+    _check_biomes(land, out)
+    _check_difficulty(land, out)
+    _check_cloud_places(land, out)
+    _check_cloud_tokens(land, out)
+    _check_tempests(land, out)
+    return out
+
+
+def _check_duplicates(land: Landscape, out: list[Violation]) -> None:
+    if land.duplicate_hexes:
+        twice = sorted(set(land.duplicate_hexes))
+        out.append(Violation("map.duplicate-hex", f"tiles listed more than once in hexes: "
+                             f"{_hexes(twice)}", "list each tile once, with its biome",
+                             hexes=tuple(twice)))
+    if land.duplicate_clouds:
+        twice = sorted(set(land.duplicate_clouds))
+        out.append(Violation("map.duplicate-cloud", f"tiles listed more than once in clouds: "
+                             f"{_hexes(twice)}", "give each tile one entry listing all its "
+                             "tokens, bottom first", clouds=tuple(twice)))
+
+
+def _check_hexes(land: Landscape, out: list[Violation]) -> None:
+    rule = "setup.landscape"
+    inside = landscape_set()
+    for h in sorted(h for h in land.biomes if h not in inside):
+        out.append(Violation(rule, f"tile {h} lies outside the landscape, {place_name(h)}",
+                             "the landscape is the 37 tiles within 3 steps of (0,0); remove it",
+                             hexes=(h,)))
+    missing = [h for h in landscape_hexes() if h not in land.biomes]
+    if missing:
+        out.append(Violation(rule, f"{len(missing)} landscape tile(s) missing: "
+                             f"{_hexes(missing)}", "give every tile within 3 steps of (0,0) "
+                             "a biome", hexes=tuple(sorted(missing))))
+
+
+def _check_biomes(land: Landscape, out: list[Violation]) -> None:
+    rule = "setup.biomes"
+    inside = landscape_set()
+    counts = Counter(b for h, b in land.biomes.items() if h in inside)
+    for biome in Biome:
+        n = counts[biome]
+        exact = RANDOM_MAP_TILES.get(biome)
+        if exact is not None and n != exact:
+            fix = (f"turn {exact - n} other tile(s) into {biome}" if n < exact
+                   else f"turn {n - exact} {biome} tile(s) into another biome")
+            out.append(Violation(rule, f"{n} {biome} tiles, not {exact}",
+                                 f"a landscape has exactly {exact} {biome} tiles: {fix}"))
+        elif exact is None and n > BOX_TILES[biome]:
+            out.append(Violation(rule, f"{n} {biome} tiles, more than the {BOX_TILES[biome]} "
+                                 "in the box", f"use at most {BOX_TILES[biome]} {biome} tiles"))
+
+
+def _check_difficulty(land: Landscape, out: list[Violation]) -> None:
+    if land.difficulty is None:
+        return
+    wanted = DIFFICULTY_MOUNTAINS[land.difficulty]
+    mountains = sorted(h for h in land.mountains if h in landscape_set())
+    hint = (f"a {land.difficulty} landscape has {wanted} mountain(s)"
+            + (", at the centre (0,0)" if land.difficulty is Difficulty.EASY else "")
+            + ": move or replace mountains, or change the difficulty")
+    if len(mountains) != wanted:
+        where = f" ({_hexes(mountains)})" if mountains else ""
+        out.append(Violation("setup.difficulty", f"difficulty {land.difficulty} needs {wanted} "
+                             f"mountain(s), the map has {len(mountains)}{where}", hint,
+                             hexes=tuple(mountains)))
+    elif land.difficulty is Difficulty.EASY and mountains != [ORIGIN]:
+        out.append(Violation("setup.difficulty", f"difficulty easy has its mountain at the "
+                             f"centre (0,0), not at {mountains[0]}", hint,
+                             hexes=tuple(mountains)))
+
+
+def _check_cloud_places(land: Landscape, out: list[Violation]) -> None:
+    rule = "setup.cloud-places"
+    inside = landscape_set()
+    for h in sorted(land.clouds):
+        if h not in inside:
+            out.append(Violation(rule, f"the cloud on {h} lies outside the landscape, "
+                                 f"{place_name(h)}",
+                                 "clouds only cover landscape tiles, never cities: move it",
+                                 clouds=(h,)))
+        elif land.biomes.get(h) is Biome.MOUNTAIN:
+            out.append(Violation(rule, f"a cloud lies on the mountain {h}",
+                                 "clouds never cross mountains: move it to another tile",
+                                 hexes=(h,), clouds=(h,)))
+
+
+def _check_cloud_tokens(land: Landscape, out: list[Violation]) -> None:
+    rule = "setup.cloud-tokens"
+    where: dict[int, list[Hex]] = {}
+    for h, stack in sorted(land.clouds.items()):
+        for token in stack:
+            where.setdefault(token.id, []).append(h)
+    total = sum(len(hs) for hs in where.values())
+    if total > CLOUD_TOKENS:
+        out.append(Violation(rule, f"{total} cloud tokens, more than the {CLOUD_TOKENS} in the "
+                             "box", f"use at most {CLOUD_TOKENS} tokens"))
+    for token_id, hs in sorted(where.items()):
+        if not 1 <= token_id <= CLOUD_TOKENS:
+            out.append(Violation(rule, f"cloud token {token_id} on {_hexes(set(hs))} does not "
+                                 f"exist", f"number the tokens 1-{CLOUD_TOKENS}",
+                                 clouds=tuple(sorted(set(hs)))))
+        elif len(hs) > 1:
+            out.append(Violation(rule, f"cloud token {token_id} is used {len(hs)} times "
+                                 f"(on {_hexes(set(hs))})", "each token lies once on the "
+                                 "board: renumber one of them", clouds=tuple(sorted(set(hs)))))
+
+
+def _check_tempests(land: Landscape, out: list[Violation]) -> None:
+    for h, stack in sorted(land.clouds.items()):
+        white = [t.id for t in stack if t.side is CloudSide.CUMULUS]
+        if len(stack) >= 2 and white:
+            ids = ", ".join(map(str, white))
+            out.append(Violation("setup.tempest", f"the Tempest of {len(stack)} tokens on {h} "
+                                 f"shows cumulus token(s) {ids}", "a Tempest stacks its tokens "
+                                 "on their storm (black) side", clouds=(h,)))

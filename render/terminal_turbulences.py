@@ -1,0 +1,86 @@
+"""A Turbulences map as text for the terminal, drawn like Paragliders maps (two characters a
+hex, columns staggered like the board, north up).
+
+A landscape tile shows its biome letter (``P`` plain, ``S`` sea, ``D`` desert, ``M``
+mountain) and its cloud, if any: ``c`` a cumulus, ``s`` a storm, the height (``2``-``9``) of
+a Tempest. Around the landscape, each city shows its region number (1-6, counter-clockwise
+from the south-west side) after a ``#``. With ``color=True`` biomes also get background
+colours (Okabe-Ito hues, readable by colour-blind players) and storms a dark cell.
+"""
+
+from __future__ import annotations
+
+from skyhex.rules.hexgrid import Hex
+from skyhex.rules.turbulences.landscape import (
+    Biome,
+    CloudSide,
+    Landscape,
+    Stack,
+    city_region,
+    is_tempest,
+)
+
+_LETTER = {Biome.PLAIN: "P", Biome.SEA: "S", Biome.DESERT: "D", Biome.MOUNTAIN: "M"}
+
+# 256-colour backgrounds close to the Okabe-Ito palette.
+_BACKGROUND = {
+    Biome.PLAIN: 35,  # bluish green
+    Biome.SEA: 32,  # blue
+    Biome.DESERT: 222,  # yellow
+    Biome.MOUNTAIN: 137,  # vermillion-brown
+}
+_CITY_BACKGROUND = 250  # grey
+_STORM_BACKGROUND = 236  # near black
+
+
+def cloud_mark(stack: Stack) -> str:
+    """One character for the clouds on a tile: ``c``, ``s``, or a Tempest's height."""
+    if not stack:
+        return " "
+    if is_tempest(stack):
+        return str(len(stack)) if len(stack) <= 9 else "+"
+    return "c" if stack[0].side is CloudSide.CUMULUS else "s"
+
+
+def render_landscape(land: Landscape, *, color: bool = False, legend: bool = True) -> str:
+    """The picture of ``land`` with its cities: rows of ``"Pc"``-style cells, north up."""
+    cells: dict[Hex, tuple[str, int | None, int]] = {}
+    for h, (region, _) in city_region().items():
+        cells[h] = (f"#{region}", _CITY_BACKGROUND, 0)
+    for h, biome in land.biomes.items():
+        stack = land.clouds.get(h, ())
+        storm = bool(stack) and stack[-1].side is CloudSide.STORM
+        dark = storm or biome in (Biome.SEA, Biome.MOUNTAIN)
+        cells[h] = (_LETTER[biome] + cloud_mark(stack),
+                    _STORM_BACKGROUND if storm else _BACKGROUND[biome], 15 if dark else 0)
+    for h, stack in land.clouds.items():  # clouds on tiles the map does not list
+        if h not in land.biomes:
+            cells[h] = ("?" + cloud_mark(stack), None, 0)
+    q0 = min(h.q for h in cells)
+    row0 = min(2 * h.r + h.q for h in cells)
+    grid: dict[int, dict[int, Hex]] = {}
+    for h in cells:
+        grid.setdefault(2 * h.r + h.q - row0, {})[3 * (h.q - q0)] = h
+    lines = []
+    for y in range(max(grid) + 1):
+        row = grid.get(y, {})
+        out = []
+        x = 0
+        while x <= max(row, default=-1):
+            cell = row.get(x)
+            if cell is None:
+                out.append(" ")
+                x += 1
+                continue
+            text, background, foreground = cells[cell]
+            if color and background is not None:
+                text = f"\x1b[48;5;{background}m\x1b[38;5;{foreground}m{text}\x1b[0m"
+            out.append(text)
+            x += 2
+        lines.append("".join(out).rstrip())
+    text = "\n".join(lines) + "\n"
+    if legend:
+        text += ("\nbiomes: P plain  S sea  D desert  M mountain\n"
+                 "clouds: c cumulus  s storm  2-9 Tempest (tokens stacked)\n"
+                 "cities: #1-#6 region number (counter-clockwise from the south-west side)\n")
+    return text
