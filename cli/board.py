@@ -16,8 +16,11 @@ import typer
 from skyhex.cli.maps import ComponentsOption, _error, _reporting
 
 if TYPE_CHECKING:
+    from skyhex.render.board import BoardPicture
     from skyhex.render.tracks import TracksPicture
+    from skyhex.render.turbulences_board import LandscapePicture
     from skyhex.rules.paragliders.replay import Replay
+    from skyhex.rules.turbulences.landscape import Landscape
 
 # The same limits as skyhex.render.board (a test keeps them equal); repeated here so that
 # `skyhex --help` does not import the renderer.
@@ -56,9 +59,10 @@ KINDS = ("map", "scenario", "moves")
 
 
 @contextmanager
-def _input_kind(path: str) -> Iterator[str]:
+def _input_kind(path: str) -> Iterator[tuple[str, object]]:
     """The kind of file at ``path`` (``map``, ``scenario`` or ``moves``), from its format
-    key; ``DocumentError`` for any other file."""
+    key, and its ``game`` key as written (the loaders check it); ``DocumentError`` for any
+    other file."""
     from skyhex.cli.files import FORMATS
     from skyhex.schemas.documents import (
         DocumentError,
@@ -79,7 +83,34 @@ def _input_kind(path: str) -> Iterator[str]:
         line, column = document.locate(("format",))
         raise DocumentError([FileProblem(document.name, f"{what}: expected {expected}", line,
                                          column, ("format",), "file.format")])
-    yield kind  # the loaders read standard input again: documents.read_bytes keeps it
+    game = document.data.get("game")
+    yield kind, game  # the loaders read standard input again: documents.read_bytes keeps it
+
+
+def _turbulences_usage(file: str, *, tracks: bool, moves: str | None, at: int | None,
+                       components: str | None) -> None:
+    """Usage errors for the options a Turbulences map has no use for (yet)."""
+    if tracks:
+        raise typer.BadParameter(f"{file} is a Turbulences map: track boards are "
+                                 "Paragliders boards", param_hint="--tracks")
+    if moves is not None:
+        raise typer.BadParameter(f"{file} is a Turbulences map: Turbulences moves files are "
+                                 "not supported yet", param_hint="--moves")
+    if at is not None:
+        raise typer.BadParameter(f"{file} is a map: --at counts the entries of a moves file",
+                                 param_hint="--at")
+    if components is not None:
+        raise typer.BadParameter(f"{file} is a Turbulences map: component sets are "
+                                 "Paragliders ones", param_hint="--components")
+
+
+def _load_landscape(file: str) -> Landscape:
+    """The Turbulences map in ``file`` (schema-checked; ``skyhex map check`` checks the
+    setup rules)."""
+    from skyhex.cli.files import load_validated
+    from skyhex.rules.turbulences.maps import landscape_from_dict
+
+    return landscape_from_dict(load_validated(file, "map", games=("turbulences",)).data)
 
 
 def _game(file: str, kind: str, moves: str | None, at: int | None) -> tuple[Replay, str]:
@@ -181,6 +212,8 @@ def board(
 
     FILE is a map, a scenario or a moves file, told apart by their format key.
 
+    Turbulences maps: biomes, Region boards, cities, default airport sites, clouds (no --tracks, --moves).
+
     A scenario shows its setup or position; --moves MOVES --at N, the position after N entries.
 
     Positions: pawns with facing and altitude, clouds, time, wind, sun, each pilot's tokens.
@@ -204,8 +237,13 @@ def board(
         raise typer.BadParameter("FILE already reads standard input", param_hint="--moves")
     if output != "-":
         _check_writable(output)
-    with _reporting(), _input_kind(file) as kind:
-        if kind == "map":
+    land: Landscape | None = None
+    with _reporting(), _input_kind(file) as (kind, game_key):
+        if kind == "map" and game_key == "turbulences":
+            _turbulences_usage(file, tracks=tracks, moves=moves, at=at, components=components)
+            land = _load_landscape(file)
+            game = None
+        elif kind == "map":
             if moves is not None:
                 raise typer.BadParameter(f"{file} is a map: moves are played on a scenario "
                                          "(give a scenario file as FILE)", param_hint="--moves")
@@ -228,9 +266,18 @@ def board(
             m = scenario.map
             title = scenario.title or default_title(m, file)
     try:
-        picture = board_picture(
-            m, title=title, hex_mm=hex_mm, coords=coords,
-            position=None if game is None else position_view(game.game, game.state, caption))
+        picture: BoardPicture | LandscapePicture
+        if land is not None:
+            from skyhex.render.turbulences_board import default_title as landscape_title
+            from skyhex.render.turbulences_board import landscape_picture
+
+            picture = landscape_picture(land, title=landscape_title(land, file), hex_mm=hex_mm,
+                                        coords=coords)
+        else:
+            picture = board_picture(
+                m, title=title, hex_mm=hex_mm, coords=coords,
+                position=None if game is None else position_view(game.game, game.state,
+                                                                 caption))
     except ValueError as e:
         _error(f"{file}: {e}")
         raise typer.Exit(1) from None

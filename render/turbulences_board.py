@@ -1,0 +1,475 @@
+"""A Turbulences map as a printable board at real size.
+
+``landscape_picture`` lays out one picture in millimetres, with the conventions of the
+Paragliders board (``render/board.py``): the title block (title, difficulty, seed, hex size,
+and a note on airports), the board, and a legend. The board shows:
+
+- the 37 landscape tiles, one ``<polygon>`` each (id ``hex_q_r``), filled with an Okabe-Ito
+  colour and carrying a black-and-white symbol per biome (plain: grass tufts, sea: waves,
+  desert: dunes, mountain: peaks), and a bold outline around the landscape;
+- the six Region boards as shaded bands of three cities on the ring around the landscape,
+  each labelled ``Region 1`` ... ``Region 6`` (counter-clockwise from the south-west side,
+  as in ``rules/turbulences/landscape.py``); every city has a marker and its numbers
+  (``R3 C2``), and the central city (C2) of each region is marked as the default airport
+  site (the scenario chooses the airports; Turbulences scenarios do not exist yet);
+- the clouds: a cumulus is a white cloud with a dark outline, a storm a black cloud with a
+  lightning mark, a Tempest a stack of black clouds with its number of tokens; each shows
+  its token ids. Each cloud is a group with id ``cumulus_q_r``, ``storm_q_r`` or
+  ``tempest_q_r``.
+
+``render/paper.py`` puts the picture on one poster or tiles it onto pages.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from skyhex.render.board import (
+    HEX_MM_DEFAULT,
+    LEGEND_ROW,
+    MIN_WIDTH,
+    SUBTITLE_SIZE,
+    TITLE_SIZE,
+    check_hex_mm,
+    hex_id,
+    outline_rings,
+)
+from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
+from skyhex.render.marks import (
+    BLACK,
+    BLUE,
+    BLUISH_GREEN,
+    DESIGN_HEX_MM,
+    GREY,
+    SKY_BLUE,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    caption,
+    hex_points,
+    text_width,
+)
+from skyhex.rules.hexgrid import Hex, Layout
+from skyhex.rules.turbulences.landscape import (
+    Biome,
+    CloudSide,
+    Landscape,
+    Stack,
+    city_region,
+    is_tempest,
+    landscape_hexes,
+    landscape_set,
+    region_cities,
+)
+
+BIOME_FILL: dict[Biome, str] = {
+    Biome.PLAIN: BLUISH_GREEN,
+    Biome.SEA: SKY_BLUE,
+    Biome.DESERT: YELLOW,
+    Biome.MOUNTAIN: VERMILLION,
+}
+"""Okabe-Ito fills, the hues of ``skyhex map show`` (desert yellow, sea sky blue)."""
+
+REGION_SHADES = ("#D4D4D4", "#EDEDED")  # odd and even regions: neighbours differ
+TITLE_BLOCK = 33.0  # mm: title, subtitle and the airports note
+NOTE_SIZE = 3.2
+LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
+LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
+AIRPORT_NOTE = (
+    "Note: airports are chosen in the scenario, and Turbulences scenarios are not supported yet.",
+    "Each pilot builds one on a city of their region; neutral regions use their central city "
+    "(C2), the default airport site.",
+)
+
+
+def cloud_kind(stack: Stack) -> str:
+    """``cumulus``, ``storm`` or ``tempest``: how the clouds on one tile are drawn."""
+    if is_tempest(stack):
+        return "tempest"
+    return "cumulus" if stack[0].side is CloudSide.CUMULUS else "storm"
+
+
+def cloud_id(kind: str, h: Hex) -> str:
+    """The ``id`` of a cloud's group: ``storm_1_-2`` for a storm on (1,-2)."""
+    return f"{kind}_{h.q}_{h.r}"
+
+
+# --- symbols (design units: 1 u = 1 mm on a 30 mm hex) ---------------------------------------
+
+
+def _biome_symbol(c: Canvas, biome: Biome, u: float) -> None:
+    """The biome's symbol in the band below the hex centre (the centre shows the fill)."""
+    def p(x: float, y: float) -> Point:
+        return (x * u, y * u)
+
+    if biome is Biome.MOUNTAIN:
+        peaks = [p(-8.5, 13), p(-3.6, 6.6), p(-1.2, 9.4), p(2.6, 5.6), p(8.5, 13)]
+        c.path(path_data(peaks, closed=True), fill="#7A3500", stroke=BLACK, width=0.5 * u,
+               round_joins=True)
+        c.path(path_data([p(-5.0, 8.3), p(-3.6, 6.6), p(-2.3, 8.1)]) + " "
+               + path_data([p(1.0, 7.4), p(2.6, 5.6), p(4.2, 7.4)]),
+               stroke=WHITE, width=0.8 * u, round_joins=True)
+    elif biome is Biome.SEA:
+        d = []
+        for x0, y, n in ((-8.0, 8.6, 4), (-6.0, 12.0, 3)):
+            d.append(f"M{fmt(x0 * u)} {fmt(y * u)}" + f" q{fmt(2 * u)} {fmt(-1.6 * u)} "
+                     f"{fmt(4 * u)} 0" + f" t{fmt(4 * u)} 0" * (n - 1))
+        c.path(" ".join(d), stroke=BLUE, width=0.8 * u, round_joins=True)
+    elif biome is Biome.PLAIN:  # grass tufts on short ground lines
+        tufts = []
+        for x, y in ((-6.0, 9.8), (0.0, 8.4), (6.0, 9.8), (-3.0, 12.8), (3.0, 12.8)):
+            tufts.append(f"M{fmt((x - 2.2) * u)} {fmt(y * u)} h{fmt(4.4 * u)}"
+                         f" M{fmt(x * u)} {fmt(y * u)} q{fmt(-0.3 * u)} {fmt(-1.6 * u)} "
+                         f"{fmt(-1.8 * u)} {fmt(-2.6 * u)}"
+                         f" M{fmt(x * u)} {fmt(y * u)} v{fmt(-3.0 * u)}"
+                         f" M{fmt(x * u)} {fmt(y * u)} q{fmt(0.3 * u)} {fmt(-1.6 * u)} "
+                         f"{fmt(1.8 * u)} {fmt(-2.6 * u)}")
+        c.path(" ".join(tufts), stroke="#00382A", width=0.55 * u, round_joins=True)
+    else:  # desert: two dunes and sand dots
+        c.path(f"M{fmt(-9 * u)} {fmt(12 * u)} Q{fmt(-4.5 * u)} {fmt(6.4 * u)} {fmt(0)} "
+               f"{fmt(12 * u)} M{fmt(-1 * u)} {fmt(9.6 * u)} Q{fmt(3.6 * u)} {fmt(4.8 * u)} "
+               f"{fmt(8.6 * u)} {fmt(10.4 * u)}", stroke="#8A5A00", width=0.7 * u,
+               round_joins=True)
+        for x, y in ((-4.5, 11.4), (2.0, 12.2), (5.2, 12.6), (-7.0, 13.2)):
+            c.circle(p(x, y), 0.55 * u, fill="#8A5A00", stroke=None)
+
+
+def biome_symbol(canvas: Canvas, biome: Biome, hex_mm: float) -> str:
+    """The name of the biome's symbol for hexes of ``hex_mm`` (defined on first use)."""
+    name = f"biome-{biome.value}-{fmt(hex_mm).replace('.', '_')}"
+    symbol = canvas.define(name)
+    if symbol is not None:
+        _biome_symbol(symbol, biome, hex_mm / DESIGN_HEX_MM)
+    return name
+
+
+def _cloud_path(x: float, y: float, u: float) -> str:
+    """A cloud about 15 u wide and 8 u high centred on (x, y): a flat base and three puffs."""
+    def pt(dx: float, dy: float) -> str:
+        return f"{fmt(x + dx * u)} {fmt(y + dy * u)}"
+
+    def arc(r: float, dx: float, dy: float) -> str:
+        return f" A{fmt(r * u)} {fmt(r * u)} 0 0 1 {pt(dx, dy)}"
+
+    return (f"M{pt(-5.5, 3.6)}" + arc(2.9, -5.0, -1.6) + arc(3.6, 0.4, -3.4)
+            + arc(3.0, 5.6, -1.2) + arc(2.4, 5.5, 3.6) + " Z")
+
+
+def _bolt(c: Canvas, x: float, y: float, u: float) -> None:
+    """A lightning mark hanging below a storm cloud centred on (x, y)."""
+    pts = [(1.6, 0.6), (-0.8, 4.2), (1.0, 4.2), (-0.6, 8.2), (3.6, 3.0), (1.8, 3.0), (3.4, 0.6)]
+    c.path(path_data([(x + dx * u, y + dy * u) for dx, dy in pts], closed=True), fill=YELLOW,
+           stroke=BLACK, width=0.35 * u, round_joins=True)
+
+
+def draw_cloud(c: Canvas, stack: Stack, at: Point, u: float, *, ids: bool = True) -> None:
+    """The clouds of one tile centred on ``at``: a white cumulus, a black storm with its
+    bolt, or a Tempest (up to three black clouds stacked, a badge with its number of
+    tokens); with ``ids`` the token ids (bottom first) are written on or under it."""
+    x, y = at
+    kind = cloud_kind(stack)
+    if kind == "cumulus":
+        c.path(_cloud_path(x, y, u), fill=WHITE, stroke=BLACK, width=0.6 * u, round_joins=True)
+        if ids:
+            c.text(str(stack[0].id), (x, y + 1.9 * u), size=3.6 * u, bold=True)
+        return
+    layers = min(len(stack), 3) if kind == "tempest" else 1
+    for i in range(layers - 1, -1, -1):  # the back of the stack first, up and to the left
+        c.path(_cloud_path(x - 1.4 * i * u, y - 1.1 * i * u, u), fill=BLACK, stroke=WHITE,
+               width=0.5 * u, round_joins=True)
+    _bolt(c, x, y, u)
+    if kind == "storm":
+        if ids:
+            c.text(str(stack[0].id), (x - 2.6 * u, y + 1.6 * u), size=3.4 * u, bold=True,
+                   fill=WHITE)
+        return
+    c.circle((x + 7.2 * u, y - 3.6 * u), 3.0 * u, fill=WHITE, stroke=BLACK, width=0.5 * u)
+    c.text(str(len(stack)), (x + 7.2 * u, y - 2.3 * u), size=3.6 * u, bold=True)
+    if ids:
+        caption(c, "·".join(str(t.id) for t in stack), (x - 5.6 * u, y + 6.4 * u), 2.4 * u)
+
+
+def draw_city(c: Canvas, at: Point, u: float, *, airport: bool) -> None:
+    """A city marker (a skyline on a white badge) centred on ``at``; the default airport
+    site also gets a dashed ring and a small plane."""
+    x, y = at
+
+    def p(dx: float, dy: float) -> Point:
+        return (x + dx * u, y + dy * u)
+
+    if airport:
+        c.circle(at, 7.0 * u, fill=WHITE, stroke=BLACK, width=0.5 * u)
+        c.circle(at, 6.0 * u, stroke=BLACK, width=0.35 * u)
+    c.circle(at, 5.0 * u, fill=WHITE, stroke=BLACK, width=0.45 * u)
+    skyline = [p(-3.6, 2.8), p(-3.6, -0.6), p(-2.0, -0.6), p(-2.0, -3.2), p(0.2, -3.2),
+               p(0.2, -1.4), p(1.6, -1.4), p(1.6, -2.4), p(3.6, -2.4), p(3.6, 2.8)]
+    c.path(path_data(skyline, closed=True), fill="#444444", stroke=None)
+    windows = " ".join(f"M{fmt(x + dx * u)} {fmt(y + dy * u)} h{fmt(0.8 * u)}"
+                       for dx, dy in ((-1.4, -1.8), (-1.4, 0.2), (2.2, -0.8), (2.2, 1.2),
+                                      (-3.0, 1.2)))
+    c.path(windows, stroke=WHITE, width=0.7 * u)
+    if airport:  # a plane over the top of the ring
+        plane = [p(0, -9.6), p(0.6, -8.6), p(3.2, -7.4), p(3.2, -6.8), p(0.6, -7.4),
+                 p(0.4, -5.6), p(1.4, -5.0), p(1.4, -4.6), p(0, -4.9), p(-1.4, -4.6),
+                 p(-1.4, -5.0), p(-0.4, -5.6), p(-0.6, -7.4), p(-3.2, -6.8), p(-3.2, -7.4),
+                 p(-0.6, -8.6)]
+        c.path(path_data(plane, closed=True), fill=BLACK, stroke=WHITE, width=0.25 * u,
+               round_joins=True)
+
+
+# --- the picture ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """One legend item: ``icon`` names what is drawn (a biome, ``city``, ``airport``, a
+    cloud kind, ``region`` or ``coords``), then its label."""
+
+    label: str
+    icon: str
+
+    @property
+    def width(self) -> float:
+        return 18.0 + text_width(self.label, 3.2) + 6.0
+
+
+def legend_items(coords: bool) -> list[LegendItem]:
+    """What the legend explains."""
+    items = [LegendItem(b.value, b.value) for b in Biome]
+    items += [
+        LegendItem("cumulus (white side)", "cumulus"),
+        LegendItem("storm (black side)", "storm"),
+        LegendItem("Tempest: tokens stacked, ids bottom first", "tempest"),
+        LegendItem("city, region R and city C (counter-clockwise)", "city"),
+        LegendItem("central city: default airport site", "airport"),
+        LegendItem("Region board (1-6, counter-clockwise from the south-west)", "region"),
+    ]
+    if coords:
+        items.append(LegendItem("hex coordinates q,r (for moves files)", "coords"))
+    return items
+
+
+def flow(items: list[LegendItem], width: float) -> tuple[list[Point], float]:
+    """Positions (top left) of legend items wrapped into rows of ``width``, and the
+    legend's height."""
+    positions: list[Point] = []
+    x = y = 0.0
+    for item in items:
+        if x > 0 and x + item.width > width:
+            x, y = 0.0, y + LEGEND_ROW
+        positions.append((x, y))
+        x += item.width
+    return positions, (y + LEGEND_ROW if items else 0.0)
+
+
+@dataclass(frozen=True)
+class LandscapePicture:
+    """A Turbulences map laid out at real size; build it with ``landscape_picture``."""
+
+    landscape: Landscape
+    title: str
+    subtitle: str
+    hex_mm: float
+    coords: bool
+    layout: Layout
+    width: float
+    height: float
+    legend: Rect
+    footprint: tuple[Rect, ...] = field(compare=False, repr=False)
+
+    @property
+    def u(self) -> float:
+        """Millimetres per design unit."""
+        return self.hex_mm / DESIGN_HEX_MM
+
+    def hex_box(self, h: Hex) -> Rect:
+        cx, cy = self.layout.center(h)
+        return Rect(cx - self.layout.size, cy - self.hex_mm / 2, 2 * self.layout.size,
+                    self.hex_mm)
+
+    def occupies(self, window: Rect) -> bool:
+        """Whether anything is drawn inside ``window``."""
+        return any(box.intersects(window) for box in self.footprint)
+
+    def draw(self, canvas: Canvas, window: Rect | None = None) -> None:
+        """Draw the picture; with a ``window``, hexes outside it are left out."""
+        def seen(h: Hex) -> bool:
+            return window is None or self.hex_box(h).grown(2.0).intersects(window)
+
+        land = self.landscape
+        u = self.u
+        canvas.text(self.title, (self.width / 2, 12.0), size=TITLE_SIZE, bold=True)
+        canvas.text(self.subtitle, (self.width / 2, 19.0), size=SUBTITLE_SIZE, fill=GREY)
+        longest = max(text_width(line, 1.0) for line in AIRPORT_NOTE)
+        note_size = min(NOTE_SIZE, (self.width - 10.0) / longest)
+        for i, line in enumerate(AIRPORT_NOTE):
+            canvas.text(line, (self.width / 2, 25.0 + i * 1.3 * note_size), size=note_size)
+        self._draw_regions(canvas, seen)
+        tiles = canvas.group(stroke_linejoin="round")
+        shown = [h for h in landscape_hexes() if seen(h)]
+        for h in shown:
+            corners = self.layout.corners(h)
+            if h in land.biomes:
+                tiles.polygon(corners, fill=BIOME_FILL[land.biomes[h]], stroke="#333333",
+                              width=0.3 * u, element_id=hex_id(h))
+            else:  # a map missing a tile: its place stays blank
+                tiles.path(path_data(corners, closed=True), fill=WHITE, stroke=GREY,
+                           width=0.3 * u, dash=(1.5 * u, 1.0 * u))
+        for h in shown:
+            if h in land.biomes:
+                tiles.use(biome_symbol(canvas, land.biomes[h], self.hex_mm), self.layout.center(h))
+        outline = " ".join(path_data([self.layout.corners(h)[i] for h, i in ring], closed=True)
+                           for ring in outline_rings(landscape_set()))
+        canvas.path(outline, stroke=BLACK, width=1.0 * u, round_joins=True)
+        for h in sorted(land.clouds):
+            if land.clouds[h] and seen(h):
+                kind = cloud_kind(land.clouds[h])
+                cx, cy = self.layout.center(h)
+                draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
+                           (cx, cy - 4.6 * u), u)
+        if self.coords:
+            labels = canvas.group(fill="#222222")
+            for h in [*shown, *(c for c in city_region() if seen(c))]:
+                cx, cy = self.layout.center(h)
+                labels.text(f"{h.q},{h.r}", (cx, cy - 12.6 * u), size=2.3 * u)
+        self._draw_legend(canvas)
+
+    def _draw_regions(self, canvas: Canvas, seen: Callable[[Hex], bool]) -> None:
+        """The Region boards: a shaded band of three city hexes each, its label outside,
+        and the cities with their markers and numbers."""
+        u = self.u
+        ox, oy = self.layout.center(Hex(0, 0))
+        for k, cities in enumerate(region_cities()):
+            ring = outline_rings(set(cities))[0]
+            canvas.path(path_data([self.layout.corners(h)[i] for h, i in ring], closed=True),
+                        fill=REGION_SHADES[k % 2], stroke=GREY, width=0.6 * u, round_joins=True)
+            inner = " ".join(path_data(self.layout.corners(h), closed=True) for h in cities)
+            canvas.path(inner, stroke=GREY, width=0.25 * u, dash=(1.2 * u, 0.9 * u))
+            mx, my = self.layout.center(cities[1])
+            length = math.hypot(mx - ox, my - oy)
+            reach = length + self.hex_mm / 2 + 5.0 * u
+            at = (ox + (mx - ox) / length * reach, oy + (my - oy) / length * reach)
+            (ax, ay), (bx, by) = self.layout.center(cities[0]), self.layout.center(cities[2])
+            angle = math.degrees(math.atan2(by - ay, bx - ax))
+            if angle > 90:
+                angle -= 180
+            elif angle <= -90:
+                angle += 180
+            canvas.text(f"Region {k + 1}", (at[0], at[1] + 1.6 * u), size=4.6 * u, bold=True,
+                        rotate=angle)
+            for c, h in enumerate(cities):
+                if not seen(h):
+                    continue
+                cx, cy = self.layout.center(h)
+                draw_city(canvas, (cx, cy - 2.0 * u), u, airport=c == 1)
+                caption(canvas, f"R{k + 1} C{c + 1}", (cx, cy + 7.4 * u), 3.4 * u)
+                if c == 1:
+                    caption(canvas, "airport site", (cx, cy + 11.2 * u), 2.4 * u)
+
+    def _draw_legend(self, canvas: Canvas) -> None:
+        items = legend_items(self.coords)
+        positions, _ = flow(items, self.legend.width)
+        g = canvas.group(translate=(self.legend.x, self.legend.y))
+        g.text("Legend", (0, -2.5), size=3.6, anchor="start", bold=True)
+        s = LEGEND_SCALE
+        for item, (x, y) in zip(items, positions, strict=True):
+            icon = (x + 8.0, y + LEGEND_ROW / 2)
+            if item.icon in {b.value for b in Biome}:
+                biome = Biome(item.icon)
+                g.path(path_data(hex_points(icon, LEGEND_SWATCH), closed=True),
+                       fill=BIOME_FILL[biome], stroke=BLACK, width=0.25)
+                g.use(biome_symbol(canvas, biome, LEGEND_SWATCH), icon)
+            elif item.icon in ("cumulus", "storm", "tempest"):
+                stack = legend_stack(item.icon)
+                draw_cloud(g, stack, (icon[0] - 0.8, icon[1] - 1.0), s * 0.85,
+                           ids=item.icon == "tempest")
+            elif item.icon in ("city", "airport"):
+                draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
+                          s * (0.8 if item.icon == "airport" else 1.0),
+                          airport=item.icon == "airport")
+            elif item.icon == "region":
+                g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
+                       stroke=GREY, width=0.4)
+                g.text("1-6", (icon[0], icon[1] + 1.1), size=2.8, bold=True)
+            else:
+                g.text("q,r", (icon[0], icon[1] + 1.0), size=2.6)
+            g.text(item.label, (x + 18.0, icon[1] + 1.15), size=3.2, anchor="start")
+
+
+def legend_stack(kind: str) -> Stack:
+    """A sample stack for the legend's cloud icons."""
+    from skyhex.rules.turbulences.landscape import CloudToken
+
+    if kind == "cumulus":
+        return (CloudToken(1, CloudSide.CUMULUS),)
+    if kind == "storm":
+        return (CloudToken(2, CloudSide.STORM),)
+    return (CloudToken(3, CloudSide.STORM), CloudToken(4, CloudSide.STORM))
+
+
+def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEFAULT,
+                      coords: bool = False) -> LandscapePicture:
+    """Lay out ``land`` at ``hex_mm`` (flat to flat): title block, the landscape with its
+    Region boards and their labels, legend. ``ValueError`` for a hex size outside the
+    supported range, or tiles or clouds off the landscape (``skyhex map check`` says more)."""
+    check_hex_mm(hex_mm)
+    inside = landscape_set()
+    off = sorted({*land.biomes, *land.clouds} - inside)
+    if off:
+        listed = ", ".join(f"({h.q},{h.r})" for h in off[:3]) + (" ..." if len(off) > 3 else "")
+        raise ValueError(f"tiles or clouds off the landscape (the 37 hexes within 3 steps of "
+                         f"(0,0)): {listed}; run skyhex map check")
+    u = hex_mm / DESIGN_HEX_MM
+    probe = Layout.flat_to_flat(hex_mm)
+    board = [*landscape_hexes(), *city_region()]
+    corners = [c for h in board for c in probe.corners(h)]
+    x0, x1 = min(x for x, _ in corners), max(x for x, _ in corners)
+    y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
+    band = 12.0 * u  # the region labels
+    subtitle = describe(land, hex_mm)
+    note_width = max(text_width(line, NOTE_SIZE) for line in AIRPORT_NOTE)
+    width = max(x1 - x0 + 2 * band, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
+                text_width(subtitle, SUBTITLE_SIZE) + 10)
+    left = (width - (x1 - x0)) / 2
+    top = TITLE_BLOCK + band
+    layout = Layout(probe.size, (left - x0, top - y0))
+    board_bottom = top + (y1 - y0) + band
+    legend_width = width - 10.0
+    items = legend_items(coords)
+    positions, legend_height = flow(items, legend_width)
+    legend = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
+    height = legend.bottom + 2.0
+
+    title_width = max(text_width(title, TITLE_SIZE, bold=True),
+                      text_width(subtitle, SUBTITLE_SIZE), min(note_width, width - 10.0))
+    footprint = [Rect((width - title_width) / 2, 0, title_width, TITLE_BLOCK),
+                 Rect(legend.x, legend.y - 6.0, 30.0, 6.0)]
+    footprint += [Rect(legend.x + x, legend.y + y, item.width, LEGEND_ROW)
+                  for item, (x, y) in zip(items, positions, strict=True)]
+    half = hex_mm / 2
+    footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(band)
+                  for cx, cy in map(layout.center, board)]
+    return LandscapePicture(land, title, subtitle, hex_mm, coords, layout, width, height,
+                            legend, tuple(footprint))
+
+
+def describe(land: Landscape, hex_mm: float) -> str:
+    """The subtitle: game, difficulty, seed, what the board holds and the printed hex size."""
+    parts = ["Turbulences",
+             f"{land.difficulty.value} difficulty" if land.difficulty is not None
+             else "difficulty not given"]
+    parts.append(f"seed {land.seed}" if land.seed is not None else "no seed")
+    parts.append(f"{len(land.biomes)} tiles, 18 cities, "
+                 f"{sum(len(s) for s in land.clouds.values())} cloud tokens")
+    parts.append(f"hexes {fmt(hex_mm)} mm flat to flat")
+    return " · ".join(parts)
+
+
+def default_title(land: Landscape, path: str) -> str:
+    """The map's own title, else its file name."""
+    if land.title:
+        return land.title
+    return "standard input" if path == "-" else os.path.basename(path)
