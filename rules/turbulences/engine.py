@@ -1,0 +1,531 @@
+"""The Turbulences rules engine, CLASSIC mode: ``new_game``, ``legal_actions``, ``apply`` and
+``view``.
+
+A game turn (rulebook sections 2, 4-6): PHASE I, the first player flicks the Wind Rose (a
+chance draw) and the clouds blow (``weather.resolve``), then, from the second weather phase,
+the aircraft events of section 7 (``events.shake``); PHASE II, each company in turn clockwise
+from the first player makes its journey (``piloting``), possibly followed by its BOOST;
+PHASE III, the game ends if a delivery zone holds 3 parcels, else the first player changes
+clockwise and the next turn's weather phase follows at once.
+
+``apply`` checks every rule and raises ``IllegalActionError`` naming it (``journey.*``,
+``parcel.*``, ``boost.*``, ``rebuild.*``, ``turn.*``); it never changes its inputs. Events
+are JSON-ready dicts (hexes as ``[q, r]``) and form the referee's log: they name parcels and,
+in the setup event, their weights. ``legal_actions`` reads no weight, so what a company may
+do never depends on what it may not know.
+
+Decisions (besides those of ``piloting``, ``events``, ``actions`` and ``state``):
+
+1. **First player**: "a flick on the Wind Rose designates the first player": a uniform draw
+   among the companies.
+2. **Parcels**: each colour in play sends one parcel to every other region, pilots' and
+   neutral ones (five regions, five parcels), so a neutral region's shipping zone holds one
+   parcel per company and a company's holds one per other company; the other spaces are
+   empty ("+1" each for their company at the end).
+3. **Looking at parcels** is automatic: an aircraft in an airport (landed, emergency-landed
+   or at the start) sees the weights of the parcels of its colour waiting there; loading and
+   delivering also show them. ``view`` shows a company those weights only, never another
+   colour's ("it is forbidden to look at or carry an opponent's Parcel"; delivered weights
+   stay "secret from opposing pilots, even after delivery").
+4. **Delivery and recharge** happen whenever the aircraft lands in its own airport, including
+   an emergency landing there during the weather (E: "play normally").
+5. **BOOST**: offered after the journey when it is charged, was not recharged during this
+   journey (a BOOST recharged during a turn "cannot be activated again during the same turn")
+   and some journey is possible; the second journey follows the journey rules (two base
+   tiles and a bonus: "at most 3 tiles"). A rebuild in the airport recharges the BOOST
+   before the turn, so it may be used that turn.
+6. **After a crash** the company, on each of its turns until it flies again, may rebuild in
+   its airport and take off (a rebuild without a take-off is not possible: "to take off
+   immediately"), consume its BOOST to take off from another free city of its region, or
+   pass.
+7. **Section 7** is applied from the second weather phase (the rulebook's "from the second
+   weather phase"); in the first every aircraft is in its airport anyway.
+8. **Blocked in flight**: the company's only action is ``Pass``, which destroys the
+   aircraft (cause ``blocked``); its parcels are lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Any
+
+from skyhex.rules.errors import IllegalActionError, InputError, Problem
+from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
+from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
+from skyhex.rules.turbulences.chance import Draws
+from skyhex.rules.turbulences.events import shake
+from skyhex.rules.turbulences.landscape import REGIONS, Landscape, region_cities
+from skyhex.rules.turbulences.piloting import can_move, check_journey, journeys, occupied
+from skyhex.rules.turbulences.scoring import game_ends, scores
+from skyhex.rules.turbulences.state import (
+    MAX_CARRIED,
+    PARCEL_WEIGHTS,
+    SHIPPING_SPACES,
+    Company,
+    Game,
+    Phase,
+    Plane,
+    State,
+    parcel_colour,
+)
+from skyhex.rules.turbulences.weather import WindRose, resolve, wind_name
+
+Event = dict[str, Any]
+
+
+def _hx(h: Hex | None) -> list[int] | None:
+    return None if h is None else [h.q, h.r]
+
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def _check_companies(companies: Sequence[Company]) -> None:
+    problems = []
+    if not 1 <= len(companies) <= REGIONS:
+        problems.append(Problem("setup.companies", f"{len(companies)} companies: 1 to 6 play"))
+    for k, c in enumerate(companies):
+        path = ("companies", k)
+        if [d.colour for d in companies].count(c.colour) > 1:
+            problems.append(Problem("setup.colour", f"colour {c.colour!r} is taken twice", path))
+        if "-" in c.colour or not c.colour:
+            problems.append(Problem("setup.colour", f"colour {c.colour!r}: a non-empty name "
+                                    "without '-'", path))
+        if not 1 <= c.region <= REGIONS or [d.region for d in companies].count(c.region) > 1:
+            problems.append(Problem("setup.region", f"region {c.region}: 1-6, one company "
+                                    "each", path))
+        if not 1 <= c.city <= 3:
+            problems.append(Problem("setup.city", f"city {c.city}: 1, 2 or 3", path))
+        if [d.aircraft for d in companies].count(c.aircraft) > AIRCRAFT_PER_TYPE:
+            problems.append(Problem("setup.aircraft-box", f"the box holds {AIRCRAFT_PER_TYPE} "
+                                    f"{c.aircraft.value} pawns", path))
+    if problems:
+        raise InputError(problems)
+
+
+def clockwise(game: Game, first: int) -> tuple[int, ...]:
+    """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
+    start = game.companies[first].region
+    return tuple(sorted(range(len(game.companies)),
+                        key=lambda i: (start - game.companies[i].region) % REGIONS))
+
+
+def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
+             rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = ()
+             ) -> tuple[Game, State, list[Event]]:
+    """Set the game up (section 3) and resolve the first weather phase."""
+    _check_companies(companies)
+    draws = Draws(seed, pinned, 0)
+    colours = [c.colour for c in companies]
+    first = colours.index(draws.draw("first", colours))
+    weights: dict[str, int] = {}
+    shipping: list[list[str]] = [[] for _ in range(REGIONS)]
+    for c in companies:
+        left = list(PARCEL_WEIGHTS)
+        regions = [r for r in range(1, REGIONS + 1) if r != c.region]
+        for n, region in enumerate(regions, 1):
+            weight = draws.draw("weight", left)
+            left.remove(weight)
+            parcel = f"{c.colour}-{n}"
+            weights[parcel] = weight
+            shipping[region - 1].append(parcel)
+    game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned)
+    state = State(turn=1, first=first, order=clockwise(game, first),
+                  planes=tuple(Plane(c.airport) for c in companies),
+                  clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
+                  draws=draws.index)
+    setup: Event = {
+        "type": "setup", "game": "turbulences", "seed": seed, "mode": "classic",
+        "companies": [{"company": c.colour, "aircraft": c.aircraft.value, "region": c.region,
+                       "city": c.city, "airport": _hx(c.airport)} for c in companies],
+        "airports": [{"region": r, "hex": _hx(h)} for h, r in sorted(game.airports.items(),
+                                                                      key=lambda x: x[1])],
+        "parcels": [{"parcel": p, "weight": weights[p], "region": r}
+                    for r, zone in enumerate(shipping, 1) for p in zone],
+        "first": colours[first], "draws": draws.made,
+    }
+    events = [setup]
+    state = _weather(game, state, events)
+    return game, state, events
+
+
+# --- the weather phase --------------------------------------------------------------------
+
+
+def _weather(game: Game, state: State, events: list[Event]) -> State:
+    draws = Draws(game.seed, game.pinned, state.draws)
+    wind = draws.flick(game.rose)
+    before = state.clouds
+    phase = resolve(game.mountains, before, wind, state.last_direction)
+    events.append({"type": "weather", "turn": state.turn,
+                   "first": game.companies[state.first].colour, "wind": wind_name(wind),
+                   "draws": draws.made})
+    events.extend(phase.events)
+    state = state.evolve(clouds=dict(phase.clouds), wind=wind, draws=draws.index,
+                         last_direction=wind if isinstance(wind, Direction)
+                         else state.last_direction)
+    if state.turn < 2:
+        return state
+    positions = {i: p.hex for i, p in enumerate(state.planes) if p.hex is not None}
+    result = shake([c.colour for c in game.companies], positions, game.tiles, game.airports,
+                   game.cities, before, phase)
+    events.extend(result.events)
+    for i, h in sorted(result.positions.items()):
+        if h is None:
+            state = _destroy(game, state, i, events)
+        elif h != positions[i]:
+            state = state.with_plane(i, state.planes[i].evolve(hex=h))
+    for i, h in sorted(result.landings.items()):
+        if h in game.airports:
+            state, _ = _arrive(game, state, i, h, events)
+    return state
+
+
+def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
+    """Crash: the aircraft leaves the board and its parcels are lost."""
+    plane = state.planes[i]
+    if plane.carried:
+        events.append({"type": "parcels_lost", "company": game.companies[i].colour,
+                       "parcels": list(plane.carried), "reason": "crash"})
+    state = state.evolve(lost=state.lost + plane.carried)
+    return state.with_plane(i, plane.evolve(hex=None, carried=()))
+
+
+def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
+            ) -> tuple[State, bool]:
+    """Landing in an airport: delivery and recharge in the company's own, and a look at the
+    parcels of its colour waiting there. Returns the state and whether the BOOST recharged."""
+    company = game.companies[i]
+    plane = state.planes[i]
+    recharged = False
+    if airport == company.airport:
+        if plane.carried:
+            events.append({"type": "delivered", "company": company.colour,
+                           "parcels": list(plane.carried)})
+        recharged = not plane.boost
+        if recharged:
+            events.append({"type": "boost_recharged", "company": company.colour})
+        plane = plane.evolve(delivered=plane.delivered + plane.carried, carried=(), boost=True,
+                             seen=plane.seen | set(plane.carried))
+    zone = state.shipping[game.airports[airport] - 1]
+    mine = [p for p in zone if parcel_colour(p) == company.colour and p not in plane.seen]
+    if mine:
+        events.append({"type": "parcels_seen", "company": company.colour, "parcels": mine,
+                       "weights": [game.weights[p] for p in mine]})
+        plane = plane.evolve(seen=plane.seen | set(mine))
+    return state.with_plane(i, plane), recharged
+
+
+# --- parcels ------------------------------------------------------------------------------
+
+
+def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
+    """Throw overboard, unload (in transit), load, in that order."""
+    if not ops:
+        return state
+    colour = game.companies[i].colour
+    plane = state.planes[i]
+    carried = list(plane.carried)
+    for p in ops.throw:
+        if p not in carried:
+            raise IllegalActionError("parcel.not-carried", f"{p} is not on board")
+        carried.remove(p)
+    if ops.throw:
+        events.append({"type": "parcels_lost", "company": colour, "parcels": list(ops.throw),
+                       "reason": "overboard"})
+        state = state.evolve(lost=state.lost + ops.throw)
+    if ops.unload or ops.load:
+        h = plane.hex
+        if h is None or h not in game.airports:
+            raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
+                                     "an airport only")
+        region = game.airports[h]
+        zone = list(state.shipping[region - 1])
+        for p in ops.unload:
+            if p not in carried:
+                raise IllegalActionError("parcel.not-carried", f"{p} is not on board")
+            if len(zone) >= SHIPPING_SPACES:
+                raise IllegalActionError("parcel.no-space", f"the shipping zone of region "
+                                         f"{region} has no free space")
+            carried.remove(p)
+            zone.append(p)
+        for p in ops.load:
+            if parcel_colour(p) != colour:
+                raise IllegalActionError("parcel.not-yours", f"{p} is not a parcel of your "
+                                         f"colour ({colour})")
+            if p not in zone:
+                raise IllegalActionError("parcel.not-here", f"{p} is not in this airport")
+            if len(carried) >= MAX_CARRIED:
+                raise IllegalActionError("parcel.capacity", "an aircraft carries at most "
+                                         f"{MAX_CARRIED} parcels")
+            zone.remove(p)
+            carried.append(p)
+        for kind, ids in (("unloaded", ops.unload), ("loaded", ops.load)):
+            if ids:
+                events.append({"type": f"parcels_{kind}", "company": colour,
+                               "parcels": list(ids), "airport": _hx(h)})
+        state = state.with_shipping(region, tuple(zone))
+    plane = plane.evolve(carried=tuple(carried), seen=plane.seen | set(ops.load))
+    return state.with_plane(i, plane)
+
+
+# --- applying actions ---------------------------------------------------------------------
+
+
+def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
+    """The state after ``action`` and the events that explain it."""
+    actor = state.actor
+    if actor is None:
+        raise IllegalActionError("game.over", "the game is over")
+    index = game.index(action.company)
+    if index is None:
+        raise IllegalActionError("turn.unknown-company", f"no company is called "
+                                 f"{action.company!r}")
+    if index != actor:
+        raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
+                                 f"not {action.company}'s")
+    events: list[Event] = []
+    if isinstance(action, Pass):
+        state = _pass(game, state, actor, action, events)
+    else:
+        state = _journey(game, state, actor, action, events)
+    return state, events
+
+
+def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -> State:
+    colour = game.companies[i].colour
+    plane = state.planes[i]
+    if state.phase is Phase.BOOST:
+        if action.ops:
+            raise IllegalActionError("parcel.boost-window", "parcel operations belong to a "
+                                     "journey; declining the BOOST is a bare pass")
+        events.append({"type": "boost_declined", "company": colour})
+        return _next(game, state, events)
+    if plane.hex is None:
+        if action.ops:
+            raise IllegalActionError("parcel.not-airport", "a destroyed aircraft has no parcels")
+        events.append({"type": "passed", "company": colour, "reason": "rebuilding"})
+        return _next(game, state, events)
+    if can_move(game, state, i):
+        if plane.hex in game.tiles:
+            raise IllegalActionError("journey.must-move", "your aircraft must advance at least "
+                                     "one tile per turn")
+        raise IllegalActionError("journey.must-take-off", "you must take off when an adjacent "
+                                 "landscape tile is free")
+    if plane.hex in game.tiles:
+        if action.ops:
+            raise IllegalActionError("parcel.not-airport", "a blocked aircraft is destroyed "
+                                     "with its parcels")
+        events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
+                       "cause": "blocked"})
+        state = _destroy(game, state, i, events)
+        return _next(game, state, events)
+    state = _ops(game, state, i, action.ops, events)
+    events.append({"type": "passed", "company": colour, "reason": "blocked"})
+    return _next(game, state, events)
+
+
+def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) -> State:
+    company = game.companies[i]
+    plane = state.planes[i]
+    if where in occupied(state, i):
+        raise IllegalActionError("rebuild.occupied", f"an aircraft already stands at {where}")
+    if where == company.airport:
+        events.append({"type": "aircraft_rebuilt", "company": company.colour,
+                       "hex": _hx(where), "boost": "recharged"})
+        return state.with_plane(i, plane.evolve(hex=where, boost=True))
+    if where not in region_cities()[company.region - 1]:
+        raise IllegalActionError("rebuild.not-your-region", f"a new aircraft takes off from "
+                                 f"your airport or another city of region {company.region}")
+    if not plane.boost:
+        raise IllegalActionError("boost.spent", "taking off from another city consumes the "
+                                 "BOOST, which is spent")
+    events.append({"type": "aircraft_rebuilt", "company": company.colour, "hex": _hx(where),
+                   "boost": "consumed"})
+    return state.with_plane(i, plane.evolve(hex=where, boost=False))
+
+
+def _journey(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
+    colour = game.companies[i].colour
+    boosting = state.phase is Phase.BOOST
+    if boosting and not action.boost:
+        raise IllegalActionError("boost.window", "your journey is over: activate the BOOST "
+                                 "(a journey with boost) or pass")
+    if not boosting and action.boost:
+        raise IllegalActionError("boost.not-yet", "the BOOST is activated at the end of your "
+                                 "journey")
+    plane = state.planes[i]
+    if action.rebuild is not None:
+        if plane.hex is not None:
+            raise IllegalActionError("rebuild.not-destroyed", "only a destroyed aircraft is "
+                                     "rebuilt")
+        state = _rebuild(game, state, i, action.rebuild, events)
+    elif plane.hex is None:
+        raise IllegalActionError("rebuild.required", "your aircraft was destroyed: rebuild it "
+                                 "(in your airport, or with the BOOST in another city of your "
+                                 "region) or pass")
+    if boosting:
+        events.append({"type": "boost_activated", "company": colour})
+        state = state.with_plane(i, state.planes[i].evolve(boost=False))
+    state = _ops(game, state, i, action.before, events)
+    plane = state.planes[i]
+    assert plane.hex is not None
+    flight = check_journey(game, state, i, action.path, len(plane.carried) == MAX_CARRIED)
+    events.append({"type": "journey", "company": colour, "from": _hx(plane.hex),
+                   "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
+                   "boost": action.boost, "landed": flight.landed})
+    state = state.with_plane(i, plane.evolve(hex=flight.end))
+    recharged = False
+    if flight.landed:
+        state, recharged = _arrive(game, state, i, flight.end, events)
+    if action.after:
+        if not flight.landed:
+            raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
+                                     "an airport only (the journey did not land)")
+        if action.after.throw:
+            raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
+                                     "journey")
+        state = _ops(game, state, i, action.after, events)
+    if not boosting and state.planes[i].boost and not recharged and can_move(game, state, i):
+        return state.evolve(phase=Phase.BOOST)
+    return _next(game, state, events)
+
+
+def _next(game: Game, state: State, events: list[Event]) -> State:
+    """The next company's turn, or the end of the game turn."""
+    order = state.order[1:]
+    if order:
+        return state.evolve(order=order, phase=Phase.PILOTING)
+    if game_ends(state):
+        events.append({"type": "game_over", "turn": state.turn,
+                       "scores": [s.to_dict() for s in scores(game, state)]})
+        return state.evolve(order=(), phase=Phase.OVER)
+    ring = clockwise(game, state.first)
+    first = ring[1 % len(ring)]
+    state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
+                         phase=Phase.PILOTING)
+    events.append({"type": "turn", "turn": state.turn, "first": game.companies[first].colour})
+    return _weather(game, state, events)
+
+
+# --- legal actions ------------------------------------------------------------------------
+
+
+def _subsets(items: Sequence[str], most: int) -> Iterator[tuple[str, ...]]:
+    for k in range(min(most, len(items)) + 1):
+        yield from combinations(items, k)
+
+
+def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Ops]:
+    """Every set of parcel operations the company may make where its aircraft stands."""
+    plane = state.planes[i]
+    carried = plane.carried
+    at_airport = plane.hex is not None and plane.hex in game.airports
+    out = []
+    for thrown in (_subsets(carried, len(carried)) if throw else iter([()])):
+        kept = [p for p in carried if p not in thrown]
+        if not at_airport:
+            out.append(Ops(throw=thrown))
+            continue
+        assert plane.hex is not None
+        zone = state.shipping[game.airports[plane.hex] - 1]
+        mine = [p for p in zone if parcel_colour(p) == game.companies[i].colour]
+        for unload in _subsets(kept, SHIPPING_SPACES - len(zone)):
+            room = MAX_CARRIED - len(kept) + len(unload)
+            for load in _subsets(mine, room):
+                out.append(Ops(thrown, unload, load))
+    return out
+
+
+def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
+              ) -> list[Action]:
+    colour = game.companies[i].colour
+    out: list[Action] = []
+    for before in ops_options(game, state, i):
+        scratch = _ops(game, state, i, before, [])
+        overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
+        for path in journeys(game, scratch, i, overloaded):
+            afters = [NO_OPS]
+            if path[-1] in game.airports:
+                landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=path[-1]))
+                landed, _ = _arrive(game, landed, i, path[-1], [])
+                afters = ops_options(game, landed, i, throw=False)
+            out.extend(Journey(colour, path, before, after, rebuild, boost) for after in afters)
+    return out
+
+
+def legal_actions(game: Game, state: State) -> list[Action]:
+    """Every complete legal action of the company to act. Reads no parcel weight."""
+    i = state.actor
+    if i is None:
+        return []
+    colour = game.companies[i].colour
+    plane = state.planes[i]
+    if state.phase is Phase.BOOST:
+        boosted = state.with_plane(i, plane.evolve(boost=False))
+        return [Pass(colour), *_journeys(game, boosted, i, True, None)]
+    if plane.hex is None:
+        out: list[Action] = [Pass(colour)]
+        company = game.companies[i]
+        taken = occupied(state, i)
+        for where in region_cities()[company.region - 1]:
+            if where in taken or (where != company.airport and not plane.boost):
+                continue
+            placed = state.with_plane(i, plane.evolve(
+                hex=where, boost=where == company.airport))
+            out.extend(_journeys(game, placed, i, False, where))
+        return out
+    if not can_move(game, state, i):
+        if plane.hex in game.tiles:
+            return [Pass(colour)]
+        return [Pass(colour, ops) for ops in ops_options(game, state, i)]
+    return _journeys(game, state, i, False, None)
+
+
+# --- what a company may know --------------------------------------------------------------
+
+
+def known_weight(game: Game, state: State, colour: str, parcel: str) -> int | None:
+    """A parcel's weight if company ``colour`` may know it: its own colour, once seen."""
+    i = game.index(colour)
+    if i is None or parcel_colour(parcel) != colour or parcel not in state.planes[i].seen:
+        return None
+    return game.weights[parcel]
+
+
+def view(game: Game, state: State, colour: str) -> dict[str, Any]:
+    """The state as company ``colour`` may know it (JSON-ready): everything public (the sky,
+    the aircraft, which parcels are where, their colours) and only the weights it has seen
+    of its own colour's parcels."""
+
+    def parcel(p: str) -> dict[str, Any]:
+        return {"parcel": p, "colour": parcel_colour(p),
+                "weight": known_weight(game, state, colour, p)}
+
+    actor = state.actor
+    return {
+        "company": colour, "turn": state.turn, "phase": state.phase.value,
+        "first": game.companies[state.first].colour,
+        "actor": None if actor is None else game.companies[actor].colour,
+        "wind": None if state.wind is None else wind_name(state.wind),
+        "clouds": [{"hex": _hx(h), "tokens": [{"id": t.id, "side": t.side.value} for t in s]}
+                   for h, s in sorted(state.clouds.items())],
+        "companies": [{"company": c.colour, "aircraft": c.aircraft.value, "region": c.region,
+                       "hex": _hx(p.hex), "boost": p.boost,
+                       "carried": [parcel(x) for x in p.carried],
+                       "delivered": [parcel(x) for x in p.delivered]}
+                      for c, p in zip(game.companies, state.planes, strict=True)],
+        "shipping": [{"region": r, "airport": _hx(game.region_airport(r)),
+                      "parcels": [parcel(x) for x in zone]}
+                     for r, zone in enumerate(state.shipping, 1)],
+        "lost": [parcel(x) for x in state.lost],
+    }
+
+
+def describe(actions: Sequence[Action], limit: int = 12) -> tuple[str, ...]:
+    texts = [a.describe() for a in actions]
+    if len(texts) > limit:
+        texts = [*texts[:limit], f"... {len(texts) - limit} more"]
+    return tuple(texts)

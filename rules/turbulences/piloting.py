@@ -1,0 +1,182 @@
+"""Phase II: Piloting (rulebook section 5): which hexes a journey may enter, and in which
+order. Pure functions of the game and state; ``engine`` applies the result.
+
+"Your Aircraft must advance at least one tile per turn in any direction." "Your Aircraft may
+advance to a second adjacent free tile (optional) without making a U-turn." "Your Aircraft
+can gain a bonus movement if the tile on which it ends its base movement is the same colour
+as its base. This bonus movement (optional and not cumulative) is to be used immediately
+toward an adjacent free tile." "The following elements are obstacles: Mountain, Storm (and
+Tempest) or Aircraft." "You can land in a free Airport. Landing ends your JOURNEY." "It is
+forbidden to land in cities without an Airport except in emergencies." "The base movement of
+an overloaded Aircraft is reduced to a single mandatory tile. The bonus movement remains
+possible." "You cannot voluntarily destroy your Aircraft on an obstacle or by leaving the
+board."
+
+Decisions:
+
+1. **Taking off** enters a free landscape tile adjacent to the city or airport: it is the
+   first tile of the base movement. A journey from the ground must start with a take-off.
+2. **Landing** (entering a free airport from an adjacent landscape tile) may be any step of
+   the journey, base or bonus, and ends it. An occupied airport is an obstacle; a city
+   without an airport, a corner of the city ring or anything beyond cannot be entered.
+3. **U-turn** means going back to the hex the journey started from; the rulebook forbids it
+   for the second base tile only, so a bonus tile may go anywhere free (LOOPING: "Turn in
+   circles with a bonus movement"). A two-tile journey is legal when either reading (two
+   base tiles, or one base tile and its bonus) is.
+4. **Bonus colour** of a tile is read when the base movement ends on it (clouds do not move
+   during piloting): a cumulus makes it a cumulus tile only, so a biplane gets no bonus on a
+   plain under a cumulus and a zeppelin gets one there; the ground has no colour.
+5. **Overload** is judged at the start of the journey, after the parcel operations made
+   before it (loading a second parcel before take-off overloads the aircraft at once;
+   throwing one overboard first cancels the penalty).
+6. **Blocked**: an aircraft with no legal journey. In flight it is destroyed (its turn is a
+   forced ``Pass``); on the ground it passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.hexgrid import Hex
+from skyhex.rules.turbulences.aircraft import tile_colour
+from skyhex.rules.turbulences.landscape import CloudSide
+from skyhex.rules.turbulences.state import Game, State
+
+MAX_BASE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """A checked journey: where it ends and whether it ended by landing in an airport."""
+
+    path: tuple[Hex, ...]
+    end: Hex
+    landed: bool
+    bonus: bool  # the last tile was the bonus tile
+
+
+def occupied(state: State, mover: int) -> frozenset[Hex]:
+    """The hexes holding another company's aircraft."""
+    return frozenset(p.hex for i, p in enumerate(state.planes) if i != mover and p.hex is not None)
+
+
+def obstacle(game: Game, state: State, h: Hex, others: Collection[Hex]) -> str | None:
+    """Why landscape tile ``h`` cannot be entered (``None`` if it is free)."""
+    if h in game.mountains:
+        return "a mountain"
+    stack = state.clouds.get(h)
+    if stack and any(t.side is CloudSide.STORM for t in stack):
+        return "a tempest" if len(stack) >= 2 else "a storm"
+    if h in others:
+        return "another aircraft"
+    return None
+
+
+def has_bonus(game: Game, state: State, mover: int, h: Hex) -> bool:
+    """Whether ending the base movement on landscape tile ``h`` earns the mover a bonus."""
+    if h not in game.tiles:
+        return False
+    colour = tile_colour(game.biomes[h], state.clouds.get(h))
+    return colour is game.companies[mover].aircraft.bonus
+
+
+def _step(game: Game, state: State, pos: Hex, h: Hex, others: Collection[Hex]) -> str | None:
+    """The rule code and message forbidding the step ``pos`` -> ``h`` (``None``: allowed)."""
+    if pos.distance(h) != 1:
+        return f"journey.not-adjacent|{h} is not next to {pos}"
+    if h in game.tiles:
+        why = obstacle(game, state, h, others)
+        return None if why is None else f"journey.obstacle|{h} holds {why}"
+    if pos not in game.tiles:
+        return f"journey.take-off|from the ground, take off toward an adjacent landscape tile, not {h}"
+    if h in game.airports:
+        return f"journey.obstacle|the airport at {h} is occupied" if h in others else None
+    if h in game.cities:
+        return f"journey.city|landing in a city without an airport ({h}) is forbidden"
+    return f"journey.off-board|{h} is off the board: you cannot voluntarily leave it"
+
+
+def _raise(code: str) -> IllegalActionError:
+    rule, message = code.split("|", 1)
+    return IllegalActionError(rule, message)
+
+
+def check_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
+                  overloaded: bool) -> Flight:
+    """Check ``path`` for the mover's aircraft (on the state's board); raise
+    ``IllegalActionError`` naming the broken rule."""
+    start = state.planes[mover].hex
+    assert start is not None
+    if not path:
+        raise IllegalActionError("journey.empty", "your aircraft must advance at least one tile")
+    if len(path) > MAX_BASE + 1:
+        raise IllegalActionError("journey.too-long", "a journey is at most two base tiles and "
+                                 "one bonus tile")
+    others = occupied(state, mover)
+    pos = start
+    for k, h in enumerate(path):
+        if k and path[k - 1] not in game.tiles:
+            raise IllegalActionError("journey.after-landing", "landing ends your journey")
+        problem = _step(game, state, pos, h, others)
+        if problem is not None:
+            raise _raise(problem)
+        pos = h
+    base_limit = 1 if overloaded else MAX_BASE
+    bonus = False
+    if len(path) == 2:
+        as_base = base_limit == 2 and path[1] != start
+        bonus = has_bonus(game, state, mover, path[0])
+        if not as_base and not bonus:
+            if base_limit == 1:
+                raise IllegalActionError("journey.overload", "an overloaded aircraft moves a "
+                                         "single base tile (then its bonus, if earned)")
+            raise IllegalActionError("journey.u-turn", f"the second base tile cannot go back "
+                                     f"to {start} (no U-turn)")
+        bonus = not as_base
+    elif len(path) == 3:
+        if base_limit == 1:
+            raise IllegalActionError("journey.overload", "an overloaded aircraft moves a single "
+                                     "base tile (then its bonus, if earned)")
+        if path[1] == start:
+            raise IllegalActionError("journey.u-turn", f"the second base tile cannot go back to "
+                                     f"{start} (no U-turn)")
+        if not has_bonus(game, state, mover, path[1]):
+            raise IllegalActionError("journey.no-bonus", f"{path[1]} is not the colour of the "
+                                     f"{game.companies[mover].aircraft.value}'s bonus")
+        bonus = True
+    return Flight(path, pos, pos not in game.tiles, bonus)
+
+
+def journeys(game: Game, state: State, mover: int, overloaded: bool) -> list[tuple[Hex, ...]]:
+    """Every legal path of the mover's aircraft, shortest first, then by hexes."""
+    start = state.planes[mover].hex
+    assert start is not None
+    others = occupied(state, mover)
+    out: list[tuple[Hex, ...]] = []
+
+    def steps(pos: Hex) -> list[Hex]:
+        return [h for h in pos.neighbors() if _step(game, state, pos, h, others) is None]
+
+    firsts = steps(start)
+    out.extend((h,) for h in firsts)
+    for a in firsts:
+        if a not in game.tiles:
+            continue
+        bonus_a = has_bonus(game, state, mover, a)
+        for b in steps(a):
+            if (not overloaded and b != start) or bonus_a:
+                out.append((a, b))
+            if overloaded or b == start or b not in game.tiles or not has_bonus(game, state, mover, b):
+                continue
+            out.extend((a, b, c) for c in steps(b))
+    return sorted(set(out), key=lambda p: (len(p), p))
+
+
+def can_move(game: Game, state: State, mover: int) -> bool:
+    """Whether the mover's aircraft can make any journey (else it is blocked)."""
+    start = state.planes[mover].hex
+    assert start is not None
+    others = occupied(state, mover)
+    return any(_step(game, state, start, h, others) is None for h in start.neighbors())

@@ -1,0 +1,52 @@
+"""End of the game and scoring (rulebook sections 2 and 6).
+
+"It is triggered when a DELIVERY ZONE contains at least 3 Parcels. Finish the current game
+turn before revealing and counting the total weight of the Parcels delivered per colour.
+1 kilo = 1 point. +1 additional point is gained by the pilots for each empty space of the
+SHIPPING ZONE of their Airport. The highest score wins the game. In case of a tie, whoever
+delivered the most Parcels (not counting their weight) wins. If the tie persists... Play
+another game!" Companies still tied after both criteria share the rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from skyhex.rules.turbulences.state import END_DELIVERIES, SHIPPING_SPACES, Game, State
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    colour: str
+    delivered_weight: int
+    empty_spaces: int
+    parcels: int
+    rank: int
+
+    @property
+    def points(self) -> int:
+        return self.delivered_weight + self.empty_spaces
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"company": self.colour, "points": self.points, "weight": self.delivered_weight,
+                "empty_spaces": self.empty_spaces, "parcels": self.parcels, "rank": self.rank}
+
+
+def game_ends(state: State) -> bool:
+    """Whether a delivery zone holds enough parcels to end the game (checked at the end of
+    the game turn)."""
+    return any(len(p.delivered) >= END_DELIVERIES for p in state.planes)
+
+
+def scores(game: Game, state: State) -> list[Score]:
+    """Every company's score, best first (rank 1 wins; equal ranks: the tie persists)."""
+    rows = []
+    for company, plane in zip(game.companies, state.planes, strict=True):
+        weight = sum(game.weights[p] for p in plane.delivered)
+        empty = SHIPPING_SPACES - len(state.shipping[company.region - 1])
+        rows.append((company.colour, weight, empty, len(plane.delivered)))
+    key = {c: (w + e, n) for c, w, e, n in rows}
+    ordered = sorted(rows, key=lambda r: (-key[r[0]][0], -key[r[0]][1], r[0]))
+    return [Score(c, w, e, n, 1 + sum(1 for other in key.values() if other > key[c]))
+            for c, w, e, n in ordered]

@@ -1,0 +1,161 @@
+"""The values of a Turbulences game: ``Game`` (what never changes: the landscape's biomes,
+the companies, the airports, the parcels' weights, the seed) and ``State`` (everything that
+does). Both are frozen; the engine builds a new ``State`` for each action.
+
+The state is the referee's view: ``Game.weights`` holds every parcel's weight. What one
+company may know is ``engine.view``; the rules never read a weight except to score.
+
+Decisions:
+
+- **Companies** have a colour (any name), an aircraft type, a region (1-6, numbered counter-
+  clockwise from the south-west side, ``landscape.py``) and the city (1-3) of their airport;
+  ``player`` names who controls the company (in CLASSIC mode, its own pilot), so that the
+  team modes can give one player two companies.
+- **Turn order**: the regions are numbered counter-clockwise, so "clockwise" means decreasing
+  region numbers (region 1 plays after region 2, region 6 after region 1), neutral regions
+  skipped.
+- **Parcels** are named ``<colour>-<n>``, n = 1-5 in the order of the regions that receive
+  them (increasing region number, the owner's region skipped); the weights (2, 2, 3, 4, 5)
+  are shuffled from the seed. A parcel is in one shipping zone (by region: at the start, or
+  "in transit"), carried by its company's aircraft, delivered, or lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.turbulences.aircraft import AircraftType
+from skyhex.rules.turbulences.landscape import (
+    Biome,
+    Landscape,
+    Stack,
+    landscape_set,
+    region_cities,
+)
+from skyhex.rules.turbulences.weather import Wind, WindRose
+
+PARCEL_WEIGHTS = (2, 2, 3, 4, 5)
+"""The five parcels of each colour (16 kilos in all)."""
+SHIPPING_SPACES = 5
+MAX_CARRIED = 2
+END_DELIVERIES = 3
+"""The game ends when a DELIVERY ZONE holds at least this many parcels."""
+
+
+class Phase(StrEnum):
+    PILOTING = "piloting"  # the actor makes its journey (or passes)
+    BOOST = "boost"  # the actor may activate its BOOST for a second journey
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    """One company: its colour, aircraft type, region (1-6) and airport city (1-3)."""
+
+    colour: str
+    aircraft: AircraftType
+    region: int
+    city: int = 2
+    player: str | None = None
+
+    @property
+    def airport(self) -> Hex:
+        return region_cities()[self.region - 1][self.city - 1]
+
+
+def parcel_colour(parcel: str) -> str:
+    """The colour (destination) of parcel ``<colour>-<n>``."""
+    return parcel.rsplit("-", 1)[0]
+
+
+@dataclass(frozen=True)
+class Plane:
+    """A company's aircraft and what it has: ``hex`` is a landscape tile (in flight), a city
+    or airport (on the ground), or ``None`` (destroyed, waiting to be rebuilt)."""
+
+    hex: Hex | None
+    boost: bool = True
+    carried: tuple[str, ...] = ()
+    delivered: tuple[str, ...] = ()
+    seen: frozenset[str] = frozenset()
+    """The parcels of its colour whose weight the company has seen (landing where they
+    wait, loading them, delivering them)."""
+
+    def evolve(self, **changes: Any) -> Plane:
+        """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
+        new = object.__new__(Plane)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+
+@dataclass(frozen=True)
+class State:
+    turn: int
+    first: int  # index of the first player's company
+    order: tuple[int, ...]  # companies still to pilot this turn, the actor first
+    planes: tuple[Plane, ...]  # by company index
+    clouds: Mapping[Hex, Stack]  # never mutated
+    shipping: tuple[tuple[str, ...], ...]  # the shipping zone of regions 1-6
+    lost: tuple[str, ...] = ()
+    wind: Wind | None = None  # this turn's flick
+    last_direction: Direction | None = None  # the last wind that blew (Tempests grow in it)
+    draws: int = 0
+    phase: Phase = Phase.PILOTING
+
+    def evolve(self, **changes: Any) -> State:
+        """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    @property
+    def actor(self) -> int | None:
+        """The index of the company to act, or ``None`` when the game is over."""
+        return None if self.phase is Phase.OVER else self.order[0]
+
+    def with_plane(self, index: int, plane: Plane) -> State:
+        return self.evolve(planes=(*self.planes[:index], plane, *self.planes[index + 1:]))
+
+    def with_shipping(self, region: int, parcels: tuple[str, ...]) -> State:
+        s = self.shipping
+        return self.evolve(shipping=(*s[:region - 1], parcels, *s[region:]))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's fixed part, with lookup tables computed once."""
+
+    landscape: Landscape
+    companies: tuple[Company, ...]
+    seed: int
+    weights: Mapping[str, int]  # referee's view: every parcel's weight
+    rose: WindRose = field(default_factory=WindRose)
+    pinned: tuple[dict[str, Any], ...] = ()
+    biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
+    mountains: frozenset[Hex] = field(init=False, repr=False)
+    tiles: frozenset[Hex] = field(init=False, repr=False)
+    airports: Mapping[Hex, int] = field(init=False, repr=False)  # airport hex -> region
+    cities: Mapping[Hex, int] = field(init=False, repr=False)  # every city hex -> region
+
+    def __post_init__(self) -> None:
+        used = {c.region: c.airport for c in self.companies}
+        airports = {used.get(r, cities[1]): r for r, cities in enumerate(region_cities(), 1)}
+        tables = {
+            "biomes": dict(self.landscape.biomes), "mountains": self.landscape.mountains,
+            "tiles": landscape_set(), "airports": airports,
+            "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities},
+        }
+        for name, value in tables.items():
+            object.__setattr__(self, name, value)
+
+    def index(self, colour: str) -> int | None:
+        return next((i for i, c in enumerate(self.companies) if c.colour == colour), None)
+
+    def region_airport(self, region: int) -> Hex:
+        return next(h for h, r in self.airports.items() if r == region)
