@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
 from skyhex.render.marks import (
@@ -110,9 +111,14 @@ def legend_entries(m: Map, coords: bool, position: bool = False) -> list[LegendE
     return entries
 
 
-def flow(entries: list[LegendEntry], width: float) -> tuple[list[Point], float]:
+class _Wide(Protocol):
+    @property
+    def width(self) -> float: ...
+
+
+def flow(entries: Sequence[_Wide], width: float) -> tuple[list[Point], float]:
     """Positions (top left) of legend entries wrapped into rows of ``width``, and the
-    legend's height."""
+    legend's height (both games' legends)."""
     positions: list[Point] = []
     x = y = 0.0
     for e in entries:

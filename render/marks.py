@@ -73,6 +73,19 @@ def hex_points(center: Point, hex_mm: float) -> list[Point]:
 # --- terrain symbols ------------------------------------------------------------------------
 
 
+def draw_peaks(c: Canvas, u: float) -> None:
+    """Two snow-capped peaks below the hex centre: the mountain symbol of both games."""
+    def p(x: float, y: float) -> Point:
+        return (x * u, y * u)
+
+    peaks = [p(-8.5, 13), p(-3.6, 6.6), p(-1.2, 9.4), p(2.6, 5.6), p(8.5, 13)]
+    c.path(path_data(peaks, closed=True), fill="#7A3500", stroke=BLACK, width=0.5 * u,
+           round_joins=True)
+    c.path(path_data([p(-5.0, 8.3), p(-3.6, 6.6), p(-2.3, 8.1)]) + " "
+           + path_data([p(1.0, 7.4), p(2.6, 5.6), p(4.2, 7.4)]),
+           stroke=WHITE, width=0.8 * u, round_joins=True)
+
+
 def _draw_symbol(c: Canvas, terrain: Terrain, u: float) -> None:
     """The terrain's symbol around the hex centre (0, 0), in the band below the centre that
     labels never use, so that the middle of a hex without marks shows its plain colour."""
@@ -80,12 +93,7 @@ def _draw_symbol(c: Canvas, terrain: Terrain, u: float) -> None:
         return (x * u, y * u)
 
     if terrain is Terrain.MOUNTAIN:
-        peaks = [p(-8.5, 13), p(-3.6, 6.6), p(-1.2, 9.4), p(2.6, 5.6), p(8.5, 13)]
-        c.path(path_data(peaks, closed=True), fill="#7A3500", stroke=BLACK, width=0.5 * u,
-               round_joins=True)
-        c.path(path_data([p(-5.0, 8.3), p(-3.6, 6.6), p(-2.3, 8.1)]) + " "
-               + path_data([p(1.0, 7.4), p(2.6, 5.6), p(4.2, 7.4)]),
-               stroke=WHITE, width=0.8 * u, round_joins=True)
+        draw_peaks(c, u)
     elif terrain is Terrain.FOREST:
         for x, y in ((-7.0, 9.6), (-3.5, 7.6), (0.0, 9.9), (3.5, 7.6), (7.0, 9.6),
                      (-3.5, 12.4), (3.5, 12.4)):

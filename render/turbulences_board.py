@@ -34,6 +34,7 @@ from skyhex.render.board import (
     SUBTITLE_SIZE,
     TITLE_SIZE,
     check_hex_mm,
+    flow,
     hex_id,
     outline_rings,
 )
@@ -49,6 +50,7 @@ from skyhex.render.marks import (
     WHITE,
     YELLOW,
     caption,
+    draw_peaks,
     hex_points,
     text_width,
 )
@@ -106,12 +108,7 @@ def _biome_symbol(c: Canvas, biome: Biome, u: float) -> None:
         return (x * u, y * u)
 
     if biome is Biome.MOUNTAIN:
-        peaks = [p(-8.5, 13), p(-3.6, 6.6), p(-1.2, 9.4), p(2.6, 5.6), p(8.5, 13)]
-        c.path(path_data(peaks, closed=True), fill="#7A3500", stroke=BLACK, width=0.5 * u,
-               round_joins=True)
-        c.path(path_data([p(-5.0, 8.3), p(-3.6, 6.6), p(-2.3, 8.1)]) + " "
-               + path_data([p(1.0, 7.4), p(2.6, 5.6), p(4.2, 7.4)]),
-               stroke=WHITE, width=0.8 * u, round_joins=True)
+        draw_peaks(c, u)
     elif biome is Biome.SEA:
         d = []
         for x0, y, n in ((-8.0, 8.6, 4), (-6.0, 12.0, 3)):
@@ -250,19 +247,6 @@ def legend_items(coords: bool) -> list[LegendItem]:
     if coords:
         items.append(LegendItem("hex coordinates q,r (for moves files)", "coords"))
     return items
-
-
-def flow(items: list[LegendItem], width: float) -> tuple[list[Point], float]:
-    """Positions (top left) of legend items wrapped into rows of ``width``, and the
-    legend's height."""
-    positions: list[Point] = []
-    x = y = 0.0
-    for item in items:
-        if x > 0 and x + item.width > width:
-            x, y = 0.0, y + LEGEND_ROW
-        positions.append((x, y))
-        x += item.width
-    return positions, (y + LEGEND_ROW if items else 0.0)
 
 
 @dataclass(frozen=True)
