@@ -1,29 +1,9 @@
-"""Chance draws: each draw is derived from the scenario seed and the draw's index alone, so
-a game state needs to carry only a counter, and any draw can be replayed or pinned.
-
-``random.Random`` seeded with a string hashes it with SHA-512, which Python keeps stable
-across versions.
-"""
+"""Paragliders' weather tiles drawn from the seed (the draws themselves: ``rules.draws``)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TypeVar
-
+from skyhex.rules.draws import pick
 from skyhex.rules.paragliders.components import ComponentSet
-
-T = TypeVar("T")
-
-
-def chance(seed: int, index: int) -> float:
-    """The ``index``-th uniform draw in [0, 1) of the game seeded ``seed``."""
-    return random.Random(f"skyhex:{seed}:{index}").random()
-
-
-def pick(seed: int, index: int, options: Sequence[T]) -> T:
-    """The option drawn by the ``index``-th draw."""
-    return options[min(int(chance(seed, index) * len(options)), len(options) - 1)]
 
 
 def weather_faces(components: ComponentSet, used: set[str]) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
 from skyhex.rules.paragliders import stunt_rules
@@ -41,7 +42,7 @@ from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import Moment
 from skyhex.rules.paragliders.stunts import Stunt
 from skyhex.rules.paragliders.terrain import Terrain
-from skyhex.rules.paragliders.weather import Draws, draw_tile, push_clouds, weather_change
+from skyhex.rules.paragliders.weather import draw_tile, push_clouds, weather_change
 from skyhex.rules.paragliders.wind_push import options as push_options
 from skyhex.rules.paragliders.wind_push import push_order, wind_push
 

@@ -7,47 +7,17 @@ taken from the moves file's pinned ``draws``; each outcome is recorded for the l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.draws import Draws
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.paragliders.chance import pick, weather_faces
+from skyhex.rules.paragliders.chance import weather_faces
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.scenario import Forecast
 from skyhex.rules.paragliders.state import Game, State
 
 T = TypeVar("T")
 Event = dict[str, Any]
-
-
-@dataclass
-class Draws:
-    """A cursor over the game's chance draws, recording what it draws."""
-
-    seed: int
-    pinned: tuple[dict[str, Any], ...]
-    index: int
-    made: list[dict[str, Any]] = field(default_factory=list)
-
-    def draw(self, kind: str, options: Sequence[T], name: Any = None) -> T:
-        """Draw one of ``options``; ``name`` gives how an option is written in files."""
-        name = name or (lambda option: option)
-        i = self.index
-        self.index += 1
-        if i < len(self.pinned):
-            wanted = self.pinned[i]
-            names = [name(o) for o in options]
-            if kind not in wanted or wanted[kind] not in names:
-                raise IllegalActionError(
-                    "draws.pinned", f"pinned draw {i + 1} is {wanted}, but a {kind} is drawn "
-                    f"now, among {', '.join(map(str, names))}")
-            value = options[names.index(wanted[kind])]
-        else:
-            value = pick(self.seed, i, options)
-        self.made.append({kind: name(value)})
-        return value
 
 
 def face_of(game: Game, tile_face: tuple[str, str]) -> Any:

@@ -8,60 +8,33 @@ Wind Rose flick per weather phase (``{"wind": "N" | ... | "calm"}``).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
-from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.draws import Draws as SharedDraws
+from skyhex.rules.draws import chance as shared_chance
 from skyhex.rules.turbulences.weather import WIND_OUTCOMES, Wind, WindRose, wind_name
 
-T = TypeVar("T")
+NAMESPACE = "turbulences:"
 
 
 def chance(seed: int, index: int) -> float:
     """The ``index``-th uniform draw in [0, 1) of the Turbulences game seeded ``seed``."""
-    return random.Random(f"skyhex:turbulences:{seed}:{index}").random()
+    return shared_chance(seed, index, NAMESPACE)
 
 
 @dataclass
-class Draws:
-    """A cursor over the game's chance draws, recording what it draws."""
+class Draws(SharedDraws):
+    """The shared draws with Turbulences' own seed stream and the Wind Rose's odds."""
 
-    seed: int
-    pinned: tuple[dict[str, Any], ...]
-    index: int
-    made: list[dict[str, Any]] = field(default_factory=list)
-
-    def _pinned(self, kind: str, names: Sequence[Any]) -> Any:
-        wanted = self.pinned[self.index]
-        if kind not in wanted or wanted[kind] not in names:
-            raise IllegalActionError(
-                "draws.pinned", f"pinned draw {self.index + 1} is {wanted}, but a {kind} is "
-                f"drawn now, among {', '.join(map(str, names))}")
-        return wanted[kind]
-
-    def draw(self, kind: str, options: Sequence[T],
-             name: Callable[[T], Any] = lambda o: o) -> T:
-        """Draw one of ``options`` uniformly; ``name`` gives how an option is written."""
-        names = [name(o) for o in options]
-        if self.index < len(self.pinned):
-            value = options[names.index(self._pinned(kind, names))]
-        else:
-            u = chance(self.seed, self.index)
-            value = options[min(int(u * len(options)), len(options) - 1)]
-        self.index += 1
-        self.made.append({kind: name(value)})
-        return value
+    namespace: str = NAMESPACE
 
     def flick(self, rose: WindRose) -> Wind:
         """Flick the Wind Rose: an outcome by the rose's odds (a pinned one must be possible)."""
-        if self.index < len(self.pinned):
-            names = [wind_name(w) for w in WIND_OUTCOMES if rose.probability(w) > 0]
-            wanted = self._pinned("wind", names)
+        names = [wind_name(w) for w in WIND_OUTCOMES if rose.probability(w) > 0]
+        wanted = self.pinned_value("wind", names)
+        if wanted is not None:
             wind = next(w for w in WIND_OUTCOMES if wind_name(w) == wanted)
         else:
-            wind = rose.outcome(chance(self.seed, self.index))
-        self.index += 1
-        self.made.append({"wind": wind_name(wind)})
+            wind = rose.outcome(self.uniform())
+        self.record("wind", wind_name(wind))
         return wind

@@ -42,11 +42,39 @@ Decisions (besides those of ``piloting``, ``events``, ``actions`` and ``state``)
    weather phase"); in the first every aircraft is in its airport anyway.
 8. **Blocked in flight**: the company's only action is ``Pass``, which destroys the
    aircraft (cause ``blocked``); its parcels are lost.
+
+The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``state.Team``):
+
+9. **Teams**: ``mode="teams"`` takes ``teams``, pairs of colours or a mapping colour -> team
+   name; ``mode="two-companies"`` groups the companies by ``Company.player``. Either way a
+   team is exactly 2 companies on adjacent regions ("partners [...] build their Airports on
+   2 adjacent Region boards"), there are at least 2 teams in ``teams`` mode and 2 or 3
+   players in ``two-companies`` mode, and every company is in one team.
+10. **Turn order** is unchanged in both team modes: each company keeps its own place
+    clockwise and the Wind Rose passes company by company, so a player with two companies
+    "respects the turn order of his or her Companies" and is first player for each of them
+    (on two successive turns, since partners' regions are adjacent).
+11. **Partners' parcels**: a company may look at, load, unload and carry the parcels of its
+    team's colours, never another team's. "The destination of Parcels is always that of
+    their colour": landing in an airport of the team delivers the carried parcels of that
+    airport's colour into its company's DELIVERY ZONE (they score for that colour); the
+    others stay on board. A parcel is never delivered at the wrong airport (it may be left
+    "in transit" there).
+12. **Shared information**: an aircraft in an airport (at the start, landed, rebuilt) sees
+    the weights of its team's parcels waiting there, and a company's ``view`` (with
+    ``team``, its team's colours) and ``known_weight`` hold the weights any
+    of its team has seen (of the team's colours only); ``legal_actions`` reads no weight, so
+    it never depends on what the other team knows.
+13. **BOOST** recharges only in the aircraft's own airport; a rebuilt aircraft starts from
+    its own region.
+14. **End and scores**: the game ends when any company has 3 parcels of its colour delivered
+    (unchanged); the ``game_over`` event adds ``teams``, the partners' points summed, ranked
+    by points then parcels delivered (``scoring.team_scores``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -58,16 +86,18 @@ from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, region_cities
 from skyhex.rules.turbulences.piloting import can_move, check_journey, journeys, occupied
-from skyhex.rules.turbulences.scoring import game_ends, scores
+from skyhex.rules.turbulences.scoring import game_ends, scores, team_scores
 from skyhex.rules.turbulences.state import (
     MAX_CARRIED,
     PARCEL_WEIGHTS,
     SHIPPING_SPACES,
     Company,
     Game,
+    Mode,
     Phase,
     Plane,
     State,
+    Team,
     parcel_colour,
 )
 from skyhex.rules.turbulences.weather import WindRose, resolve, wind_name
@@ -105,6 +135,73 @@ def _check_companies(companies: Sequence[Company]) -> None:
         raise InputError(problems)
 
 
+Teams = Sequence[Sequence[str]] | Mapping[str, str]
+"""Teams as pairs of colours, or a mapping colour -> team name."""
+
+
+def _adjacent(a: int, b: int) -> bool:
+    return (a - b) % REGIONS in (1, REGIONS - 1)
+
+
+def _make_teams(companies: Sequence[Company], mode: Mode, teams: Teams | None
+                ) -> tuple[Team, ...]:
+    """The teams of section 8, checked (decision 9)."""
+    if mode is Mode.CLASSIC:
+        if teams is not None:
+            raise InputError([Problem("setup.teams", "teams are for mode 'teams' only")])
+        return ()
+    colours = [c.colour for c in companies]
+    groups: dict[str, list[str]] = {}
+    problems: list[Problem] = []
+    if mode is Mode.TEAMS:
+        if teams is None:
+            raise InputError([Problem("setup.teams", "mode 'teams' needs the teams")])
+        if isinstance(teams, Mapping):
+            for colour, name in teams.items():
+                groups.setdefault(name, []).append(colour)
+        else:
+            for pair in teams:
+                groups.setdefault("+".join(pair), []).extend(pair)
+        if len(groups) < 2:
+            problems.append(Problem("setup.teams", "play as a team with 2 teams or more"))
+    else:
+        if teams is not None:
+            raise InputError([Problem("setup.teams", "in mode 'two-companies' the teams are "
+                                      "the players' companies (Company.player)")])
+        for c in companies:
+            if c.player is None:
+                problems.append(Problem("setup.player", f"company {c.colour!r} needs its "
+                                        "player", ("companies", colours.index(c.colour))))
+            else:
+                groups.setdefault(c.player, []).append(c.colour)
+        if not 2 <= len(groups) <= 3:
+            problems.append(Problem("setup.players", f"{len(groups)} players: 2 or 3 pilots "
+                                    "each control 2 companies"))
+    listed = [colour for members in groups.values() for colour in members]
+    for colour in sorted(set(listed) - set(colours)):
+        problems.append(Problem("setup.teams", f"no company is called {colour!r}"))
+    for colour in colours:
+        if listed.count(colour) != 1:
+            problems.append(Problem("setup.teams", f"company {colour!r} must be in exactly "
+                                    f"one team, not {listed.count(colour)}"))
+    out = []
+    for name, members in groups.items():
+        if len(members) != 2:
+            problems.append(Problem("setup.teams", f"team {name!r}: {len(members)} companies, "
+                                    "teams are pairs"))
+            continue
+        if not set(members) <= set(colours):
+            continue
+        a, b = (companies[colours.index(m)] for m in members)
+        if not _adjacent(a.region, b.region):
+            problems.append(Problem("setup.adjacent", f"team {name!r}: regions {a.region} and "
+                                    f"{b.region} are not adjacent"))
+        out.append(Team(name, tuple(colours.index(m) for m in members)))
+    if problems:
+        raise InputError(problems)
+    return tuple(out)
+
+
 def clockwise(game: Game, first: int) -> tuple[int, ...]:
     """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
     start = game.companies[first].region
@@ -113,10 +210,18 @@ def clockwise(game: Game, first: int) -> tuple[int, ...]:
 
 
 def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
-             rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = ()
+             rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = (),
+             mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None
              ) -> tuple[Game, State, list[Event]]:
-    """Set the game up (section 3) and resolve the first weather phase."""
+    """Set the game up (section 3) and resolve the first weather phase. ``mode``: CLASSIC,
+    or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14)."""
     _check_companies(companies)
+    try:
+        mode = Mode(mode)
+    except ValueError:
+        raise InputError([Problem("setup.mode", f"mode {mode!r}: one of "
+                                  f"{', '.join(m.value for m in Mode)}")]) from None
+    made = _make_teams(companies, mode, teams)
     draws = Draws(seed, pinned, 0)
     colours = [c.colour for c in companies]
     first = colours.index(draws.draw("first", colours))
@@ -131,7 +236,8 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
             parcel = f"{c.colour}-{n}"
             weights[parcel] = weight
             shipping[region - 1].append(parcel)
-    game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned)
+    game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned, mode,
+                made)
     state = State(turn=1, first=first, order=clockwise(game, first),
                   planes=tuple(Plane(c.airport) for c in companies),
                   clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
@@ -146,7 +252,15 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                     for r, zone in enumerate(shipping, 1) for p in zone],
         "first": colours[first], "draws": draws.made,
     }
+    if mode is not Mode.CLASSIC:
+        setup["mode"] = mode.value
+        setup["teams"] = [{"team": t.name, "companies": [colours[i] for i in t.members]}
+                          for t in made]
+        for row, c in zip(setup["companies"], companies, strict=True):
+            row["player"] = c.player
     events = [setup]
+    for i, c in enumerate(companies):  # in the team modes a partner's parcel waits there
+        state = _look(game, state, i, c.airport, events)
     state = _weather(game, state, events)
     return game, state, events
 
@@ -195,27 +309,46 @@ def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
 
 def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
             ) -> tuple[State, bool]:
-    """Landing in an airport: delivery and recharge in the company's own, and a look at the
-    parcels of its colour waiting there. Returns the state and whether the BOOST recharged."""
+    """Landing in an airport: recharge in the company's own; delivery of the carried parcels
+    of the airport's colour when it is the company's or a partner's (decision 11); a look at
+    the parcels of the team's colours waiting there. Returns the state and whether the BOOST
+    recharged."""
     company = game.companies[i]
     plane = state.planes[i]
     recharged = False
-    if airport == company.airport:
-        if plane.carried:
-            events.append({"type": "delivered", "company": company.colour,
-                           "parcels": list(plane.carried)})
-        recharged = not plane.boost
-        if recharged:
-            events.append({"type": "boost_recharged", "company": company.colour})
-        plane = plane.evolve(delivered=plane.delivered + plane.carried, carried=(), boost=True,
-                             seen=plane.seen | set(plane.carried))
+    owner = next((j for j in game.allies(i) if game.companies[j].airport == airport), None)
+    if owner is not None:
+        owner_colour = game.companies[owner].colour
+        drop = tuple(p for p in plane.carried if parcel_colour(p) == owner_colour)
+        if drop:
+            event: Event = {"type": "delivered", "company": owner_colour, "parcels": list(drop)}
+            if owner != i:
+                event["by"] = company.colour
+            events.append(event)
+        plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in drop),
+                             seen=plane.seen | set(drop))
+        if owner == i:
+            recharged = not plane.boost
+            if recharged:
+                events.append({"type": "boost_recharged", "company": company.colour})
+            plane = plane.evolve(delivered=plane.delivered + drop, boost=True)
+        else:
+            mate = state.planes[owner]
+            state = state.with_plane(owner, mate.evolve(delivered=mate.delivered + drop))
+    return _look(game, state.with_plane(i, plane), i, airport, events), recharged
+
+
+def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -> State:
+    """The company at ``airport`` sees the parcels of its team's colours waiting there."""
+    plane = state.planes[i]
     zone = state.shipping[game.airports[airport] - 1]
-    mine = [p for p in zone if parcel_colour(p) == company.colour and p not in plane.seen]
-    if mine:
-        events.append({"type": "parcels_seen", "company": company.colour, "parcels": mine,
-                       "weights": [game.weights[p] for p in mine]})
-        plane = plane.evolve(seen=plane.seen | set(mine))
-    return state.with_plane(i, plane), recharged
+    ours = game.team_colours(i)
+    mine = [p for p in zone if parcel_colour(p) in ours and p not in plane.seen]
+    if not mine:
+        return state
+    events.append({"type": "parcels_seen", "company": game.companies[i].colour,
+                   "parcels": mine, "weights": [game.weights[p] for p in mine]})
+    return state.with_plane(i, plane.evolve(seen=plane.seen | set(mine)))
 
 
 # --- parcels ------------------------------------------------------------------------------
@@ -251,10 +384,14 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
                                          f"{region} has no free space")
             carried.remove(p)
             zone.append(p)
+        ours = game.team_colours(i)
         for p in ops.load:
-            if parcel_colour(p) != colour:
+            if parcel_colour(p) not in ours:
+                if game.mode is Mode.CLASSIC:
+                    raise IllegalActionError("parcel.not-yours", f"{p} is not a parcel of "
+                                             f"your colour ({colour})")
                 raise IllegalActionError("parcel.not-yours", f"{p} is not a parcel of your "
-                                         f"colour ({colour})")
+                                         f"team's colours ({', '.join(sorted(ours))})")
             if p not in zone:
                 raise IllegalActionError("parcel.not-here", f"{p} is not in this airport")
             if len(carried) >= MAX_CARRIED:
@@ -335,7 +472,8 @@ def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) 
     if where == company.airport:
         events.append({"type": "aircraft_rebuilt", "company": company.colour,
                        "hex": _hx(where), "boost": "recharged"})
-        return state.with_plane(i, plane.evolve(hex=where, boost=True))
+        return _look(game, state.with_plane(i, plane.evolve(hex=where, boost=True)), i, where,
+                     events)
     if where not in region_cities()[company.region - 1]:
         raise IllegalActionError("rebuild.not-your-region", f"a new aircraft takes off from "
                                  f"your airport or another city of region {company.region}")
@@ -399,8 +537,11 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     if order:
         return state.evolve(order=order, phase=Phase.PILOTING)
     if game_ends(state):
-        events.append({"type": "game_over", "turn": state.turn,
-                       "scores": [s.to_dict() for s in scores(game, state)]})
+        over: Event = {"type": "game_over", "turn": state.turn,
+                       "scores": [s.to_dict() for s in scores(game, state)]}
+        if game.mode is not Mode.CLASSIC:
+            over["teams"] = [t.to_dict() for t in team_scores(game, state)]
+        events.append(over)
         return state.evolve(order=(), phase=Phase.OVER)
     ring = clockwise(game, state.first)
     first = ring[1 % len(ring)]
@@ -431,7 +572,8 @@ def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Op
             continue
         assert plane.hex is not None
         zone = state.shipping[game.airports[plane.hex] - 1]
-        mine = [p for p in zone if parcel_colour(p) == game.companies[i].colour]
+        ours = game.team_colours(i)
+        mine = [p for p in zone if parcel_colour(p) in ours]
         for unload in _subsets(kept, SHIPPING_SPACES - len(zone)):
             room = MAX_CARRIED - len(kept) + len(unload)
             for load in _subsets(mine, room):
@@ -488,9 +630,12 @@ def legal_actions(game: Game, state: State) -> list[Action]:
 
 
 def known_weight(game: Game, state: State, colour: str, parcel: str) -> int | None:
-    """A parcel's weight if company ``colour`` may know it: its own colour, once seen."""
+    """A parcel's weight if company ``colour`` may know it: its own colour (in the team
+    modes, its team's colours), once seen by it (or by a partner: decision 12)."""
     i = game.index(colour)
-    if i is None or parcel_colour(parcel) != colour or parcel not in state.planes[i].seen:
+    if i is None or parcel_colour(parcel) not in game.team_colours(i):
+        return None
+    if not any(parcel in state.planes[j].seen for j in game.allies(i)):
         return None
     return game.weights[parcel]
 
@@ -498,14 +643,15 @@ def known_weight(game: Game, state: State, colour: str, parcel: str) -> int | No
 def view(game: Game, state: State, colour: str) -> dict[str, Any]:
     """The state as company ``colour`` may know it (JSON-ready): everything public (the sky,
     the aircraft, which parcels are where, their colours) and only the weights it has seen
-    of its own colour's parcels."""
+    of its own colour's parcels (in the team modes: of its team's colours, seen by any of
+    its team, and ``team``, the colours of its team)."""
 
     def parcel(p: str) -> dict[str, Any]:
         return {"parcel": p, "colour": parcel_colour(p),
                 "weight": known_weight(game, state, colour, p)}
 
     actor = state.actor
-    return {
+    out: dict[str, Any] = {
         "company": colour, "turn": state.turn, "phase": state.phase.value,
         "first": game.companies[state.first].colour,
         "actor": None if actor is None else game.companies[actor].colour,
@@ -522,6 +668,10 @@ def view(game: Game, state: State, colour: str) -> dict[str, Any]:
                      for r, zone in enumerate(state.shipping, 1)],
         "lost": [parcel(x) for x in state.lost],
     }
+    i = game.index(colour)
+    if game.mode is not Mode.CLASSIC and i is not None:
+        out["team"] = [game.companies[j].colour for j in game.allies(i)]
+    return out
 
 
 def describe(actions: Sequence[Action], limit: int = 12) -> tuple[str, ...]:

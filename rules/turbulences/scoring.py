@@ -6,6 +6,10 @@ turn before revealing and counting the total weight of the Parcels delivered per
 SHIPPING ZONE of their Airport. The highest score wins the game. In case of a tie, whoever
 delivered the most Parcels (not counting their weight) wins. If the tie persists... Play
 another game!" Companies still tied after both criteria share the rank.
+
+Section 8: "The points of partner pilots are added together to determine the winning team"
+(and "The points of your Companies are added together"): ``team_scores`` sums the partners'
+points and parcels; teams are ranked like companies (points, then parcels delivered).
 """
 
 from __future__ import annotations
@@ -50,3 +54,34 @@ def scores(game: Game, state: State) -> list[Score]:
     ordered = sorted(rows, key=lambda r: (-key[r[0]][0], -key[r[0]][1], r[0]))
     return [Score(c, w, e, n, 1 + sum(1 for other in key.values() if other > key[c]))
             for c, w, e, n in ordered]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """A team's (or a two-company player's) score: the sum of its companies' scores."""
+
+    team: str
+    colours: tuple[str, ...]
+    points: int
+    parcels: int
+    rank: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"team": self.team, "companies": list(self.colours), "points": self.points,
+                "parcels": self.parcels, "rank": self.rank}
+
+
+def team_scores(game: Game, state: State) -> list[TeamScore]:
+    """Every team's score, best first (rank 1 wins; ties after points and parcels share the
+    rank). Empty in CLASSIC mode."""
+    by_colour = {s.colour: s for s in scores(game, state)}
+    rows = []
+    for team in game.teams:
+        colours = tuple(game.companies[i].colour for i in team.members)
+        rows.append((team.name, colours, sum(by_colour[c].points for c in colours),
+                     sum(by_colour[c].parcels for c in colours)))
+    key = {name: (points, parcels) for name, _, points, parcels in rows}
+    ordered = sorted(rows, key=lambda r: (-r[2], -r[3], r[0]))
+    return [TeamScore(name, colours, points, parcels,
+                      1 + sum(1 for other in key.values() if other > key[name]))
+            for name, colours, points, parcels in ordered]

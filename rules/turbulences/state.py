@@ -17,7 +17,12 @@ Decisions:
 - **Parcels** are named ``<colour>-<n>``, n = 1-5 in the order of the regions that receive
   them (increasing region number, the owner's region skipped); the weights (2, 2, 3, 4, 5)
   are shuffled from the seed. A parcel is in one shipping zone (by region: at the start, or
-  "in transit"), carried by its company's aircraft, delivered, or lost.
+  "in transit"), carried by an aircraft, delivered, or lost.
+- **Modes** (section 8): ``Mode.CLASSIC``; ``Mode.TEAMS`` (pilots in teams of 2, partners on
+  adjacent regions) and ``Mode.TWO_COMPANIES`` (2-3 players, each controlling the two
+  companies of adjacent regions that share its ``Company.player``). Both team modes group
+  the companies into ``Team``s; in CLASSIC each company is alone (``Game.allies(i) == (i,)``),
+  so every team rule reduces to the CLASSIC one.
 """
 
 from __future__ import annotations
@@ -46,6 +51,14 @@ END_DELIVERIES = 3
 """The game ends when a DELIVERY ZONE holds at least this many parcels."""
 
 
+class Mode(StrEnum):
+    """The game modes: CLASSIC, and the two team modes of section 8."""
+
+    CLASSIC = "classic"
+    TEAMS = "teams"  # "With 4 or More Pilots": teams of 2 partners
+    TWO_COMPANIES = "two-companies"  # "With 2 or 3 Pilots": each controls 2 companies
+
+
 class Phase(StrEnum):
     PILOTING = "piloting"  # the actor makes its journey (or passes)
     BOOST = "boost"  # the actor may activate its BOOST for a second journey
@@ -67,6 +80,15 @@ class Company:
         return region_cities()[self.region - 1][self.city - 1]
 
 
+@dataclass(frozen=True, slots=True)
+class Team:
+    """Companies playing together (section 8): two partners, or one player's two companies.
+    ``name`` labels the team's score; ``members`` are company indexes."""
+
+    name: str
+    members: tuple[int, ...]
+
+
 def parcel_colour(parcel: str) -> str:
     """The colour (destination) of parcel ``<colour>-<n>``."""
     return parcel.rsplit("-", 1)[0]
@@ -82,8 +104,9 @@ class Plane:
     carried: tuple[str, ...] = ()
     delivered: tuple[str, ...] = ()
     seen: frozenset[str] = frozenset()
-    """The parcels of its colour whose weight the company has seen (landing where they
-    wait, loading them, delivering them)."""
+    """The parcels of its colour (in the team modes: of its team's colours) whose weight the
+    company has seen (landing where they wait, loading them, delivering them). Partners share
+    what they have seen through ``engine.known_weight``."""
 
     def evolve(self, **changes: Any) -> Plane:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -137,11 +160,14 @@ class Game:
     weights: Mapping[str, int]  # referee's view: every parcel's weight
     rose: WindRose = field(default_factory=WindRose)
     pinned: tuple[dict[str, Any], ...] = ()
+    mode: Mode = Mode.CLASSIC
+    teams: tuple[Team, ...] = ()  # empty in CLASSIC mode
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
     tiles: frozenset[Hex] = field(init=False, repr=False)
     airports: Mapping[Hex, int] = field(init=False, repr=False)  # airport hex -> region
     cities: Mapping[Hex, int] = field(init=False, repr=False)  # every city hex -> region
+    team_of: Mapping[int, tuple[int, ...]] = field(init=False, repr=False)  # index -> allies
 
     def __post_init__(self) -> None:
         used = {c.region: c.airport for c in self.companies}
@@ -150,12 +176,22 @@ class Game:
             "biomes": dict(self.landscape.biomes), "mountains": self.landscape.mountains,
             "tiles": landscape_set(), "airports": airports,
             "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities},
+            "team_of": {i: next((t.members for t in self.teams if i in t.members), (i,))
+                        for i in range(len(self.companies))},
         }
         for name, value in tables.items():
             object.__setattr__(self, name, value)
 
     def index(self, colour: str) -> int | None:
         return next((i for i, c in enumerate(self.companies) if c.colour == colour), None)
+
+    def allies(self, i: int) -> tuple[int, ...]:
+        """Company ``i`` and its partners (in CLASSIC mode, ``i`` alone)."""
+        return self.team_of[i]
+
+    def team_colours(self, i: int) -> frozenset[str]:
+        """The colours whose parcels company ``i`` may look at, carry and deliver."""
+        return frozenset(self.companies[j].colour for j in self.team_of[i])
 
     def region_airport(self, region: int) -> Hex:
         return next(h for h, r in self.airports.items() if r == region)

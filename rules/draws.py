@@ -1,0 +1,74 @@
+"""Chance draws shared by every game: each draw is derived from the game's seed and the
+draw's index alone, so a game state carries only a counter, and any draw can be replayed, or
+pinned by a moves file to replay a game played on a real table. Every outcome is recorded.
+
+``random.Random`` seeded with a string hashes it with SHA-512, which Python keeps stable
+across versions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from skyhex.rules.errors import IllegalActionError
+
+T = TypeVar("T")
+
+
+def chance(seed: int, index: int, namespace: str = "") -> float:
+    """The ``index``-th uniform draw in [0, 1) of the game seeded ``seed`` (``namespace``
+    keeps games apart: ``"turbulences:"``)."""
+    return random.Random(f"skyhex:{namespace}{seed}:{index}").random()
+
+
+def pick(seed: int, index: int, options: Sequence[T], namespace: str = "") -> T:
+    """The option drawn by the ``index``-th draw."""
+    return options[min(int(chance(seed, index, namespace) * len(options)), len(options) - 1)]
+
+
+@dataclass
+class Draws:
+    """A cursor over a game's chance draws, recording what it draws."""
+
+    seed: int
+    pinned: tuple[dict[str, Any], ...]
+    index: int
+    made: list[dict[str, Any]] = field(default_factory=list)
+    namespace: str = ""
+
+    def pinned_value(self, kind: str, names: Sequence[Any]) -> Any | None:
+        """The pinned outcome of the next draw (``None`` when it is not pinned); it must be
+        of ``kind`` and one of ``names``."""
+        if self.index >= len(self.pinned):
+            return None
+        wanted = self.pinned[self.index]
+        if kind not in wanted or wanted[kind] not in names:
+            raise IllegalActionError(
+                "draws.pinned", f"pinned draw {self.index + 1} is {wanted}, but a {kind} is "
+                f"drawn now, among {', '.join(map(str, names))}")
+        return wanted[kind]
+
+    def uniform(self) -> float:
+        """The next draw as a number in [0, 1) (for draws with odds of their own)."""
+        return chance(self.seed, self.index, self.namespace)
+
+    def record(self, kind: str, value: Any) -> None:
+        self.index += 1
+        self.made.append({kind: value})
+
+    def draw(self, kind: str, options: Sequence[T],
+             name: Callable[[T], Any] | None = None) -> T:
+        """Draw one of ``options`` uniformly; ``name`` gives how an option is written in
+        files."""
+        namer: Callable[[T], Any] = name or (lambda option: option)
+        names = [namer(o) for o in options]
+        wanted = self.pinned_value(kind, names)
+        if wanted is not None:
+            value = options[names.index(wanted)]
+        else:
+            value = pick(self.seed, self.index, options, self.namespace)
+        self.record(kind, namer(value))
+        return value
