@@ -15,7 +15,7 @@ EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossib
 
 app = typer.Typer(
     name="skyhex",
-    help="Generate, check, replay and print flying-themed hex board games (Paragliders; maps of "
+    help="Generate, check, replay and print flying-themed hex board games (Paragliders; "
     "Turbulences).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 SUPPORTED_GAMES: dict[str, tuple[str, ...]] = {
     "map": ("paragliders", "turbulences"), "components": ("paragliders",),
-    "scenario": ("paragliders",), "moves": ("paragliders",),
+    "scenario": ("paragliders", "turbulences"), "moves": ("paragliders", "turbulences"),
 }
-"""The games whose files of each kind skyhex reads (Turbulences: maps only, so far)."""
+"""The games whose files of each kind skyhex reads (Turbulences: no component sets)."""
 FORMATS = {
     "map": "skyhex.map/1", "components": "skyhex.components/1",
     "scenario": "skyhex.scenario/1", "moves": "skyhex.moves/1",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -29,33 +29,78 @@ ScenarioOption = Annotated[str | None, typer.Option(
     "--scenario", metavar="FILE", help="Scenario file, instead of the one the moves file names.")]
 
 
-def load_moves(moves: str | None, scenario_path: str | None
-               ) -> tuple[Scenario, list[Action], tuple[dict[str, Any], ...], Document | None]:
-    """The scenario, the actions and the pinned draws of a moves file; ``DocumentError``
-    lists every problem, located."""
+@dataclass(frozen=True)
+class Sources:
+    """Where a replay's files are: the moves document (none: the start of a game), the
+    scenario's document, the scenario itself, the path its relative paths start from, its
+    JSON path in its document, and its game."""
+
+    moves: Document | None
+    document: Document
+    data: Any
+    base: str
+    at: tuple[Any, ...]
+    game: str
+
+
+def sources(moves: str | None, scenario_path: str | None) -> Sources:
+    """Read the moves file and find its scenario (each file read once, ``-`` too)."""
     from skyhex.cli.files import load_validated
     from skyhex.cli.scenario import _relative as relative
-    from skyhex.cli.scenario import load_scenario, scenario_in
-    from skyhex.rules.errors import InputError
-    from skyhex.rules.paragliders.actions import action_from_entry
-    from skyhex.schemas.documents import DocumentError
+    from skyhex.schemas.documents import DocumentError, FileProblem
 
     if moves is None:
         if scenario_path is None:
             raise typer.BadParameter("give a moves file, or --scenario FILE to start a game",
                                      param_hint="MOVES")
-        return load_scenario(scenario_path)[0], [], (), None
+        scenario_doc = load_validated(scenario_path, "scenario")
+        return Sources(None, scenario_doc, scenario_doc.data, scenario_path, (),
+                       scenario_doc.data["game"])
     document = load_validated(moves, "moves")
     data = document.data
-    if scenario_path is not None:
-        scenario = load_scenario(scenario_path)[0]
-    elif isinstance(data["scenario"], str):
-        scenario = load_scenario(relative(moves, data["scenario"]))[0]
+    if scenario_path is not None or isinstance(data["scenario"], str):
+        path = scenario_path if scenario_path is not None else relative(moves, data["scenario"])
+        scenario_doc = load_validated(path, "scenario")
+        found = Sources(document, scenario_doc, scenario_doc.data, path, (),
+                        scenario_doc.data["game"])
     else:
-        scenario = scenario_in(document, data["scenario"], moves, ("scenario",))
+        found = Sources(document, document, data["scenario"], moves, ("scenario",),
+                        data["scenario"]["game"])
+    if data.get("game", found.game) != found.game:
+        line, column = document.locate(("game",))
+        raise DocumentError([FileProblem(
+            document.name, f"a {data['game']} moves file on a {found.game} scenario", line,
+            column, ("game",), "moves.game")])
+    return found
+
+
+def load_moves(moves: str | None, scenario_path: str | None, found: Sources | None = None
+               ) -> tuple[Scenario, list[Action], tuple[dict[str, Any], ...], Document | None]:
+    """The Paragliders scenario, the actions and the pinned draws of a moves file;
+    ``DocumentError`` lists every problem, located."""
+    from skyhex.cli.scenario import scenario_in
+    from skyhex.rules.errors import InputError, Problem
+    from skyhex.rules.paragliders.actions import action_from_entry
+    from skyhex.schemas.documents import DocumentError
+
+    found = found or sources(moves, scenario_path)
+    if found.game != "paragliders":
+        raise DocumentError([found.document.problem(Problem(
+            "file.game", f"a {found.game} game: only paragliders games are supported here yet",
+            (*found.at, "game")))])
+    scenario = scenario_in(found.document, found.data, found.base, found.at)
+    document = found.moves
+    if document is None:
+        return scenario, [], (), None
+    data = document.data
     actions = []
     problems = []
     for i, entry in enumerate(data["moves"]):
+        if "company" in entry:
+            problems.append(document.problem(Problem(
+                "moves.game", "a Turbulences entry in a Paragliders game (entries name their "
+                "player)", ("moves", i))))
+            continue
         try:
             action = action_from_entry(entry, ("moves", i))
         except InputError as e:
@@ -68,11 +113,11 @@ def load_moves(moves: str | None, scenario_path: str | None
     return scenario, actions, tuple(data.get("draws", ())), document
 
 
-def _run(moves: str | None, scenario_path: str | None, strict: bool, until: int | None
-         ) -> tuple[Replay, Document | None]:
+def _run(moves: str | None, scenario_path: str | None, strict: bool, until: int | None,
+         found: Sources | None = None) -> tuple[Replay, Document | None]:
     from skyhex.rules.paragliders.replay import play, start
 
-    scenario, actions, pinned, document = load_moves(moves, scenario_path)
+    scenario, actions, pinned, document = load_moves(moves, scenario_path, found)
     replay = start(scenario, pinned)
     play(replay, actions, strict=strict, until=until)
     if replay.error is not None and document is not None:
@@ -102,20 +147,35 @@ def replay(
         "final state and scores.")] = LogFormat.ndjson,
     until: Annotated[int | None, typer.Option(min=0, help="Stop after N entries.")] = None,
     strict: Annotated[bool, typer.Option(
-        help="Every decision must be written, even one with a single legal option.")] = False,
+        help="Every decision must be written, even one with a single legal option (a forced "
+        "wind push or dead end; Turbulences: a forced pass).")] = False,
 ) -> None:
-    """Replay a moves file through the rules engine: every altitude change explained.
+    """Replay a moves file (Paragliders or Turbulences, the scenario's game) through the
+    rules engine: every altitude change, every cloud and aircraft explained.
 
     An illegal entry stops the replay: exit 1, an error event on stdout after the complete
-    events before it, and one line on stderr naming the file line, entry, player, rule and
-    the legal alternatives.
+    events before it, and one line on stderr naming the file line, entry, player (or
+    company), rule and the legal alternatives.
     """
     from skyhex.cli.log_text import account
     from skyhex.rules.paragliders.replay import state_json
     from skyhex.rules.paragliders.scoring import final_scores
 
     with _reporting():
-        result, document = _run(moves, scenario, strict, until)
+        found = sources(moves, scenario)
+        if found.game == "turbulences":
+            from skyhex.cli import turbulences
+
+            game = turbulences.run(turbulences.scenario_in(
+                found.document, found.data, found.base, found.at), found.moves, strict, until)
+        else:
+            result, document = _run(moves, scenario, strict, until, found)
+    if found.game == "turbulences":
+        turbulences.write_replay(game, fmt.value)
+        if game.error is not None:
+            print(turbulences.error_line(game, found.moves), file=sys.stderr)
+            raise typer.Exit(1)
+        return
     if fmt is LogFormat.ndjson:
         sys.stdout.write("".join(json.dumps(e) + "\n" for e in result.events))
     elif fmt is LogFormat.text:
@@ -141,13 +201,27 @@ def legal(
     scenario: ScenarioOption = None,
     strict: Annotated[bool, typer.Option(help="As for replay.")] = False,
 ) -> None:
-    """The legal actions of the player to act next, as JSON moves-file entries (for bots);
-    `claims` lists the stunt claims an entry may carry."""
+    """The legal actions of the player (Turbulences: the company) to act next, as JSON
+    moves-file entries (for bots); `claims` lists the stunt claims an entry may carry.
+    Turbulences: with the company's view, which holds only the weights it may know."""
     from skyhex.rules.paragliders.engine import claimable, legal_actions
     from skyhex.rules.paragliders.replay import state_json
 
     with _reporting():
-        result, document = _run(moves, scenario, strict, None)
+        found = sources(moves, scenario)
+        if found.game == "turbulences":
+            from skyhex.cli import turbulences
+
+            game = turbulences.run(turbulences.scenario_in(
+                found.document, found.data, found.base, found.at), found.moves, strict, None)
+        else:
+            result, document = _run(moves, scenario, strict, None, found)
+    if found.game == "turbulences":
+        if game.error is not None:
+            print(turbulences.error_line(game, found.moves), file=sys.stderr)
+            raise typer.Exit(1)
+        print(json.dumps(turbulences.legal_doc(game), indent=2))
+        return
     if result.error is not None:
         print(_error_line(result, document), file=sys.stderr)
         raise typer.Exit(1)

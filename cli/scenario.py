@@ -51,8 +51,21 @@ def load_scenario(path: str) -> tuple[Scenario, Document]:
     problem of every file involved, each located in its own file."""
     from skyhex.cli.files import load_validated
 
-    document = load_validated(path, "scenario")
+    document = load_validated(path, "scenario", games=("paragliders",))
     return scenario_in(document, document.data, path), document
+
+
+def _validate_one(path: str) -> str:
+    """The summary of a valid scenario of any game (picked by its ``game`` key);
+    ``DocumentError`` lists every problem."""
+    from skyhex.cli.files import load_validated
+
+    document = load_validated(path, "scenario")
+    if document.data["game"] == "turbulences":
+        from skyhex.cli import turbulences
+
+        return turbulences.summary(turbulences.scenario_in(document, document.data, path))
+    return _summary(scenario_in(document, document.data, path))
 
 
 def scenario_in(document: Document, data: Any, path: str, at: tuple[Any, ...] = ()) -> Scenario:
@@ -146,7 +159,8 @@ def validate(
     fmt: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] =
     ReportFormat.text,
 ) -> None:
-    """Check scenarios against their schema and the rules: every error, with file:line:col.
+    """Check scenarios (Paragliders or Turbulences, by their game key) against their schema
+    and the rules: every error, with file:line:col.
 
     Exit 0 when every file is valid, 1 otherwise.
     """
@@ -157,7 +171,7 @@ def validate(
     for path in files:
         name = display_name(path)
         try:
-            scenario, _ = load_scenario(path)
+            text = _validate_one(path)
         except DocumentError as e:
             ok = False
             if fmt is ReportFormat.json:
@@ -169,7 +183,7 @@ def validate(
                 print(f"{name}: invalid: {errors} error{'s' if errors > 1 else ''}")
             continue
         if fmt is ReportFormat.text:
-            print(f"{name}: ok: {_summary(scenario)}")
+            print(f"{name}: ok: {text}")
     if fmt is ReportFormat.json:
         print(json.dumps(report, indent=2))
     if not ok:

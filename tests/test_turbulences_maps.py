@@ -419,20 +419,23 @@ def test_a_scenario_takes_no_turbulences_map(tmp_path: Path) -> None:
                                         "paragliders maps are supported here yet [$.game]")
 
 
-def test_turbulences_scenarios_and_moves_are_not_supported_yet(tmp_path: Path) -> None:
+def test_turbulences_scenarios_take_companies_not_players(tmp_path: Path) -> None:
+    """Turbulences scenarios and moves files are read (tests/test_turbulences_replay.py);
+    one written with Paragliders keys is refused by the schema."""
     scenario = tmp_path / "s.yaml"
     scenario.write_text("format: skyhex.scenario/1\ngame: turbulences\nplayers: [red]\n"
                         f"map: {EXAMPLE}\n")
     r = run("scenario", "validate", str(scenario))
-    assert r.exit_code == 1 and r.stdout.startswith(
-        f"{scenario}:2:7: error: game 'turbulences' is not supported yet (supported: "
-        "paragliders) [$.game]\n")
+    assert r.exit_code == 1 and r.stdout == (
+        f"{scenario}:1:1: error: missing required key 'companies'\n"
+        f"{scenario}:3:1: error: unknown key 'players' [$.players]\n"
+        f"{scenario}: invalid: 2 errors\n")
     moves = tmp_path / "m.yaml"
     moves.write_text(f"format: skyhex.moves/1\ngame: turbulences\nscenario: {scenario}\n"
                      "moves: []\n")
     r = run("replay", str(moves))
     assert r.exit_code == 1 and r.stdout == ""
-    assert "game 'turbulences' is not supported yet" in r.stderr
+    assert "unknown key 'players'" in r.stderr
 
 
 # --- the commands -------------------------------------------------------------------------

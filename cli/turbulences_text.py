@@ -1,0 +1,114 @@
+"""The Turbulences game log as a readable, turn-by-turn account: every cloud, aircraft and
+parcel explained."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+def _hex(h: list[int] | None) -> str:
+    return f"({h[0]},{h[1]})" if h else "-"
+
+
+def _ids(ids: Iterable[Any]) -> str:
+    return ", ".join(str(i) for i in ids)
+
+
+def _journey(e: dict[str, Any]) -> str:
+    path = " ".join(_hex(h) for h in e["path"])
+    text = f"{'boosts' if e['boost'] else 'flies'} from {_hex(e['from'])} to {path}"
+    if e["bonus"]:
+        text += " (bonus tile)"
+    if e["landed"]:
+        text += ", lands"
+    return text
+
+
+_DESTROYED = {"collision": "collides", "storm": "is destroyed by a storm",
+              "tempest": "is destroyed by a Tempest", "lost": "is lost off the board",
+              "blocked": "is blocked in flight and destroyed"}
+
+
+def line(e: dict[str, Any]) -> str:
+    """One event in words."""
+    kind = e["type"]
+    who = e.get("company", "")
+    if kind == "setup":
+        companies = ", ".join(f"{c['company']} ({c['aircraft']}, region {c['region']}, airport "
+                              f"{_hex(c['airport'])})" for c in e["companies"])
+        return (f"setup: {e['mode']}, seed {e['seed']}: {companies}; {len(e['parcels'])} "
+                f"parcels; first player {e['first']}")
+    if kind == "turn":
+        return f"-- turn {e['turn']}, first player {e['first']}"
+    if kind == "weather":
+        return f"weather: {e['first']} flicks the Wind Rose: {e['wind']}"
+    if kind == "cloud_moved":
+        return f"   cloud {e['token']} ({e['side']}) {_hex(e['from'])} -> {_hex(e['to'])}"
+    if kind == "cloud_wrapped":
+        return (f"   cloud {e['token']} blown out at {_hex(e['exit'])}, back at {_hex(e['to'])} "
+                f"(from {_hex(e['from'])})")
+    if kind == "cloud_flipped":
+        return f"   cloud {e['token']} at {_hex(e['hex'])} turns {e['side']} ({e['reason']})"
+    if kind == "cloud_stacked":
+        return (f"   cloud {e['token']} stacks at {_hex(e['hex'])}: Tempest {e['tempest']} "
+                f"(tokens {_ids(e['tokens'])})")
+    if kind == "cloud_sheltered":
+        return (f"   cloud {e['token']} at {_hex(e['hex'])} sheltered by the mountain "
+                f"{_hex(e['mountain'])}")
+    if kind == "cloud_blocked":
+        return (f"   cloud {e['token']} at {_hex(e['hex'])} blocked by the mountain "
+                f"{_hex(e['mountain'])}: a storm")
+    if kind == "tempest_held":
+        why = "same wind" if e["reason"] == "same_wind" else "a mountain ahead"
+        return f"   Tempest {_ids(e['tokens'])} at {_hex(e['hex'])} holds ({why})"
+    if kind == "tempest_split":
+        return f"   Tempest at {_hex(e['hex'])} splits: cloud {e['token']} leaves"
+    if kind == "cumulus_under":
+        return f"   cloud {e['token']} slides under {who} at {_hex(e['hex'])}"
+    if kind in ("aircraft_carried", "aircraft_ejected"):
+        verb = "is carried" if kind == "aircraft_carried" else "is ejected"
+        return f"   {who} {verb} by cloud {e['token']} {_hex(e['from'])} -> {_hex(e['to'])}"
+    if kind == "emergency_landing":
+        where = "an airport" if e["airport"] else "a city"
+        return f"   {who} makes an emergency landing in {where} at {_hex(e['hex'])} ({e['case']})"
+    if kind == "aircraft_destroyed":
+        case = f" (case {e['case']})" if e.get("case") in tuple("ABCFG") else ""
+        other = f" with {e['other']}" if "other" in e else ""
+        return f"   {who} {_DESTROYED[e['cause']]}{other} at {_hex(e['hex'])}{case}"
+    if kind == "parcels_lost":
+        how = "thrown overboard" if e["reason"] == "overboard" else "lost in the crash"
+        return f"   {who}: {_ids(e['parcels'])} {how}"
+    if kind == "parcels_seen":
+        weights = ", ".join(f"{p} {w} kg" for p, w in zip(e["parcels"], e["weights"],
+                                                           strict=True))
+        return f"   {who} looks at {weights}"
+    if kind in ("parcels_loaded", "parcels_unloaded"):
+        verb = "loads" if kind == "parcels_loaded" else "leaves in transit"
+        return f"   {who} {verb} {_ids(e['parcels'])} at {_hex(e['airport'])}"
+    if kind == "delivered":
+        return f"   {who} delivers {_ids(e['parcels'])}"
+    if kind in ("boost_recharged", "boost_activated", "boost_declined"):
+        return f"   {who}: BOOST {kind.split('_')[1]}"
+    if kind == "aircraft_rebuilt":
+        return f"{who} rebuilds at {_hex(e['hex'])} (BOOST {e['boost']})"
+    if kind == "journey":
+        forced = " (forced)" if e.get("forced") else ""
+        return f"{who}{forced} {_journey(e)}"
+    if kind == "passed":
+        forced = " (forced)" if e.get("forced") else ""
+        return f"{who}{forced} passes ({e['reason']})"
+    if kind == "error":
+        return f"ERROR at entry {e['entry'] + 1} ({who}): {e['message']} [{e['rule']}]"
+    if kind == "game_over":
+        rows = [f"  {s['rank']}. {s['company']}: {s['points']} points ({s['weight']} kg, "
+                f"{s['empty_spaces']} empty spaces, {s['parcels']} parcels)" for s in e["scores"]]
+        rows += [f"  team {t['team']} ({', '.join(t['companies'])}): {t['points']} points, "
+                 f"rank {t['rank']}" for t in e.get("teams", ())]
+        return f"game over after turn {e['turn']}\n" + "\n".join(rows)
+    return f"{kind}: {e}"
+
+
+def account(events: Iterable[dict[str, Any]]) -> str:
+    """The whole log in words, one event a line."""
+    return "".join(line(e) + "\n" for e in events)

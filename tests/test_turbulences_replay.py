@@ -1,0 +1,415 @@
+"""Turbulences scenarios, moves files, `skyhex replay` and `skyhex legal`: golden logs of full
+games, events that match the published schema, hidden information, bad entries rejected
+naming the rule, and random legal games that replay to the same log."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skyhex.cli.files import dump_yaml, load_validated
+from skyhex.cli.turbulences import scenario_in
+from skyhex.mapgen.turbulences.generate import generate_landscape
+from skyhex.rules.turbulences.aircraft import AircraftType
+from skyhex.rules.turbulences.engine import legal_actions
+from skyhex.rules.turbulences.landscape import Difficulty
+from skyhex.rules.turbulences.playout import greedy_playout, random_playout
+from skyhex.rules.turbulences.replay import action_from_entry, action_to_entry, play, start
+from skyhex.rules.turbulences.scenario import Scenario
+from skyhex.rules.turbulences.state import Company
+from skyhex.schemas import schema, validator
+
+from .conftest import ROOT, run
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SCENARIOS = ROOT / "examples" / "scenarios"
+TWO = SCENARIOS / "turbulences-2.yaml"
+GOLDEN_GAMES = {"turbulences-2": 2, "turbulences-6": 6}  # name -> seed of the greedy pilots
+
+
+def scenario(path: Path) -> Scenario:
+    document = load_validated(str(path), "scenario")
+    return scenario_in(document, document.data, str(path))
+
+
+def golden_moves(name: str, seed: int) -> str:
+    """The golden moves file of ``name``: greedy pilots on the example scenario."""
+    actions = greedy_playout(scenario(SCENARIOS / f"{name}.yaml"), seed)
+    doc = {"format": "skyhex.moves/1", "game": "turbulences",
+           "scenario": f"../../examples/scenarios/{name}.yaml",
+           "moves": [action_to_entry(a) for a in actions]}
+    return (f"# {name}: greedy pilots (seed {seed}); regenerate with SKYHEX_REGEN_GOLDEN=1\n"
+            + dump_yaml(doc, ("moves",)))
+
+
+def events_of(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def write(path: Path, text: str) -> str:
+    path.write_text(text)
+    return str(path)
+
+
+def moves_file(tmp_path: Path, entries: list[dict[str, Any]], *, draws: str = "",
+               scenario_path: Path = TWO, name: str = "m.yaml") -> str:
+    lines = ["format: skyhex.moves/1", f"scenario: {scenario_path}"]
+    if draws:
+        lines.append(f"draws: {draws}")
+    lines.append("moves:" + ("" if entries else " []"))
+    lines += [f"  - {json.dumps(e)}" for e in entries]
+    return write(tmp_path / name, "\n".join(lines) + "\n")
+
+
+# --- golden logs and the event schema -----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
+def test_golden_logs_stay_byte_identical(name: str) -> None:
+    """Set SKYHEX_REGEN_GOLDEN=1 to rewrite the moves and logs after an intended rules
+    change."""
+    moves = GOLDEN / f"{name}.moves.yaml"
+    golden = GOLDEN / f"{name}.ndjson"
+    if os.environ.get("SKYHEX_REGEN_GOLDEN"):
+        moves.write_text(golden_moves(name, GOLDEN_GAMES[name]))
+    r = run("replay", "--strict", str(moves))
+    assert r.exit_code == 0 and r.stderr == ""
+    if os.environ.get("SKYHEX_REGEN_GOLDEN"):
+        golden.write_text(r.stdout)
+    assert r.stdout == golden.read_text()
+    events = events_of(r.stdout)
+    assert events[0]["type"] == "setup" and events[-1]["type"] == "game_over"
+    assert len(events[0]["companies"]) == GOLDEN_GAMES[name]
+    assert max(len(e["parcels"]) for e in events if e["type"] == "delivered") >= 1
+    assert run("replay", str(moves)).stdout == r.stdout  # nothing forced: the same log
+
+
+def test_every_turbulences_event_matches_its_own_branch_of_the_schema() -> None:
+    everything = validator("event")
+    turbulences = validator("event").evolve(schema={
+        "$ref": "urn:skyhex:schema:event#/$defs/turbulences"})
+    paragliders = validator("event").evolve(schema={
+        "$ref": "urn:skyhex:schema:event#/$defs/paragliders"})
+    types = set()
+    for name in GOLDEN_GAMES:
+        for e in events_of((GOLDEN / f"{name}.ndjson").read_text()):
+            types.add(e["type"])
+            assert list(everything.iter_errors(e)) == [], e
+            assert list(turbulences.iter_errors(e)) == [], e
+            assert not paragliders.is_valid(e), e
+    assert {"setup", "weather", "turn", "journey", "delivered", "game_over",
+            "cloud_moved", "parcels_loaded", "parcels_seen"} <= types
+    defs = schema("event")["$defs"]
+    assert {r["$ref"].rsplit("_", 1)[-1] for r in defs["turbulences"]["oneOf"]} >= {"error"}
+    broken = {**events_of((GOLDEN / "turbulences-2.ndjson").read_text())[0], "mode": "solo"}
+    assert not everything.is_valid(broken)
+
+
+def test_text_and_json_formats() -> None:
+    moves = str(GOLDEN / "turbulences-6.moves.yaml")
+    text = run("replay", "--format", "text", moves)
+    assert text.exit_code == 0
+    assert text.stdout.startswith("setup: classic, seed 6: red (biplane, region 1")
+    assert "flicks the Wind Rose" in text.stdout and "game over after turn" in text.stdout
+    assert " delivers " in text.stdout and ": {" not in text.stdout  # every event worded
+    final = json.loads(run("replay", "--format", "json", moves).stdout)
+    assert final["over"] is True and len(final["scores"]) == 6 and final["error"] is None
+    assert final["state"]["phase"] == "over"
+    weights = [p["weight"] for z in final["state"]["shipping"] for p in z["parcels"]]
+    assert weights and None not in weights  # the referee's view
+    half = json.loads(run("replay", "--format", "json", "--until", "10", moves).stdout)
+    assert half["over"] is False and half["entries"] == 10 and len(half["provisional"]) == 6
+
+
+def test_the_text_account_words_every_event() -> None:
+    from skyhex.cli.turbulences_text import line
+
+    for name in GOLDEN_GAMES:
+        for e in events_of((GOLDEN / f"{name}.ndjson").read_text()):
+            text = line(e)
+            assert not text.startswith(f"{e['type']}: {{"), text  # the fallback
+            assert e.get("company", "") in text
+
+
+# --- scenarios ------------------------------------------------------------------------------
+
+
+def test_the_examples_are_valid() -> None:
+    files = [str(SCENARIOS / f"turbulences-{n}.yaml") for n in (2, 4, 6)]
+    r = run("scenario", "validate", *files, str(SCENARIOS / "two-players.yaml"))
+    assert (r.exit_code, r.stderr) == (0, "")
+    lines = r.stdout.splitlines()
+    assert lines[0].endswith("ok: turbulences, classic, 2 companies (red biplane in region 1, "
+                             "blue seaplane in region 4), normal landscape")
+    assert "ok: turbulences, classic, 6 companies" in lines[2]
+    assert lines[3].endswith("ok: 2 players (yellow, Bea), standard map of 183 hexes")
+    four = scenario(SCENARIOS / "turbulences-4.yaml")
+    assert four.rose.to_data()["calm"] == "2/9" and four.rose.to_data()["N"] == "1/9"
+
+
+SCENARIO = """format: skyhex.scenario/1
+game: turbulences
+seed: 1
+map: {map}
+mode: {mode}
+companies:
+{companies}
+"""
+
+
+def bad_scenario(tmp_path: Path, companies: list[str], *, mode: str = "classic",
+                 map_path: Path = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml",
+                 extra: str = "") -> tuple[str, list[str]]:
+    path = write(tmp_path / "s.yaml", SCENARIO.format(
+        map=map_path, mode=mode, companies="\n".join(f"  - {c}" for c in companies)) + extra)
+    r = run("scenario", "validate", path)
+    assert r.exit_code == 1 and r.stderr == ""
+    return path, r.stdout.splitlines()
+
+
+def test_semantic_errors_are_located(tmp_path: Path) -> None:
+    path, out = bad_scenario(tmp_path, [
+        "{colour: red, aircraft: biplane, region: 1}",
+        "{colour: red, aircraft: biplane, region: 1}",
+        "{colour: blue, aircraft: biplane, region: 3, player: Bo}",
+        "{colour: pink, aircraft: zeppelin, region: 4, player: Bo}",
+    ])
+    assert out == [
+        f"{path}:8:14: error: colour 'red' is taken twice (companies 1 and 2) "
+        "[$.companies[1].colour]",
+        f"{path}:8:46: error: region 1 is taken twice (companies 1 and 2) (hint: each company "
+        "has a region of its own) [$.companies[1].region]",
+        f"{path}:9:30: error: a third biplane: the box holds 2 of each type (hint: choose "
+        "another aircraft type) [$.companies[2].aircraft]",
+        f"{path}:10:59: error: name 'Bo' is used twice [$.companies[3].player]",
+        f"{path}: invalid: 4 errors",
+    ]
+
+
+def test_team_modes_are_refused_for_now_and_schema_errors_located(tmp_path: Path) -> None:
+    two = ["{colour: red, aircraft: biplane, region: 1}",
+           "{colour: blue, aircraft: seaplane, region: 2}"]
+    path, out = bad_scenario(tmp_path, two, mode="teams")
+    assert out[0] == (f"{path}:5:7: error: mode 'teams' is not supported yet (supported: "
+                      "classic) [$.mode]")
+    path, out = bad_scenario(tmp_path, [*two[:1], "{colour: b-1, aircraft: jet, region: 7}"],
+                             extra="players: [red]\n")
+    assert any(":8:" in line and "'jet' is not one of biplane" in line for line in out)
+    assert any("'b-1' does not match" in line for line in out)
+    assert any("above the maximum 6" in line for line in out)
+    assert any("unknown key 'players'" in line for line in out)
+    path, out = bad_scenario(tmp_path, two[:1])
+    assert out[0].endswith("expected at least 2 items, not 1 [$.companies]")
+
+
+def test_a_broken_map_is_reported_in_its_file(tmp_path: Path) -> None:
+    source = (ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml").read_text()
+    twice = "- {q: -3, r: 1, biome: plain}"
+    map_path = tmp_path / "map.yaml"
+    map_path.write_text(source.replace(twice, f"{twice}\n{twice}", 1))
+    two = ["{colour: red, aircraft: biplane, region: 1}",
+           "{colour: blue, aircraft: seaplane, region: 2}"]
+    path, out = bad_scenario(tmp_path, two, map_path=map_path)
+    assert out == [
+        f"{path}:4:6: error: the map breaks 1 setup rule(s) (hint: see the map's errors) [$.map]",
+        f"{map_path}:8:3: error: tiles listed more than once in hexes: (-3,1) (hint: list each "
+        "tile once, with its biome) [$.hexes[1]]",
+        f"{path}: invalid: 2 errors"]
+    _, out = bad_scenario(tmp_path, two, map_path=tmp_path / "missing.yaml")
+    assert "map file" in out[0] and "no such file" in out[0]
+
+
+def test_an_inline_map_and_a_paragliders_map_are_told_apart(tmp_path: Path) -> None:
+    land = (ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml").read_text()
+    inline = write(tmp_path / "inline.yaml", (
+        "format: skyhex.scenario/1\ngame: turbulences\ncompanies:\n"
+        "  - {colour: red, aircraft: biplane, region: 1}\n"
+        "  - {colour: blue, aircraft: seaplane, region: 2}\nmap:\n"
+        + "".join(f"  {line}\n" for line in land.splitlines())))
+    r = run("scenario", "validate", inline)
+    assert r.exit_code == 0, r.stdout
+    wrong = write(tmp_path / "wrong.yaml", (
+        "format: skyhex.scenario/1\ngame: turbulences\ncompanies:\n"
+        "  - {colour: red, aircraft: biplane, region: 1}\n"
+        "  - {colour: blue, aircraft: seaplane, region: 2}\n"
+        f"map: {ROOT / 'examples' / 'maps' / 'standard-seed-7.yaml'}\n"))
+    r = run("scenario", "validate", wrong)
+    assert r.exit_code == 1
+    assert "a paragliders map: only turbulences maps are supported here yet" in r.stdout
+
+
+# --- replay and legal -------------------------------------------------------------------------
+
+
+def test_an_illegal_entry_stops_the_replay_naming_file_entry_company_rule(
+        tmp_path: Path) -> None:
+    first = json.loads(run("legal", "--scenario", str(TWO)).stdout)
+    assert first["company"] == "blue" and first["phase"] == "piloting" and first["turn"] == 1
+    path = moves_file(tmp_path, [first["actions"][0], {"company": "blue", "pass": True},
+                                 {"company": "purple", "pass": True}])
+    r = run("replay", path)
+    assert r.exit_code == 1
+    events = events_of(r.stdout)
+    error = events[-1]
+    assert error["type"] == "error" and error["entry"] == 2 and error["line"] == 6
+    assert error["rule"] == "turn.unknown-company" and error["expected"] == "red"
+    assert error["legal"] == []  # red's alternatives are listed as entries for red only
+    assert [e["entry"] for e in events if e["type"] == "journey"] == [0]
+    assert r.stderr == (f"{path}:6:5: error: entry 3, purple: no company is called 'purple' "
+                        f"[turn.unknown-company]; legal for red: "
+                        f"{'; '.join(error['legal_text'])}\n")
+    path = moves_file(tmp_path, [{"company": "red", "pass": True}])
+    r = run("replay", path)
+    error = events_of(r.stdout)[-1]
+    assert (error["rule"], error["expected"], error["legal"]) == ("turn.order", "blue", [])
+    assert [e["type"] for e in events_of(r.stdout)][-1:] == ["error"]
+    assert r.stderr.startswith(f"{path}:4:5: error: entry 1, red: it is blue's turn, not "
+                               "red's [turn.order]; legal for blue: ")
+    path = moves_file(tmp_path, [{"company": "blue", "journey": [[0, 0]]}])
+    r = run("replay", path)
+    error = events_of(r.stdout)[-1]
+    assert error["company"] == "blue" and error["rule"].startswith("journey.")
+    assert error["legal"] == first["actions"]
+    assert r.stderr.startswith(f"{path}:4:5: error: entry 1, blue: ") and "; legal: " in r.stderr
+
+
+def test_legal_lists_entries_that_replay_accepts(tmp_path: Path) -> None:
+    entries: list[dict[str, Any]] = []
+    for step in range(12):
+        path = moves_file(tmp_path, entries)
+        doc = json.loads(run("legal", path).stdout)
+        assert doc["actions"] and doc["view"]["company"] == doc["company"]
+        for entry in doc["actions"][:: max(1, len(doc["actions"]) // 4)]:
+            trial = moves_file(tmp_path, [*entries, entry], name="trial.yaml")
+            assert run("replay", "--strict", trial).exit_code == 0, entry
+        entries.append(doc["actions"][step % len(doc["actions"])])
+
+
+def test_legal_never_depends_on_what_the_company_may_not_know(tmp_path: Path) -> None:
+    """Two games that differ only in red's parcel weights look the same to blue."""
+    entries = [action_to_entry(a) for a in greedy_playout(scenario(TWO), 2)[:9]]
+    outputs = []
+    for k, red in enumerate(("[2, 2, 3, 4, 5]", "[5, 4, 3, 2, 2]")):
+        weights = ", ".join(f"{{weight: {w}}}" for w in json.loads(red))
+        draws = f"[{{first: blue}}, {weights}, {weights}]"
+        path = moves_file(tmp_path, [], draws=draws, name=f"a{k}.yaml")
+        outputs.append(run("legal", path).stdout)
+        path = moves_file(tmp_path, entries, draws=draws, name=f"b{k}.yaml")
+        outputs.append(run("legal", path).stdout)
+    assert json.loads(outputs[0])["company"] == "blue"
+    assert outputs[0] == outputs[2]
+    later = json.loads(outputs[1])
+    assert outputs[1] == outputs[3] or later["company"] == "red"
+    for doc in map(json.loads, outputs):
+        seen = doc["view"]
+        other = [p for z in seen["shipping"] for p in z["parcels"]
+                 if p["colour"] != doc["company"]]
+        assert other and all(p["weight"] is None for p in other)
+
+
+def test_pinned_draws_replace_the_seed_and_bad_pins_are_located(tmp_path: Path) -> None:
+    path = moves_file(tmp_path, [], draws="[{first: red}]")
+    assert events_of(run("replay", path).stdout)[0]["first"] == "red"
+    path = moves_file(tmp_path, [], draws="[{wind: N}]")
+    r = run("replay", path)
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"{path}:3:8: error: pinned draw 1 is {{'wind': 'N'}}, but a "
+                               "first is drawn now")
+    path = moves_file(tmp_path, [], draws="[{cloud: 4}]")
+    r = run("replay", path)
+    assert r.exit_code == 1 and "'cloud' is a Paragliders draw" in r.stderr
+
+
+def test_entries_of_the_other_game_and_malformed_entries(tmp_path: Path) -> None:
+    path = moves_file(tmp_path, [{"player": "red", "move": "straight"}])
+    r = run("replay", path)
+    assert r.exit_code == 1 and r.stderr.startswith(f"{path}:4:5: error: a Paragliders entry "
+                                                    "in a Turbulences game")
+    paragliders = SCENARIOS / "two-players.yaml"
+    path = moves_file(tmp_path, [{"company": "red", "pass": True}], scenario_path=paragliders)
+    r = run("replay", path)
+    assert r.exit_code == 1 and "a Turbulences entry in a Paragliders game" in r.stderr
+    for entry, message in (({"company": "red"}, "either a journey"),
+                           ({"company": "red", "pass": True, "boost": True}, "a pass has no"),
+                           ({"company": "red", "journey": [[0, 0]], "ops": {"load": ["red-1"]}},
+                            "its before and after"),
+                           ({"company": "red", "journey": []}, "at least 1 items")):
+        r = run("replay", moves_file(tmp_path, [entry]))
+        assert r.exit_code == 1 and message in r.stderr, (entry, r.stderr)
+    marked = write(tmp_path / "marked.yaml", f"format: skyhex.moves/1\ngame: turbulences\n"
+                   f"scenario: {paragliders}\nmoves: []\n")
+    r = run("replay", marked)
+    assert r.exit_code == 1 and "a turbulences moves file on a paragliders scenario" in r.stderr
+
+
+def test_a_moves_file_names_a_company_by_its_player(tmp_path: Path) -> None:
+    first = json.loads(run("legal", "--scenario", str(TWO)).stdout)["actions"][0]
+    path = moves_file(tmp_path, [{**first, "company": "Bea"}])
+    events = events_of(run("replay", "--strict", path).stdout)
+    assert [e["company"] for e in events if e["type"] == "journey"] == ["blue"]
+
+
+def test_the_board_still_refuses_turbulences_games(tmp_path: Path) -> None:
+    r = run("board", str(TWO), "-o", str(tmp_path / "b.svg"))
+    assert r.exit_code == 1
+    assert "only paragliders scenarios are supported here yet" in r.stderr
+    r = run("board", str(GOLDEN / "turbulences-2.moves.yaml"), "-o", str(tmp_path / "b.svg"))
+    assert r.exit_code == 1 and "only paragliders games are supported here yet" in r.stderr
+
+
+def _forced_case() -> tuple[Scenario, list[Any], int]:
+    """A random game in which a company other than the next entry's has a single option."""
+    kinds = list(AircraftType)
+    for seed in range(200):
+        land = generate_landscape(seed, Difficulty.EXTREME)
+        companies = tuple(Company(f"c{r}", kinds[r % 3], r) for r in range(1, 7))
+        s = Scenario(land, companies, seed)
+        actions = random_playout(s, seed, turn_cap=12)
+        replay = start(s)
+        for k, action in enumerate(actions[:-1]):
+            options = legal_actions(replay.game, replay.state)
+            if len(options) == 1 and actions[k + 1].company != action.company:
+                return s, actions, k
+            play(replay, [action], strict=True)
+    raise AssertionError("no forced decision in 200 random games")
+
+
+def test_non_strict_plays_forced_passes() -> None:
+    s, actions, k = _forced_case()
+    full = play(start(s), actions, strict=True)
+    short = actions[:k] + actions[k + 1:]
+    forced = play(start(s), short)
+    assert forced.error is None and forced.state == full.state
+    assert any(e.get("forced") for e in forced.events)
+    assert [{x: y for x, y in e.items() if x not in ("entry", "forced")} for e in forced.events] \
+        == [{x: y for x, y in e.items() if x != "entry"} for e in full.events]
+    strict = play(start(s), short, strict=True)
+    assert strict.error is not None and strict.error["entry"] == k
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), difficulty=st.sampled_from(list(Difficulty)),
+       pilots=st.integers(2, 6), play_seed=st.integers(0, 10_000))
+def test_random_legal_games_replay_to_the_same_log(seed: int, difficulty: Difficulty,
+                                                   pilots: int, play_seed: int) -> None:
+    kinds = list(AircraftType)
+    companies = tuple(Company(f"c{r}", kinds[r % 3], r, city=1 + r % 3)
+                      for r in range(1, pilots + 1))
+    s = Scenario(generate_landscape(seed, difficulty), companies, seed)
+    actions = random_playout(s, play_seed, turn_cap=15)
+    entries = [json.loads(json.dumps(action_to_entry(a))) for a in actions]
+    again = [action_from_entry(e) for e in entries]
+    assert again == actions  # entries round-trip
+    first = play(start(s), actions, strict=True)
+    second = play(start(s), again)
+    assert first.error is None and first.events == second.events
+    assert first.state.actor is None or first.state.turn > 15
+    events = validator("event")
+    for e in first.events:
+        assert list(events.iter_errors(e)) == [], e
