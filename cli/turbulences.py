@@ -85,8 +85,10 @@ def summary(s: Scenario) -> str:
     companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
                           for c in s.companies)
     difficulty = s.landscape.difficulty.value if s.landscape.difficulty else "custom"
+    teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
+                      for t in s.made_teams())
     return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
-            f"{difficulty} landscape")
+            f"{difficulty} landscape" + (f", teams ({teams})" if teams else ""))
 
 
 def moves_in(document: Document, scenario: Scenario
@@ -99,6 +101,12 @@ def moves_in(document: Document, scenario: Scenario
         if "company" not in entry:
             problems.append(Problem("moves.game", "a Paragliders entry in a Turbulences game "
                                     "(entries name their company)", ("moves", i)))
+            continue
+        named = [c.colour for c in scenario.companies if c.player == entry["company"]]
+        if len(named) > 1:
+            problems.append(Problem("moves.company", f"{entry['company']!r} controls "
+                                    f"{len(named)} companies ({', '.join(named)}): name the "
+                                    "company by its colour", ("moves", i, "company")))
             continue
         try:
             actions.append(action_from_entry(entry, ("moves", i)))
@@ -151,19 +159,23 @@ def error_line(replay: Replay, document: Document | None) -> str:
 def write_replay(replay: Replay, fmt: str) -> None:
     """The log as ndjson, a text account, or the final state and scores (json)."""
     from skyhex.cli.turbulences_text import account
-    from skyhex.rules.turbulences.replay import provisional, state_json
+    from skyhex.rules.turbulences.replay import provisional, provisional_teams, state_json
 
     if fmt == "ndjson":
         sys.stdout.write("".join(json.dumps(e) + "\n" for e in replay.events))
     elif fmt == "text":
         sys.stdout.write(account(replay.events))
     else:
-        over = replay.state.actor is None
-        doc = {"game": "turbulences", "over": over, "entries": replay.applied,
-               "events": len(replay.events), "state": state_json(replay.game, replay.state),
-               "scores": next((e["scores"] for e in replay.events if e["type"] == "game_over"),
-                              None) if over else None,
-               "provisional": None if over else provisional(replay.game, replay.state),
+        game, state = replay.game, replay.state
+        over = state.actor is None
+        end = next((e for e in replay.events if e["type"] == "game_over"), None)
+        doc = {"game": "turbulences", "mode": game.mode.value, "over": over,
+               "entries": replay.applied, "events": len(replay.events),
+               "state": state_json(game, state),
+               "scores": end["scores"] if over and end else None,
+               "provisional": None if over else provisional(game, state),
+               "teams": end.get("teams") if over and end else None,
+               "provisional_teams": None if over else provisional_teams(game, state),
                "error": replay.error}
         print(json.dumps(doc, indent=2))
 

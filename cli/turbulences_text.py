@@ -25,6 +25,10 @@ def _journey(e: dict[str, Any]) -> str:
     return text
 
 
+def _player(company: dict[str, Any]) -> str:
+    return f", player {company['player']}" if company.get("player") else ""
+
+
 _DESTROYED = {"collision": "collides", "storm": "is destroyed by a storm",
               "tempest": "is destroyed by a Tempest", "lost": "is lost off the board",
               "blocked": "is blocked in flight and destroyed"}
@@ -36,9 +40,11 @@ def line(e: dict[str, Any]) -> str:
     who = e.get("company", "")
     if kind == "setup":
         companies = ", ".join(f"{c['company']} ({c['aircraft']}, region {c['region']}, airport "
-                              f"{_hex(c['airport'])})" for c in e["companies"])
-        return (f"setup: {e['mode']}, seed {e['seed']}: {companies}; {len(e['parcels'])} "
-                f"parcels; first player {e['first']}")
+                              f"{_hex(c['airport'])}{_player(c)})" for c in e["companies"])
+        teams = "".join(f"; team {t['team']}: {', '.join(t['companies'])}"
+                        for t in e.get("teams", ()))
+        return (f"setup: {e['mode']}, seed {e['seed']}: {companies}{teams}; "
+                f"{len(e['parcels'])} parcels; first player {e['first']}")
     if kind == "turn":
         return f"-- turn {e['turn']}, first player {e['first']}"
     if kind == "weather":
@@ -103,8 +109,8 @@ def line(e: dict[str, Any]) -> str:
     if kind == "game_over":
         rows = [f"  {s['rank']}. {s['company']}: {s['points']} points ({s['weight']} kg, "
                 f"{s['empty_spaces']} empty spaces, {s['parcels']} parcels)" for s in e["scores"]]
-        rows += [f"  team {t['team']} ({', '.join(t['companies'])}): {t['points']} points, "
-                 f"rank {t['rank']}" for t in e.get("teams", ())]
+        rows += [f"  team {t['team']} ({', '.join(t['companies'])}): {t['points']} points "
+                 f"({t['parcels']} parcels), rank {t['rank']}" for t in e.get("teams", ())]
         return f"game over after turn {e['turn']}\n" + "\n".join(rows)
     return f"{kind}: {e}"
 

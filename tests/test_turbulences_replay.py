@@ -30,7 +30,10 @@ from .conftest import ROOT, run
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
 TWO = SCENARIOS / "turbulences-2.yaml"
-GOLDEN_GAMES = {"turbulences-2": 2, "turbulences-6": 6}  # name -> seed of the greedy pilots
+GOLDEN_GAMES = {"turbulences-2": 2, "turbulences-6": 6, "turbulences-teams-4": 4}
+"""name -> seed of the greedy pilots (also the number of companies)"""
+TEAMS = SCENARIOS / "turbulences-teams-4.yaml"
+TWO_COMPANIES = SCENARIOS / "turbulences-two-companies-2.yaml"
 
 
 def scenario(path: Path) -> Scenario:
@@ -142,13 +145,19 @@ def test_the_text_account_words_every_event() -> None:
 
 def test_the_examples_are_valid() -> None:
     files = [str(SCENARIOS / f"turbulences-{n}.yaml") for n in (2, 4, 6)]
-    r = run("scenario", "validate", *files, str(SCENARIOS / "two-players.yaml"))
+    r = run("scenario", "validate", *files, str(SCENARIOS / "two-players.yaml"), str(TEAMS),
+            str(TWO_COMPANIES))
     assert (r.exit_code, r.stderr) == (0, "")
     lines = r.stdout.splitlines()
     assert lines[0].endswith("ok: turbulences, classic, 2 companies (red biplane in region 1, "
                              "blue seaplane in region 4), normal landscape")
     assert "ok: turbulences, classic, 6 companies" in lines[2]
     assert lines[3].endswith("ok: 2 players (yellow, Bea), standard map of 183 hexes")
+    assert lines[4].endswith("ok: turbulences, teams, 4 companies (red biplane in region 1, "
+                             "blue seaplane in region 2, green zeppelin in region 4, yellow "
+                             "biplane in region 5), easy landscape, teams (red+blue: red, blue; "
+                             "north: green, yellow)")
+    assert lines[5].endswith("normal landscape, teams (Ann: red, orange; Bob: blue, green)")
     four = scenario(SCENARIOS / "turbulences-4.yaml")
     assert four.rose.to_data()["calm"] == "2/9" and four.rose.to_data()["N"] == "1/9"
 
@@ -192,12 +201,9 @@ def test_semantic_errors_are_located(tmp_path: Path) -> None:
     ]
 
 
-def test_team_modes_are_refused_for_now_and_schema_errors_located(tmp_path: Path) -> None:
+def test_schema_errors_are_located(tmp_path: Path) -> None:
     two = ["{colour: red, aircraft: biplane, region: 1}",
            "{colour: blue, aircraft: seaplane, region: 2}"]
-    path, out = bad_scenario(tmp_path, two, mode="teams")
-    assert out[0] == (f"{path}:5:7: error: mode 'teams' is not supported yet (supported: "
-                      "classic) [$.mode]")
     path, out = bad_scenario(tmp_path, [*two[:1], "{colour: b-1, aircraft: jet, region: 7}"],
                              extra="players: [red]\n")
     assert any(":8:" in line and "'jet' is not one of biplane" in line for line in out)
@@ -206,6 +212,80 @@ def test_team_modes_are_refused_for_now_and_schema_errors_located(tmp_path: Path
     assert any("unknown key 'players'" in line for line in out)
     path, out = bad_scenario(tmp_path, two[:1])
     assert out[0].endswith("expected at least 2 items, not 1 [$.companies]")
+    path, out = bad_scenario(tmp_path, two, mode="teams", extra="teams: [red, {name: x}]\n")
+    assert out == [
+        f"{path}:9:9: error: a team is a list of colours, such as [red, blue], or {{name, "
+        "members: [red, blue]} [$.teams[0]]",
+        f"{path}:9:14: error: a team is a list of colours, such as [red, blue], or {{name, "
+        "members: [red, blue]} [$.teams[1]]",
+        f"{path}: invalid: 2 errors"]
+
+
+FOUR = ["{colour: red, aircraft: biplane, region: 1, player: Ann}",
+        "{colour: blue, aircraft: seaplane, region: 3, player: Ann}",
+        "{colour: green, aircraft: zeppelin, region: 4}",
+        "{colour: yellow, aircraft: biplane, region: 5, player: Bob}"]
+
+
+def test_team_errors_are_located_naming_the_rule(tmp_path: Path) -> None:
+    """The engine's setup check (``make_teams``) finds the problems; their paths are the
+    scenario's keys."""
+    teams = "teams:\n  - [red, blue]\n  - {name: north, members: [green, yellow, pink]}\n" \
+            "  - [yellow]\n"
+    path, out = bad_scenario(tmp_path, FOUR, mode="teams", extra=teams)
+    assert out == [
+        f"{path}:12:11: error: team 'red+blue': regions 1 and 3 are not adjacent (hint: "
+        "partners build their airports on 2 adjacent regions (region 6 is next to region 1)) "
+        "[$.teams[0][1]]",
+        f"{path}:13:28: error: team 'north': 3 companies, teams are pairs [$.teams[1].members]",
+        f"{path}:13:44: error: no company is called 'pink' [$.teams[1].members[2]]",
+        f"{path}:14:5: error: team 'yellow': 1 company, teams are pairs [$.teams[2]]",
+        f"{path}:14:6: error: company 'yellow' must be in exactly one team, not 2 "
+        "[$.teams[2][0]]",
+        f"{path}: invalid: 5 errors"]
+    r = run("scenario", "validate", "--format", "json", path)
+    rules = [p["rule"] for p in json.loads(r.stdout)]
+    assert rules == ["setup.adjacent", *["setup.teams"] * 4]
+    path, out = bad_scenario(tmp_path, FOUR, mode="two-companies")
+    assert out == [
+        f"{path}:8:59: error: team 'Ann': regions 1 and 3 are not adjacent (hint: partners "
+        "build their airports on 2 adjacent regions (region 6 is next to region 1)) "
+        "[$.companies[1].player]",
+        f"{path}:9:5: error: company 'green' needs its player (hint: in mode two-companies "
+        "every company names its player) [$.companies[2]]",
+        f"{path}:10:5: error: team 'Bob': 1 company, teams are pairs [$.companies[3]]",
+        f"{path}: invalid: 3 errors"]
+    three = [c.replace("Ann", "Al") for c in FOUR[:2]]
+    _, out = bad_scenario(tmp_path, [*three[:1], "{colour: blue, aircraft: seaplane, region: "
+                                     "2, player: Bo}", FOUR[2].replace("}", ", player: Cy}"),
+                                     FOUR[3].replace("Bob", "Di")], mode="two-companies")
+    assert out[0].endswith(":7:3: error: 4 players: 2 or 3 pilots each control 2 companies "
+                           "(hint: with 2 or 3 pilots each player names its two companies "
+                           "(player: ...)) [$.companies]")
+    _, out = bad_scenario(tmp_path, FOUR[:2], mode="teams")
+    assert out[0].endswith(":5:7: error: mode 'teams' needs the teams [$.mode]")
+    _, out = bad_scenario(tmp_path, FOUR, extra="teams: [[red, blue]]\n")
+    assert out[0].endswith(":11:8: error: teams are for mode 'teams' only [$.teams]")
+    _, out = bad_scenario(tmp_path, FOUR, mode="two-companies", extra="teams: [[red, blue]]\n")
+    assert "the teams are the players' companies" in out[0]
+
+
+def test_partners_may_share_a_pilot_other_companies_may_not(tmp_path: Path) -> None:
+    adjacent = [FOUR[0], FOUR[1].replace("region: 3", "region: 2"), FOUR[2],
+                FOUR[3].replace("Bob", "Ann")]
+    path, out = bad_scenario(tmp_path, adjacent, mode="teams",
+                             extra="teams: [[red, yellow], [blue, green]]\n")
+    assert len(out) == 3 and all("are not adjacent" in line for line in out[:2])  # and no
+    # name error while the teams are broken
+    path, out = bad_scenario(tmp_path, adjacent, mode="teams",
+                             extra="teams: [[red, blue], [green, yellow]]\n")
+    assert out == [f"{path}:10:60: error: name 'Ann' is used twice (hint: only partners may "
+                   "share a pilot) [$.companies[3].player]", f"{path}: invalid: 1 error"]
+    good = write(tmp_path / "good.yaml", SCENARIO.format(
+        map=ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml", mode="teams",
+        companies="\n".join(f"  - {c}" for c in [*adjacent[:3], FOUR[3]]))
+        + "teams: [[red, blue], [green, yellow]]\n")
+    assert run("scenario", "validate", good).exit_code == 0
 
 
 def test_a_broken_map_is_reported_in_its_file(tmp_path: Path) -> None:
@@ -313,6 +393,87 @@ def test_legal_never_depends_on_what_the_company_may_not_know(tmp_path: Path) ->
         assert other and all(p["weight"] is None for p in other)
 
 
+def test_a_team_game_replays_with_team_scores() -> None:
+    moves = str(GOLDEN / "turbulences-teams-4.moves.yaml")
+    events = events_of(run("replay", "--strict", moves).stdout)
+    setup, over = events[0], events[-1]
+    assert setup["mode"] == "teams" and setup["teams"] == [
+        {"team": "red+blue", "companies": ["red", "blue"]},
+        {"team": "north", "companies": ["green", "yellow"]}]
+    assert [c["player"] for c in setup["companies"]] == ["Ann", "Bea", "Cy", "Di"]
+    points = {s["company"]: s["points"] for s in over["scores"]}
+    assert [(t["team"], t["points"]) for t in over["teams"]] == sorted(
+        ((t["team"], sum(points[c] for c in t["companies"])) for t in over["teams"]),
+        key=lambda x: -x[1])
+    assert any(e["type"] == "parcels_loaded" and any(not p.startswith(e["company"])
+                                                     for p in e["parcels"]) for e in events)
+    text = run("replay", "--format", "text", moves).stdout
+    assert "; team red+blue: red, blue; team north: green, yellow;" in text.splitlines()[0]
+    team = over["teams"][0]
+    assert (f"  team {team['team']} ({', '.join(team['companies'])}): {team['points']} points "
+            f"({team['parcels']} parcels), rank 1\n") in text
+    final = json.loads(run("replay", "--format", "json", moves).stdout)
+    assert final["mode"] == "teams" and final["teams"] == over["teams"]
+    assert final["provisional_teams"] is None
+    half = json.loads(run("replay", "--format", "json", "--until", "10", moves).stdout)
+    assert half["teams"] is None and len(half["provisional_teams"]) == 2
+    classic = json.loads(run("replay", "--format", "json", "--until", "3",
+                             str(GOLDEN / "turbulences-2.moves.yaml")).stdout)
+    assert classic["mode"] == "classic" and classic["provisional_teams"] is None
+
+
+def test_a_two_companies_game_replays_and_its_events_match_the_schema(tmp_path: Path) -> None:
+    s = scenario(TWO_COMPANIES)
+    assert s.company("Ann") is None and s.company("orange") is s.companies[1]
+    actions = greedy_playout(s, 5)
+    path = moves_file(tmp_path, [action_to_entry(a) for a in actions],
+                      scenario_path=TWO_COMPANIES)
+    r = run("replay", "--strict", path)
+    assert r.exit_code == 0 and r.stderr == ""
+    events = events_of(r.stdout)
+    assert events[0]["mode"] == "two-companies" and events[-1]["type"] == "game_over"
+    assert {t["team"] for t in events[-1]["teams"]} == {"Ann", "Bob"}
+    schema_ = validator("event")
+    for e in events:
+        assert list(schema_.iter_errors(e)) == [], e
+    first = json.loads(run("legal", "--scenario", str(TWO_COMPANIES)).stdout)
+    player = next(c.player for c in s.companies if c.colour == first["company"])
+    path = moves_file(tmp_path, [{**first["actions"][0], "company": player}],
+                      scenario_path=TWO_COMPANIES)
+    r = run("replay", path)
+    assert r.exit_code == 1 and r.stderr.startswith(
+        f"{path}:4:17: error: {player!r} controls 2 companies")
+    assert "name the company by its colour" in r.stderr
+
+
+def test_legal_never_depends_on_the_other_teams_weights(tmp_path: Path) -> None:
+    """Two team games that differ only in the north team's weights look the same to red
+    and blue, who see their partner's weights but never the other team's."""
+    entries = [action_to_entry(a) for a in greedy_playout(scenario(TEAMS), 4)]
+    ours = "{weight: 2}, {weight: 2}, {weight: 3}, {weight: 4}, {weight: 5}"
+    compared = 0
+    for n in (0, 3, 6, 9, 12, 15):
+        outputs = []
+        for k, theirs in enumerate(("[2, 2, 3, 4, 5]", "[5, 4, 3, 2, 2]")):
+            weights = ", ".join(f"{{weight: {w}}}" for w in json.loads(theirs))
+            draws = f"[{{first: blue}}, {ours}, {ours}, {weights}, {weights}]"
+            path = moves_file(tmp_path, entries[:n], draws=draws, scenario_path=TEAMS,
+                              name=f"t{k}.yaml")
+            outputs.append(run("legal", path).stdout)
+        doc = json.loads(outputs[0])
+        if doc["company"] not in ("red", "blue"):
+            continue
+        compared += 1
+        assert outputs[0] == outputs[1]
+        assert doc["view"]["team"] == ["red", "blue"]
+        parcels = [p for z in doc["view"]["shipping"] for p in z["parcels"]]
+        assert all(p["weight"] is None for p in parcels if p["colour"] in ("green", "yellow"))
+        if n == 0:  # each has seen the partner's parcel waiting in its airport
+            partner = "red" if doc["company"] == "blue" else "blue"
+            assert any(p["weight"] is not None for p in parcels if p["colour"] == partner)
+    assert compared >= 2
+
+
 def test_pinned_draws_replace_the_seed_and_bad_pins_are_located(tmp_path: Path) -> None:
     path = moves_file(tmp_path, [], draws="[{first: red}]")
     assert events_of(run("replay", path).stdout)[0]["first"] == "red"
@@ -353,14 +514,6 @@ def test_a_moves_file_names_a_company_by_its_player(tmp_path: Path) -> None:
     path = moves_file(tmp_path, [{**first, "company": "Bea"}])
     events = events_of(run("replay", "--strict", path).stdout)
     assert [e["company"] for e in events if e["type"] == "journey"] == ["blue"]
-
-
-def test_the_board_still_refuses_turbulences_games(tmp_path: Path) -> None:
-    r = run("board", str(TWO), "-o", str(tmp_path / "b.svg"))
-    assert r.exit_code == 1
-    assert "only paragliders scenarios are supported here yet" in r.stderr
-    r = run("board", str(GOLDEN / "turbulences-2.moves.yaml"), "-o", str(tmp_path / "b.svg"))
-    assert r.exit_code == 1 and "only paragliders games are supported here yet" in r.stderr
 
 
 def _forced_case() -> tuple[Scenario, list[Any], int]:

@@ -45,8 +45,9 @@ Decisions (besides those of ``piloting``, ``events``, ``actions`` and ``state``)
 
 The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``state.Team``):
 
-9. **Teams**: ``mode="teams"`` takes ``teams``, pairs of colours or a mapping colour -> team
-   name; ``mode="two-companies"`` groups the companies by ``Company.player``. Either way a
+9. **Teams**: ``mode="teams"`` takes ``teams``, pairs of colours, ``NamedTeam``s or a
+   mapping colour -> team name; ``mode="two-companies"`` groups the companies by
+   ``Company.player`` (``make_teams`` checks them, each problem with its path). Either way a
    team is exactly 2 companies on adjacent regions ("partners [...] build their Airports on
    2 adjacent Region boards"), there are at least 2 teams in ``teams`` mode and 2 or 3
    players in ``two-companies`` mode, and every company is in one team.
@@ -75,6 +76,7 @@ The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``stat
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -135,68 +137,99 @@ def _check_companies(companies: Sequence[Company]) -> None:
         raise InputError(problems)
 
 
-Teams = Sequence[Sequence[str]] | Mapping[str, str]
-"""Teams as pairs of colours, or a mapping colour -> team name."""
+@dataclass(frozen=True, slots=True)
+class NamedTeam:
+    """A team given with its name (which labels its score) and its companies' colours."""
+
+    name: str
+    colours: tuple[str, ...]
+
+
+Teams = Sequence[Sequence[str] | NamedTeam] | Mapping[str, str]
+"""Teams as a sequence of pairs of colours (named ``red+blue``) or of ``NamedTeam``s, or a
+mapping colour -> team name."""
 
 
 def _adjacent(a: int, b: int) -> bool:
     return (a - b) % REGIONS in (1, REGIONS - 1)
 
 
-def _make_teams(companies: Sequence[Company], mode: Mode, teams: Teams | None
-                ) -> tuple[Team, ...]:
-    """The teams of section 8, checked (decision 9)."""
+def make_teams(companies: Sequence[Company], mode: Mode, teams: Teams | None
+               ) -> tuple[Team, ...]:
+    """The teams of section 8, checked (decision 9). Each problem's path names what
+    ``new_game`` was given: ``("teams", k, j)`` (``("teams", colour)`` for a mapping),
+    ``("companies", k, ...)``, ``("teams",)`` or ``("mode",)``."""
     if mode is Mode.CLASSIC:
         if teams is not None:
-            raise InputError([Problem("setup.teams", "teams are for mode 'teams' only")])
+            raise InputError([Problem("setup.teams", "teams are for mode 'teams' only",
+                                      ("teams",))])
         return ()
     colours = [c.colour for c in companies]
     groups: dict[str, list[str]] = {}
+    where: dict[str, list[tuple[Any, ...]]] = {}  # team -> the path of each member
     problems: list[Problem] = []
     if mode is Mode.TEAMS:
         if teams is None:
-            raise InputError([Problem("setup.teams", "mode 'teams' needs the teams")])
+            raise InputError([Problem("setup.teams", "mode 'teams' needs the teams",
+                                      ("mode",))])
         if isinstance(teams, Mapping):
             for colour, name in teams.items():
                 groups.setdefault(name, []).append(colour)
+                where.setdefault(name, []).append(("teams", colour))
         else:
-            for pair in teams:
-                groups.setdefault("+".join(pair), []).extend(pair)
+            for k, team in enumerate(teams):
+                at: tuple[Any, ...] = ("teams", k)
+                if isinstance(team, NamedTeam):
+                    name, members, at = team.name, team.colours, (*at, "members")
+                else:
+                    name, members = "+".join(team), tuple(team)
+                groups.setdefault(name, []).extend(members)
+                where.setdefault(name, []).extend((*at, j) for j in range(len(members)))
         if len(groups) < 2:
-            problems.append(Problem("setup.teams", "play as a team with 2 teams or more"))
+            problems.append(Problem("setup.teams", "play as a team with 2 teams or more",
+                                    ("teams",)))
     else:
         if teams is not None:
             raise InputError([Problem("setup.teams", "in mode 'two-companies' the teams are "
-                                      "the players' companies (Company.player)")])
-        for c in companies:
+                                      "the players' companies (each company's player)", ("teams",))])
+        for k, c in enumerate(companies):
             if c.player is None:
                 problems.append(Problem("setup.player", f"company {c.colour!r} needs its "
-                                        "player", ("companies", colours.index(c.colour))))
+                                        "player", ("companies", k)))
             else:
                 groups.setdefault(c.player, []).append(c.colour)
+                where.setdefault(c.player, []).append(("companies", k, "player"))
         if not 2 <= len(groups) <= 3:
             problems.append(Problem("setup.players", f"{len(groups)} players: 2 or 3 pilots "
-                                    "each control 2 companies"))
-    listed = [colour for members in groups.values() for colour in members]
-    for colour in sorted(set(listed) - set(colours)):
-        problems.append(Problem("setup.teams", f"no company is called {colour!r}"))
-    for colour in colours:
-        if listed.count(colour) != 1:
+                                    "each control 2 companies", ("companies",)))
+    listed = [(colour, at) for name, members in groups.items()
+              for colour, at in zip(members, where[name], strict=True)]
+    for colour, at in listed:
+        if colour not in colours:
+            problems.append(Problem("setup.teams", f"no company is called {colour!r}", at))
+    for k, colour in enumerate(colours):
+        places = [at for c, at in listed if c == colour]
+        if not places and companies[k].player is None and mode is Mode.TWO_COMPANIES:
+            continue  # its missing player is the problem
+        if len(places) != 1:
             problems.append(Problem("setup.teams", f"company {colour!r} must be in exactly "
-                                    f"one team, not {listed.count(colour)}"))
+                                    f"one team, not {len(places)}",
+                                    places[1] if places else ("companies", k)))
     out = []
-    for name, members in groups.items():
-        if len(members) != 2:
-            problems.append(Problem("setup.teams", f"team {name!r}: {len(members)} companies, "
-                                    "teams are pairs"))
+    for name, group in groups.items():
+        first = where[name][0][:-1]
+        if len(group) != 2:
+            problems.append(Problem("setup.teams", f"team {name!r}: {len(group)} "
+                                    f"compan{'y' if len(group) == 1 else 'ies'}, teams are "
+                                    "pairs", first))
             continue
-        if not set(members) <= set(colours):
+        if not set(group) <= set(colours):
             continue
-        a, b = (companies[colours.index(m)] for m in members)
+        a, b = (companies[colours.index(m)] for m in group)
         if not _adjacent(a.region, b.region):
             problems.append(Problem("setup.adjacent", f"team {name!r}: regions {a.region} and "
-                                    f"{b.region} are not adjacent"))
-        out.append(Team(name, tuple(colours.index(m) for m in members)))
+                                    f"{b.region} are not adjacent", where[name][1]))
+        out.append(Team(name, tuple(colours.index(m) for m in group)))
     if problems:
         raise InputError(problems)
     return tuple(out)
@@ -221,7 +254,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
     except ValueError:
         raise InputError([Problem("setup.mode", f"mode {mode!r}: one of "
                                   f"{', '.join(m.value for m in Mode)}")]) from None
-    made = _make_teams(companies, mode, teams)
+    made = make_teams(companies, mode, teams)
     draws = Draws(seed, pinned, 0)
     colours = [c.colour for c in companies]
     first = colours.index(draws.draw("first", colours))

@@ -22,9 +22,9 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError, InputError, Path, Problem
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
-from skyhex.rules.turbulences.engine import apply, describe, legal_actions, new_game, view
+from skyhex.rules.turbulences.engine import apply, describe, legal_actions, view
 from skyhex.rules.turbulences.scenario import Scenario
-from skyhex.rules.turbulences.scoring import scores
+from skyhex.rules.turbulences.scoring import scores, team_scores
 from skyhex.rules.turbulences.state import Game, State
 
 Event = dict[str, Any]
@@ -121,8 +121,7 @@ class Replay:
 
 def start(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()) -> Replay:
     """The game of ``scenario`` set up (its first weather phase resolved)."""
-    game, state, events = new_game(scenario.landscape, scenario.companies, scenario.seed,
-                                   rose=scenario.rose, pinned=pinned)
+    game, state, events = scenario.new_game(pinned)
     replay = Replay(game, state)
     replay.log(events)
     return replay
@@ -207,3 +206,8 @@ def state_json(game: Game, state: State) -> dict[str, Any]:
 def provisional(game: Game, state: State) -> list[dict[str, Any]]:
     """The scores if the game ended now."""
     return [s.to_dict() for s in scores(game, state)]
+
+
+def provisional_teams(game: Game, state: State) -> list[dict[str, Any]] | None:
+    """The team scores if the game ended now (``None`` in CLASSIC mode)."""
+    return [t.to_dict() for t in team_scores(game, state)] if game.teams else None

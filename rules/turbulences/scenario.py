@@ -1,35 +1,50 @@
 """Turbulences scenarios (``skyhex.scenario/1`` with ``game: turbulences``): the landscape,
-the companies, the mode, the seed and an optional Wind Rose.
+the companies, the mode (and its teams), the seed and an optional Wind Rose.
 
 ``scenario_from_dict`` reads a schema-valid document whose map has already been read into a
 ``Landscape`` (the caller checks the map against the setup rules, since it knows where the
 map is written) and raises ``InputError`` listing every semantic problem, each with its JSON
 path: colours, player names and regions used once, the AIRCRAFT box (two pawns of each
-type), a mode the engine plays, Wind Rose odds with a positive weight. Chance pins live in
-moves files, not here.
+type), Wind Rose odds with a positive weight, and the teams of section 8. The teams are
+checked by the engine's own setup check (``engine.make_teams``), whose problem paths are
+the scenario's keys (``teams``, ``companies``, ``mode``). Chance pins live in moves files,
+not here.
+
+Player names: in CLASSIC mode each company has its own pilot (names used once); in mode
+``teams`` a name may be given to two partners (one person flying both companies of a team);
+in mode ``two-companies`` each player's name is on its two companies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE, AircraftType
+from skyhex.rules.turbulences.engine import Event, NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
-from skyhex.rules.turbulences.state import Company
+from skyhex.rules.turbulences.state import Company, Game, Mode, State, Team
 from skyhex.rules.turbulences.weather import WindRose
 
-MODES = ("classic", "teams", "two-companies")
-"""The modes a scenario may name; ``PLAYED_MODES`` are those the engine plays so far."""
-PLAYED_MODES = ("classic",)
+MODES = tuple(m.value for m in Mode)
+"""The modes a scenario may name (all played by the engine)."""
+
+TeamList = tuple[tuple[str, ...] | NamedTeam, ...]
+"""A scenario's ``teams``: pairs of colours or named teams, in the file's order."""
+
+_HINTS = {
+    "setup.adjacent": "partners build their airports on 2 adjacent regions (region 6 is "
+                      "next to region 1)",
+    "setup.players": "with 2 or 3 pilots each player names its two companies (player: ...)",
+    "setup.player": "in mode two-companies every company names its player",
+}
 
 
 @dataclass(frozen=True)
 class Scenario:
-    """A Turbulences game ready to start: ``engine.new_game(landscape, companies, seed,
-    rose=rose)``."""
+    """A Turbulences game ready to start (``new_game``)."""
 
     landscape: Landscape
     companies: tuple[Company, ...]
@@ -37,23 +52,62 @@ class Scenario:
     mode: str = "classic"
     rose: WindRose = field(default_factory=WindRose)
     title: str | None = None
+    teams: TeamList | None = None  # mode teams only
 
     def company(self, name: str) -> Company | None:
-        """The company called ``name`` by its colour or its player's name."""
-        return next((c for c in self.companies if name in (c.colour, c.player)), None)
+        """The company called ``name`` by its colour or its player's name (``None`` if there
+        is no such company, or the player controls two)."""
+        found = [c for c in self.companies if name in (c.colour, c.player)]
+        return found[0] if len(found) == 1 else None
+
+    def made_teams(self) -> tuple[Team, ...]:
+        """The teams the engine makes of this (valid) scenario; empty in CLASSIC mode."""
+        return make_teams(self.companies, Mode(self.mode), self.teams)
+
+    def new_game(self, pinned: tuple[dict[str, Any], ...] = ()
+                 ) -> tuple[Game, State, list[Event]]:
+        """``engine.new_game`` with the scenario's seed, Wind Rose, mode and teams."""
+        return new_game(self.landscape, self.companies, self.seed, rose=self.rose,
+                        pinned=pinned, mode=self.mode, teams=self.teams)
+
+
+def _teams(data: Sequence[Any]) -> TeamList:
+    """The schema-valid ``teams`` list as the engine takes it."""
+    return tuple(NamedTeam(t["name"], tuple(t["members"])) if isinstance(t, Mapping)
+                 else tuple(t) for t in data)
+
+
+def _names(companies: Sequence[Company], mode: Mode, made: tuple[Team, ...] | None
+           ) -> list[Problem]:
+    """Player names: not another company's colour; used once, except by partners in mode
+    ``teams`` (``made``: the teams, ``None`` if they are broken) and by each player's two
+    companies in mode ``two-companies`` (the engine checks those)."""
+    problems = []
+    colours = [c.colour for c in companies]
+    for k, c in enumerate(companies):
+        if c.player is None:
+            continue
+        earlier = [j for j, d in enumerate(companies[:k]) if d.player == c.player]
+        clash = c.player in colours and colours.index(c.player) != k
+        if mode is Mode.TEAMS:
+            twice = bool(earlier) and made is not None and (
+                len(earlier) > 1 or not any({earlier[0], k} == set(t.members) for t in made))
+        else:
+            twice = bool(earlier) and mode is Mode.CLASSIC
+        if clash or twice:
+            hint = "only partners may share a pilot" if mode is Mode.TEAMS and not clash else None
+            problems.append(Problem("scenario.player", f"name {c.player!r} is used twice",
+                                    ("companies", k, "player"), hint))
+    return problems
 
 
 def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenario:
     """Read a schema-valid Turbulences scenario on ``landscape``; ``InputError`` lists every
     semantic problem."""
     problems: list[Problem] = []
-    mode = data.get("mode", "classic")
-    if mode not in PLAYED_MODES:
-        problems.append(Problem("scenario.mode", f"mode {mode!r} is not supported yet "
-                                f"(supported: {', '.join(PLAYED_MODES)})", ("mode",)))
+    mode = Mode(data.get("mode", "classic"))
     companies = []
     colours: dict[str, int] = {}
-    names: dict[str, int] = {}
     regions: dict[int, int] = {}
     types: dict[AircraftType, int] = {}
     for k, entry in enumerate(data["companies"]):
@@ -66,11 +120,6 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
                                     f"twice (companies {colours[company.colour] + 1} and "
                                     f"{k + 1})", (*at, "colour")))
         colours.setdefault(company.colour, k)
-        if company.player is not None:
-            if company.player in names or company.player in {c.colour for c in companies[:-1]}:
-                problems.append(Problem("scenario.player", f"name {company.player!r} is used "
-                                        "twice", (*at, "player")))
-            names.setdefault(company.player, k)
         if company.region in regions:
             problems.append(Problem("scenario.region", f"region {company.region} is taken "
                                     f"twice (companies {regions[company.region] + 1} and "
@@ -82,6 +131,16 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
             problems.append(Problem("scenario.aircraft-box", f"a third {company.aircraft.value}: "
                                     f"the box holds {AIRCRAFT_PER_TYPE} of each type",
                                     (*at, "aircraft"), "choose another aircraft type"))
+    teams = _teams(data["teams"]) if "teams" in data else None
+    made: tuple[Team, ...] | None = None
+    if len(colours) == len(companies):  # the teams name companies by colour
+        try:
+            made = make_teams(companies, mode, teams)
+        except InputError as e:
+            problems.extend(Problem(p.rule, p.message, p.path, p.hint or _HINTS.get(p.rule))
+                            for p in e.problems)
+    problems.extend(_names(companies, mode, made))
+    problems.sort(key=lambda p: [str(x).zfill(6) for x in p.path])
     rose = WindRose()
     if "wind_rose" in data:
         try:
@@ -90,5 +149,5 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
             problems.append(Problem("scenario.wind-rose", str(e), ("wind_rose",)))
     if problems:
         raise InputError(problems)
-    return Scenario(landscape, tuple(companies), data.get("seed", 0), mode, rose,
-                    data.get("title"))
+    return Scenario(landscape, tuple(companies), data.get("seed", 0), mode.value, rose,
+                    data.get("title"), teams)
