@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,11 +17,14 @@ import typer
 from skyhex.cli.maps import ComponentsOption, _error, _reporting
 
 if TYPE_CHECKING:
+    from skyhex.cli.replay import Sources
     from skyhex.render.board import BoardPicture
     from skyhex.render.tracks import TracksPicture
     from skyhex.render.turbulences_board import LandscapePicture
+    from skyhex.render.turbulences_position import TurbulencesPosition
     from skyhex.rules.paragliders.replay import Replay
     from skyhex.rules.turbulences.landscape import Landscape
+    from skyhex.rules.turbulences.scenario import Scenario as TurbulencesScenario
 
 # The same limits as skyhex.render.board (a test keeps them equal); repeated here so that
 # `skyhex --help` does not import the renderer.
@@ -89,13 +93,13 @@ def _input_kind(path: str) -> Iterator[tuple[str, object]]:
 
 def _turbulences_usage(file: str, *, tracks: bool, moves: str | None, at: int | None,
                        components: str | None) -> None:
-    """Usage errors for the options a Turbulences map has no use for (yet)."""
+    """Usage errors for the options a Turbulences map has no use for."""
     if tracks:
         raise typer.BadParameter(f"{file} is a Turbulences map: track boards are "
                                  "Paragliders boards", param_hint="--tracks")
     if moves is not None:
-        raise typer.BadParameter(f"{file} is a Turbulences map: Turbulences moves files are "
-                                 "not supported yet", param_hint="--moves")
+        raise typer.BadParameter(f"{file} is a map: moves are played on a scenario (give a "
+                                 "Turbulences scenario file as FILE)", param_hint="--moves")
     if at is not None:
         raise typer.BadParameter(f"{file} is a map: --at counts the entries of a moves file",
                                  param_hint="--at")
@@ -113,7 +117,52 @@ def _load_landscape(file: str) -> Landscape:
     return landscape_from_dict(load_validated(file, "map", games=("turbulences",)).data)
 
 
-def _game(file: str, kind: str, moves: str | None, at: int | None) -> tuple[Replay, str]:
+@dataclass(frozen=True)
+class TurbulencesBoard:
+    """A Turbulences position to print: its scenario and what the board shows."""
+
+    scenario: TurbulencesScenario
+    position: TurbulencesPosition
+
+
+def _turbulences_game(file: str, kind: str, moves: str | None, at: int | None, *,
+                      tracks: bool, found: Sources | None) -> TurbulencesBoard:
+    """The Turbulences position printed: a scenario's start (its first weather phase
+    resolved, as ``--at 0``), or a moves file replayed (the first ``at`` entries). An illegal
+    entry ends the command as ``skyhex replay`` does."""
+    from skyhex.cli import turbulences
+    from skyhex.cli.files import load_validated
+    from skyhex.render.turbulences_position import turbulences_position
+
+    if tracks:
+        raise typer.BadParameter(f"{file} is a Turbulences {kind} file: track boards are "
+                                 "Paragliders boards", param_hint="--tracks")
+    if found is None:  # a scenario alone
+        if at is not None:
+            raise typer.BadParameter("counts the entries of a moves file: give --moves MOVES "
+                                     "(or a moves file as FILE)", param_hint="--at")
+        document = load_validated(file, "scenario")
+        scenario = turbulences.scenario_in(document, document.data, file)
+        replay = turbulences.run(scenario, None, False, None)
+        caption = "start of the game: turn 1, first weather phase resolved"
+    else:
+        scenario = turbulences.scenario_in(found.document, found.data, found.base, found.at)
+        replay = turbulences.run(scenario, found.moves, False, at)
+        if replay.error is not None:
+            print(turbulences.error_line(replay, found.moves), file=sys.stderr)
+            raise typer.Exit(1)
+        assert found.moves is not None  # a moves file was read
+        total = len(found.moves.data["moves"])
+        if at is not None and at > total:
+            raise typer.BadParameter(f"{at} is past the end: {found.moves.name} has {total} "
+                                     "entries", param_hint="--at")
+        caption = (f"after {replay.applied} of {total} entries of "
+                   f"{os.path.basename(found.moves.name)}")
+    return TurbulencesBoard(scenario, turbulences_position(replay.game, replay.state, caption))
+
+
+def _game(file: str, kind: str, moves: str | None, at: int | None,
+          found: Sources | None = None) -> tuple[Replay, str]:
     """The game whose position is printed, and a caption saying where the position comes
     from: a scenario's setup or position, or a moves file replayed (the first ``at``
     entries). An illegal entry ends the command as ``skyhex replay`` does."""
@@ -131,7 +180,7 @@ def _game(file: str, kind: str, moves: str | None, at: int | None) -> tuple[Repl
             return replay, "the scenario's position"
         return replay, "setup: every pawn in hand"
     replay, document = _run(moves if moves is not None else file,
-                            file if moves is not None else None, False, at)
+                            file if moves is not None else None, False, at, found)
     if replay.error is not None:
         print(_error_line(replay, document), file=sys.stderr)
         raise typer.Exit(1)
@@ -212,7 +261,7 @@ def board(
 
     FILE is a map, a scenario or a moves file, told apart by their format key.
 
-    Turbulences maps: biomes, Region boards, cities, default airport sites, clouds (no --tracks, --moves).
+    Turbulences: biomes, Region boards, cities, clouds; from a scenario or moves file, airports and aircraft.
 
     A scenario shows its setup or position; --moves MOVES --at N, the position after N entries.
 
@@ -238,6 +287,7 @@ def board(
     if output != "-":
         _check_writable(output)
     land: Landscape | None = None
+    turbulences: TurbulencesBoard | None = None
     with _reporting(), _input_kind(file) as (kind, game_key):
         if kind == "map" and game_key == "turbulences":
             _turbulences_usage(file, tracks=tracks, moves=moves, at=at, components=components)
@@ -261,10 +311,21 @@ def board(
             if kind == "moves" and moves is not None:
                 raise typer.BadParameter(f"{file} is a moves file already: give a scenario "
                                          "as FILE with --moves", param_hint="--moves")
-            game, caption = _game(file, kind, moves, at)
-            scenario = game.game.scenario
-            m = scenario.map
-            title = scenario.title or default_title(m, file)
+            found = None
+            if kind == "moves" or moves is not None:
+                from skyhex.cli.replay import sources
+
+                found = sources(moves if moves is not None else file,
+                                file if moves is not None else None)
+            if (found.game if found is not None else game_key) == "turbulences":
+                turbulences = _turbulences_game(file, kind, moves, at, tracks=tracks,
+                                                found=found)
+                game = None
+            else:
+                game, caption = _game(file, kind, moves, at, found)
+                scenario = game.game.scenario
+                m = scenario.map
+                title = scenario.title or default_title(m, file)
     try:
         picture: BoardPicture | LandscapePicture
         if land is not None:
@@ -273,6 +334,15 @@ def board(
 
             picture = landscape_picture(land, title=landscape_title(land, file), hex_mm=hex_mm,
                                         coords=coords)
+        elif turbulences is not None:
+            from skyhex.render.turbulences_board import default_title as landscape_title
+            from skyhex.render.turbulences_board import landscape_picture, scenario_subtitle
+
+            ts = turbulences.scenario
+            picture = landscape_picture(
+                ts.landscape, title=ts.title or landscape_title(ts.landscape, file),
+                hex_mm=hex_mm, coords=coords, subtitle=scenario_subtitle(ts, hex_mm),
+                position=turbulences.position)
         else:
             picture = board_picture(
                 m, title=title, hex_mm=hex_mm, coords=coords,

@@ -10,12 +10,17 @@ and a note on airports), the board, and a legend. The board shows:
 - the six Region boards as shaded bands of three cities on the ring around the landscape,
   each labelled ``Region 1`` ... ``Region 6`` (counter-clockwise from the south-west side,
   as in ``rules/turbulences/landscape.py``); every city has a marker and its numbers
-  (``R3 C2``), and the central city (C2) of each region is marked as the default airport
-  site (the scenario chooses the airports; Turbulences scenarios do not exist yet);
+  (``R3 C2``); on a plain map the central city (C2) of each region is marked as the default
+  airport site, and with a position the six airports stand where the scenario puts them
+  (groups ``airport_q_r``: a company's ring in its colour with its initial and outline
+  pattern, a neutral region's grey);
 - the clouds: a cumulus is a white cloud with a dark outline, a storm a black cloud with a
   lightning mark, a Tempest a stack of black clouds with its number of tokens; each shows
   its token ids. Each cloud is a group with id ``cumulus_q_r``, ``storm_q_r`` or
-  ``tempest_q_r``.
+  ``tempest_q_r``;
+- with a position (``render/turbulences_position.py``): the clouds of the position, the
+  aircraft (groups ``aircraft-<colour>``) and a panel beside the board (group ``position``)
+  with the turn, the first player, the wind and a card per company.
 
 ``render/paper.py`` puts the picture on one poster or tiles it onto pages.
 """
@@ -25,7 +30,8 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from skyhex.render.board import (
     HEX_MM_DEFAULT,
@@ -67,6 +73,10 @@ from skyhex.rules.turbulences.landscape import (
     region_cities,
 )
 
+if TYPE_CHECKING:
+    from skyhex.render.turbulences_position import AirportView, TurbulencesPosition
+    from skyhex.rules.turbulences.scenario import Scenario
+
 BIOME_FILL: dict[Biome, str] = {
     Biome.PLAIN: BLUISH_GREEN,
     Biome.SEA: SKY_BLUE,
@@ -81,10 +91,18 @@ NOTE_SIZE = 3.2
 LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
 LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 AIRPORT_NOTE = (
-    "Note: airports are chosen in the scenario, and Turbulences scenarios are not supported yet.",
+    "Note: airports are chosen in the scenario (skyhex board SCENARIO draws them where it "
+    "puts them).",
     "Each pilot builds one on a city of their region; neutral regions use their central city "
     "(C2), the default airport site.",
 )
+POSITION_NOTE = (
+    "Airports where the scenario puts them: each company's on its region, in its colour; "
+    "neutral regions' grey, on their central city.",
+    "Aircraft: the company's initial and outline, type B/S/Z, parcels carried (counts, not "
+    "weights).",
+)
+PANEL_GAP = 8.0  # between the board's label band and the position panel
 
 
 def cloud_kind(stack: Stack) -> str:
@@ -209,12 +227,22 @@ def draw_city(c: Canvas, at: Point, u: float, *, airport: bool) -> None:
                                       (-3.0, 1.2)))
     c.path(windows, stroke=WHITE, width=0.7 * u)
     if airport:  # a plane over the top of the ring
-        plane = [p(0, -9.6), p(0.6, -8.6), p(3.2, -7.4), p(3.2, -6.8), p(0.6, -7.4),
-                 p(0.4, -5.6), p(1.4, -5.0), p(1.4, -4.6), p(0, -4.9), p(-1.4, -4.6),
-                 p(-1.4, -5.0), p(-0.4, -5.6), p(-0.6, -7.4), p(-3.2, -6.8), p(-3.2, -7.4),
-                 p(-0.6, -8.6)]
-        c.path(path_data(plane, closed=True), fill=BLACK, stroke=WHITE, width=0.25 * u,
-               round_joins=True)
+        draw_plane(c, at, u)
+
+
+def draw_plane(c: Canvas, at: Point, u: float) -> None:
+    """The small plane over the top of an airport's ring centred on ``at``."""
+    x, y = at
+
+    def p(dx: float, dy: float) -> Point:
+        return (x + dx * u, y + dy * u)
+
+    plane = [p(0, -9.6), p(0.6, -8.6), p(3.2, -7.4), p(3.2, -6.8), p(0.6, -7.4),
+             p(0.4, -5.6), p(1.4, -5.0), p(1.4, -4.6), p(0, -4.9), p(-1.4, -4.6),
+             p(-1.4, -5.0), p(-0.4, -5.6), p(-0.6, -7.4), p(-3.2, -6.8), p(-3.2, -7.4),
+             p(-0.6, -8.6)]
+    c.path(path_data(plane, closed=True), fill=BLACK, stroke=WHITE, width=0.25 * u,
+           round_joins=True)
 
 
 # --- the picture ------------------------------------------------------------------------------
@@ -233,15 +261,24 @@ class LegendItem:
         return 18.0 + text_width(self.label, 3.2) + 6.0
 
 
-def legend_items(coords: bool) -> list[LegendItem]:
-    """What the legend explains."""
+def legend_items(coords: bool, position: bool = False) -> list[LegendItem]:
+    """What the legend explains (with a position: airports and aircraft)."""
     items = [LegendItem(b.value, b.value) for b in Biome]
     items += [
         LegendItem("cumulus (white side)", "cumulus"),
         LegendItem("storm (black side)", "storm"),
         LegendItem("Tempest: tokens stacked, ids bottom first", "tempest"),
         LegendItem("city, region R and city C (counter-clockwise)", "city"),
-        LegendItem("central city: default airport site", "airport"),
+    ]
+    if position:
+        items += [
+            LegendItem("a company's airport: its colour, initial and outline", "company-airport"),
+            LegendItem("a neutral region's airport (central city)", "neutral-airport"),
+            LegendItem("aircraft: company initial, type B/S/Z, parcels carried", "aircraft"),
+        ]
+    else:
+        items.append(LegendItem("central city: default airport site", "airport"))
+    items += [
         LegendItem("Region board (1-6, counter-clockwise from the south-west)", "region"),
     ]
     if coords:
@@ -263,6 +300,12 @@ class LandscapePicture:
     height: float
     legend: Rect
     footprint: tuple[Rect, ...] = field(compare=False, repr=False)
+    position: TurbulencesPosition | None = None  # airports, aircraft and the state panel
+    panel: Rect | None = None  # where the state panel stands (with a position)
+
+    @property
+    def note(self) -> tuple[str, ...]:
+        return AIRPORT_NOTE if self.position is None else POSITION_NOTE
 
     @property
     def u(self) -> float:
@@ -287,9 +330,9 @@ class LandscapePicture:
         u = self.u
         canvas.text(self.title, (self.width / 2, 12.0), size=TITLE_SIZE, bold=True)
         canvas.text(self.subtitle, (self.width / 2, 19.0), size=SUBTITLE_SIZE, fill=GREY)
-        longest = max(text_width(line, 1.0) for line in AIRPORT_NOTE)
+        longest = max(text_width(line, 1.0) for line in self.note)
         note_size = min(NOTE_SIZE, (self.width - 10.0) / longest)
-        for i, line in enumerate(AIRPORT_NOTE):
+        for i, line in enumerate(self.note):
             canvas.text(line, (self.width / 2, 25.0 + i * 1.3 * note_size), size=note_size)
         self._draw_regions(canvas, seen)
         tiles = canvas.group(stroke_linejoin="round")
@@ -314,11 +357,20 @@ class LandscapePicture:
                 cx, cy = self.layout.center(h)
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
+        if self.position is not None:
+            from skyhex.render.turbulences_position import draw_aircrafts
+
+            draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
+                           self.layout.center, u, seen)
         if self.coords:
             labels = canvas.group(fill="#222222")
             for h in [*shown, *(c for c in city_region() if seen(c))]:
                 cx, cy = self.layout.center(h)
                 labels.text(f"{h.q},{h.r}", (cx, cy - 12.6 * u), size=2.3 * u)
+        if self.position is not None and self.panel is not None:
+            from skyhex.render.turbulences_position import TurbulencesPanel
+
+            TurbulencesPanel(self.position).draw(canvas, (self.panel.x, self.panel.y))
         self._draw_legend(canvas)
 
     def _draw_regions(self, canvas: Canvas, seen: Callable[[Hex], bool]) -> None:
@@ -326,6 +378,7 @@ class LandscapePicture:
         and the cities with their markers and numbers."""
         u = self.u
         ox, oy = self.layout.center(Hex(0, 0))
+        airports = {} if self.position is None else {a.hex: a for a in self.position.airports}
         for k, cities in enumerate(region_cities()):
             ring = outline_rings(set(cities))[0]
             canvas.path(path_data([self.layout.corners(h)[i] for h, i in ring], closed=True),
@@ -348,13 +401,41 @@ class LandscapePicture:
                 if not seen(h):
                     continue
                 cx, cy = self.layout.center(h)
+                if self.position is not None:
+                    self._draw_city(canvas, h, airports.get(h))
+                    continue
                 draw_city(canvas, (cx, cy - 2.0 * u), u, airport=c == 1)
                 caption(canvas, f"R{k + 1} C{c + 1}", (cx, cy + 7.4 * u), 3.4 * u)
                 if c == 1:
                     caption(canvas, "airport site", (cx, cy + 11.2 * u), 2.4 * u)
 
+    def _draw_city(self, canvas: Canvas, h: Hex, airport: AirportView | None) -> None:
+        """A city of a position's board: an airport (group ``airport_q_r``) with its ring in
+        its company's colour, initial and outline, or grey for a neutral region's."""
+        from skyhex.render.turbulences_position import draw_airport, draw_company_disc
+
+        assert self.position is not None
+        u = self.u
+        region, city = city_region()[h]
+        cx, cy = self.layout.center(h)
+        at = (cx, cy - 2.0 * u)
+        if airport is None:
+            draw_city(canvas, at, u, airport=False)
+            caption(canvas, f"R{region} C{city}", (cx, cy + 7.4 * u), 3.4 * u)
+            return
+        g = canvas.group(element_id=f"airport_{h.q}_{h.r}")
+        owner = None if airport.company is None else self.position.companies[airport.company]
+        draw_airport(g, at, u, None if owner is None else owner.style)
+        draw_city(g, at, u, airport=False)
+        draw_plane(g, at, u)
+        if owner is not None:
+            draw_company_disc(g, owner.style, (cx - 7.6 * u, cy - 8.4 * u), 3.2 * u, 0.6 * u)
+        caption(g, f"R{region} C{city}", (cx, cy + 7.4 * u), 3.4 * u)
+        label = "neutral airport" if owner is None else f"{owner.colour} airport"
+        caption(g, label, (cx, cy + 11.2 * u), 2.4 * u)
+
     def _draw_legend(self, canvas: Canvas) -> None:
-        items = legend_items(self.coords)
+        items = legend_items(self.coords, self.position is not None)
         positions, _ = flow(items, self.legend.width)
         g = canvas.group(translate=(self.legend.x, self.legend.y))
         g.text("Legend", (0, -2.5), size=3.6, anchor="start", bold=True)
@@ -374,6 +455,10 @@ class LandscapePicture:
                 draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
                           s * (0.8 if item.icon == "airport" else 1.0),
                           airport=item.icon == "airport")
+            elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
+                from skyhex.render.turbulences_position import draw_legend_piece
+
+                draw_legend_piece(g, item.icon, icon, s)
             elif item.icon == "region":
                 g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
                        stroke=GREY, width=0.4)
@@ -395,11 +480,15 @@ def legend_stack(kind: str) -> Stack:
 
 
 def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEFAULT,
-                      coords: bool = False) -> LandscapePicture:
+                      coords: bool = False, subtitle: str | None = None,
+                      position: TurbulencesPosition | None = None) -> LandscapePicture:
     """Lay out ``land`` at ``hex_mm`` (flat to flat): title block, the landscape with its
-    Region boards and their labels, legend. ``ValueError`` for a hex size outside the
-    supported range, or tiles or clouds off the landscape (``skyhex map check`` says more)."""
+    Region boards and their labels, the state panel of a ``position`` to its right (whose
+    clouds replace the map's), legend. ``ValueError`` for a hex size outside the supported
+    range, or tiles or clouds off the landscape (``skyhex map check`` says more)."""
     check_hex_mm(hex_mm)
+    if position is not None:
+        land = replace(land, clouds=position.clouds)
     inside = landscape_set()
     off = sorted({*land.biomes, *land.clouds} - inside)
     if off:
@@ -413,16 +502,28 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     x0, x1 = min(x for x, _ in corners), max(x for x, _ in corners)
     y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
     band = 12.0 * u  # the region labels
-    subtitle = describe(land, hex_mm)
-    note_width = max(text_width(line, NOTE_SIZE) for line in AIRPORT_NOTE)
-    width = max(x1 - x0 + 2 * band, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
+    if subtitle is None:
+        subtitle = describe(land, hex_mm)
+    note = AIRPORT_NOTE if position is None else POSITION_NOTE
+    note_width = max(text_width(line, NOTE_SIZE) for line in note)
+    panel_width, panel_height = (0.0, 0.0)
+    if position is not None:
+        from skyhex.render.turbulences_position import TurbulencesPanel
+
+        panel_width, panel_height = TurbulencesPanel(position).size
+    row = x1 - x0 + 2 * band + (PANEL_GAP + panel_width if position is not None else 0.0)
+    width = max(row, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
                 text_width(subtitle, SUBTITLE_SIZE) + 10)
-    left = (width - (x1 - x0)) / 2
+    left = (width - (x1 - x0)) / 2 if position is None else (width - row) / 2 + band
     top = TITLE_BLOCK + band
     layout = Layout(probe.size, (left - x0, top - y0))
     board_bottom = top + (y1 - y0) + band
+    panel = None
+    if position is not None:
+        panel = Rect(left + (x1 - x0) + band + PANEL_GAP, top, panel_width, panel_height)
+        board_bottom = max(board_bottom, panel.bottom)
     legend_width = width - 10.0
-    items = legend_items(coords)
+    items = legend_items(coords, position is not None)
     positions, legend_height = flow(items, legend_width)
     legend = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
     height = legend.bottom + 2.0
@@ -436,8 +537,10 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     half = hex_mm / 2
     footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(band)
                   for cx, cy in map(layout.center, board)]
+    if panel is not None:
+        footprint.append(panel)
     return LandscapePicture(land, title, subtitle, hex_mm, coords, layout, width, height,
-                            legend, tuple(footprint))
+                            legend, tuple(footprint), position, panel)
 
 
 def describe(land: Landscape, hex_mm: float) -> str:
@@ -449,6 +552,18 @@ def describe(land: Landscape, hex_mm: float) -> str:
     parts.append(f"{len(land.biomes)} tiles, 18 cities, "
                  f"{sum(len(s) for s in land.clouds.values())} cloud tokens")
     parts.append(f"hexes {fmt(hex_mm)} mm flat to flat")
+    return " · ".join(parts)
+
+
+def scenario_subtitle(scenario: Scenario, hex_mm: float) -> str:
+    """The subtitle of a scenario's board: game, mode, companies, seed, landscape."""
+    land = scenario.landscape
+    n = len(scenario.companies)
+    parts = ["Turbulences", f"{scenario.mode} mode", f"{n} compan{'y' if n == 1 else 'ies'}",
+             f"seed {scenario.seed}",
+             f"{land.difficulty.value} landscape" if land.difficulty is not None
+             else "custom landscape",
+             f"hexes {fmt(hex_mm)} mm flat to flat"]
     return " · ".join(parts)
 
 

@@ -17,6 +17,7 @@ from skyhex.render.turbulences_board import BIOME_FILL, cloud_id, cloud_kind
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.landscape import Biome, Landscape, city_region, landscape_hexes
 from skyhex.rules.turbulences.maps import landscape_from_dict
+from skyhex.rules.turbulences.replay import Replay
 
 from .conftest import ROOT
 from .conftest import run as run_skyhex
@@ -108,7 +109,8 @@ def test_cities_regions_and_airport_sites() -> None:
     assert len(cities) == 18
     assert all(f"Region {k}" in words for k in range(1, 7))
     assert words.count("airport site") == 6
-    assert any("Turbulences scenarios are not supported yet" in w for w in words)
+    assert not any("not supported yet" in w for w in words)
+    assert any(w.startswith("Note: airports are chosen in the scenario") for w in words)
     subtitle = next(w for w in words if w.startswith("Turbulences · "))
     assert "normal difficulty" in subtitle and "seed 3" in subtitle
     assert "Legend" in words and "cumulus (white side)" in words and "storm (black side)" in words
@@ -270,3 +272,271 @@ def test_rasterised_board_shows_biome_colours_at_tile_centres() -> None:
     x, y = centres[hex_id(h)]
     assert pixel(x - 3.0, y - 6.5) == (255, 255, 255, 255)
     assert pixel(2.0, 2.0)[3] == 0
+
+
+# --- scenarios and positions -------------------------------------------------------------------
+
+TWO = ROOT / "examples" / "scenarios" / "turbulences-2.yaml"
+SIX = ROOT / "examples" / "scenarios" / "turbulences-6.yaml"
+GOLDEN = ROOT / "tests" / "golden"
+TWO_MOVES = GOLDEN / "turbulences-2.moves.yaml"
+SIX_MOVES = GOLDEN / "turbulences-6.moves.yaml"
+POSITION_EXAMPLE = ROOT / "examples" / "boards" / "turbulences-2.svg"
+
+
+def translations(root: ET.Element) -> dict[str, tuple[float, float]]:
+    """Where each group with an id stands on the sheet (the sum of its translations)."""
+    found: dict[str, tuple[float, float]] = {}
+
+    def walk(element: ET.Element, dx: float, dy: float) -> None:
+        transform = element.get("transform", "") if element.tag == f"{SVG}g" else ""
+        if transform.startswith("translate("):
+            x, y = transform[len("translate("):-1].split(",")
+            dx, dy = dx + float(x), dy + float(y)
+        if element.tag == f"{SVG}g" and element.get("id"):
+            found[element.get("id") or ""] = (dx, dy)
+        for child in element:
+            walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return found
+
+
+def centre_of(root: ET.Element, h: Hex, hex_mm: float = 30.0) -> tuple[float, float]:
+    """The sheet position of hex ``h`` (a tile or a city), from the centre tile's polygon."""
+    from skyhex.rules.hexgrid import Layout
+
+    ox, oy = hex_centres(root)[hex_id(Hex(0, 0))]
+    x, y = Layout.flat_to_flat(hex_mm).center(h)
+    x0, y0 = Layout.flat_to_flat(hex_mm).center(Hex(0, 0))
+    return ox + x - x0, oy + y - y0
+
+
+def nearest_hex(root: ET.Element, at: tuple[float, float]) -> Hex:
+    hexes = [*landscape_hexes(), *city_region()]
+    return min(hexes, key=lambda h: math.dist(centre_of(root, h), at))
+
+
+def groups(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("id") or "": g for g in root.iter(f"{SVG}g") if g.get("id")}
+
+
+def replayed(scenario_path: Path, moves: Path | None, until: int | None) -> Replay:
+    """The engine's game and state after ``until`` entries, read as ``skyhex replay`` does."""
+    from skyhex.cli import turbulences
+    from skyhex.cli.files import load_validated
+
+    doc = load_validated(str(scenario_path), "scenario")
+    scenario = turbulences.scenario_in(doc, doc.data, str(scenario_path))
+    moves_doc = None if moves is None else load_validated(str(moves), "moves")
+    replay = turbulences.run(scenario, moves_doc, False, until)
+    assert replay.error is None
+    return replay
+
+
+def test_a_scenario_shows_its_six_airports() -> None:
+    from skyhex.render.marks import BLUE, VERMILLION
+    from skyhex.render.turbulences_position import NEUTRAL_GREY
+    from skyhex.rules.turbulences.landscape import region_cities
+
+    r = run(str(TWO), "-o", "-")
+    assert (r.exit_code, r.stderr) == (0, "")
+    root = parse(r.stdout)
+    found = groups(root)
+    airports = {k: g for k, g in found.items() if k.startswith("airport_")}
+    # red: region 1, city 2 (the default); blue: region 4, city 1; the others neutral (C2)
+    want = {region_cities()[0][1]: VERMILLION, region_cities()[3][0]: BLUE}
+    for r_ in (2, 3, 5, 6):
+        want[region_cities()[r_ - 1][1]] = NEUTRAL_GREY
+    assert set(airports) == {f"airport_{h.q}_{h.r}" for h in want}
+    shift = translations(root)
+    for h, fill in want.items():
+        g = airports[f"airport_{h.q}_{h.r}"]
+        ring = next(g.iter(f"{SVG}circle"))
+        assert ring.get("fill") == fill
+        cx, cy = centre_of(root, h)
+        dx, dy = shift[f"airport_{h.q}_{h.r}"]
+        assert math.dist((float(ring.get("cx") or 0) + dx, float(ring.get("cy") or 0) + dy),
+                         (cx, cy - 2.0)) < 0.01
+        words = [t.text for t in g.iter(f"{SVG}text")]
+        if fill == NEUTRAL_GREY:
+            assert "neutral airport" in words
+        else:
+            assert ("red airport" if fill == VERMILLION else "blue airport") in words
+            assert ("R" if fill == VERMILLION else "B") in words  # the company's initial
+    words = texts(root)
+    assert "airport site" not in words and not any("not supported yet" in w for w in words)
+    assert "Two companies across the sky" in words
+    assert any("biplane (B)" in w for w in words) and any("seaplane (S)" in w for w in words)
+    # at the start, each aircraft stands in its own airport, with no parcel
+    where = translations(root)
+    for colour, h in (("red", region_cities()[0][1]), ("blue", region_cities()[3][0])):
+        assert nearest_hex(root, where[f"aircraft-{colour}"]) == h
+        assert [t.text for t in found[f"aircraft-{colour}"].iter(f"{SVG}text")][-1] == "0"
+    # outlines differ (black and white prints): solid red, dashed blue
+    assert any(w.endswith("solid outline") for w in words)
+    assert any(w.endswith("dashed outline") for w in words)
+
+
+def test_six_companies_have_six_outlines_and_no_neutral_airport() -> None:
+    root = parse(run(str(SIX), "-o", "-").stdout)
+    found = groups(root)
+    assert len([k for k in found if k.startswith("airport_")]) == 6
+    assert "neutral airport" not in texts(root)
+    outlines = [w.rsplit("· ", 1)[-1] for w in texts(root)
+                if w.endswith(" outline") and " · airport " in w]
+    assert len(set(outlines)) == 6
+    fills = {next(found[f"airport_{h.q}_{h.r}"].iter(f"{SVG}circle")).get("fill")
+             for h in (c.airport for c in replayed(SIX, None, None).game.companies)}
+    assert len(fills) == 6
+
+
+@pytest.mark.parametrize("at", [0, 5, 12, 28])
+def test_aircraft_after_n_entries(at: int) -> None:
+    from skyhex.rules.turbulences.landscape import landscape_set
+
+    r = run(str(TWO_MOVES), "--at", str(at), "-o", "-")
+    assert r.exit_code == 0, r.stderr
+    root = parse(r.stdout)
+    replay = replayed(TWO, TWO_MOVES, at)
+    game, state = replay.game, replay.state
+    where = translations(root)
+    found = groups(root)
+    for company, plane in zip(game.companies, state.planes, strict=True):
+        key = f"aircraft-{company.colour}"
+        assert plane.hex is not None and key in where
+        assert nearest_hex(root, where[key]) == plane.hex
+        letters = [t.text for t in found[key].iter(f"{SVG}text")]
+        assert letters == [company.colour[0].upper(), company.aircraft.value[0].upper(),
+                           str(len(plane.carried))]
+        card = [t.text or "" for t in found[f"company-{company.colour}"].iter(f"{SVG}text")]
+        assert f"delivered {len(plane.delivered)} · carrying {len(plane.carried)}" in card
+        assert ("BOOST ready" if plane.boost else "BOOST used") in card
+    words = texts(root)
+    assert f"turn {state.turn}" in words
+    assert f"first player: {game.companies[state.first].colour}" in words
+    assert f"after {at} of 28 entries of turbulences-2.moves.yaml" in words
+    wind = state.wind
+    assert wind is not None
+    assert (f"blew towards {wind.name}" if wind.name != "CALM" else "calm (the sun)") in words
+    # the clouds are the position's, not the map's
+    expected = {cloud_id(cloud_kind(s), h) for h, s in state.clouds.items() if s}
+    assert {k for k in found if k.split("_")[0] in ("cumulus", "storm", "tempest")} == expected
+    assert all(h in landscape_set() for h in state.clouds)
+
+
+def test_scenario_with_moves_equals_the_moves_file(tmp_path: Path) -> None:
+    a = run(str(TWO_MOVES), "--at", "9", "-o", "-")
+    b = run(str(TWO), "--moves", str(TWO_MOVES), "--at", "9", "-o", "-")
+    assert a.exit_code == b.exit_code == 0 and a.stdout == b.stdout
+    # --at 0 is the scenario's own board, but for the caption
+    import re
+
+    def uncaptioned(svg: str) -> str:
+        return re.sub(r"<text[^>]*>(after 0 of 28 entries of turbulences-2.moves.yaml|start "
+                      r"of the game: turn 1, first weather phase resolved)</text>", "", svg)
+
+    c = run(str(TWO_MOVES), "--at", "0", "-o", "-").stdout
+    d = run(str(TWO), "-o", "-").stdout
+    assert c != d and uncaptioned(c) == uncaptioned(d)
+
+
+def test_destroyed_aircraft_are_listed() -> None:
+    import json
+
+    events = [json.loads(line) for line in (GOLDEN / "turbulences-6.ndjson").read_text()
+              .splitlines()]
+    hit = next(e for e in events if e["type"] == "aircraft_destroyed")
+    at = max(e["entry"] for e in events[:hit["seq"]] if "entry" in e) + 1
+    replay = replayed(SIX, SIX_MOVES, at)
+    gone = [c.colour for c, p in zip(replay.game.companies, replay.state.planes, strict=True)
+            if p.hex is None]
+    assert hit["company"] in gone
+    root = parse(run(str(SIX_MOVES), "--at", str(at), "-o", "-").stdout)
+    found = groups(root)
+    for colour in gone:
+        assert f"aircraft-{colour}" not in found
+    words = texts(root)
+    assert f"destroyed: {', '.join(gone)}" in words
+    assert words.count("destroyed (to rebuild)") == len(gone)
+
+
+def test_a_finished_game(tmp_path: Path) -> None:
+    out = tmp_path / "end.svg"
+    r = run(str(SIX_MOVES), "-o", str(out), "--paper", "a4")
+    assert r.exit_code == 0 and r.stderr.startswith("wrote ")
+    seen: set[str] = set()
+    words: list[str] = []
+    for name in svg_files(tmp_path):
+        root = parse((tmp_path / name).read_text())
+        seen |= {p.get("id") or "" for p in polygons(root)}
+        words += texts(root)
+    assert seen == {hex_id(h) for h in landscape_hexes()}
+    assert "game over" in words
+
+
+@pytest.mark.parametrize("text", [
+    "<script>alert(1)</script>",
+    "]]><script>alert(2)</script><![CDATA[",
+    "Tom & Jerry's \"sky\" <b>",
+])
+def test_scenario_texts_stay_text(tmp_path: Path, text: str) -> None:
+    doc = yaml.safe_load(TWO.read_text())
+    doc["title"] = text
+    doc["map"] = str(SEED_3)
+    doc["companies"][0]["player"] = text[:40]
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    r = run(str(path), "-o", "-")
+    assert r.exit_code == 0, r.stderr
+    assert "<script" not in r.stdout
+    root = parse(r.stdout)
+    assert not [e for e in root.iter() if e.tag.split("}")[-1].lower() == "script"]
+    assert text in texts(root) and root.findtext(f"{SVG}title") == text
+    assert f"red ({text[:40]})" in texts(root)
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    ([str(TWO), "--tracks"], "--tracks"),
+    ([str(TWO_MOVES), "--tracks"], "--tracks"),
+    ([str(TWO), "--moves", str(TWO_MOVES), "--tracks"], "--tracks"),
+    ([str(TWO), "--at", "3"], "--at"),
+    ([str(TWO_MOVES), "--at", "29"], "--at"),
+    ([str(TWO), "--components", "whatever.yaml"], "--components"),
+    ([str(TWO_MOVES), "--moves", str(TWO_MOVES)], "--moves"),
+    ([str(SEED_3), "--moves", str(TWO_MOVES)], "--moves"),
+])
+def test_position_usage_errors(tmp_path: Path, args: list[str], hint: str) -> None:
+    r = run(*args, "-o", str(tmp_path / "b.svg"))
+    assert r.exit_code == 2 and r.stdout == "" and hint in r.stderr
+    assert svg_files(tmp_path) == []
+
+
+def test_an_illegal_entry_is_exit_1(tmp_path: Path) -> None:
+    doc = yaml.safe_load(TWO_MOVES.read_text())
+    doc["scenario"] = str(TWO)
+    doc["moves"][3]["journey"] = [[0, 0], [3, 3]]
+    path = tmp_path / "bad.moves.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    r = run(str(path), "-o", str(tmp_path / "b.svg"))
+    assert r.exit_code == 1 and r.stdout == "" and r.stderr.count("\n") == 1
+    assert "entry 4, red" in r.stderr
+    assert svg_files(tmp_path) == []
+    # the entries before it can still be printed
+    assert run(str(path), "--at", "3", "-o", "-").exit_code == 0
+
+
+def test_moves_on_stdin() -> None:
+    doc = yaml.safe_load(TWO_MOVES.read_text())
+    doc["scenario"] = str(TWO)
+    r = run("-", "--at", "4", "-o", "-", input=yaml.safe_dump(doc))
+    assert r.exit_code == 0, r.stderr
+    assert len(polygons(parse(r.stdout))) == 37
+
+
+def test_position_example_is_up_to_date() -> None:
+    r = run(str(TWO), "-o", "-")
+    assert r.exit_code == 0
+    assert r.stdout == POSITION_EXAMPLE.read_text()
+    png = POSITION_EXAMPLE.with_suffix(".png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000

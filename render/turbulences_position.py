@@ -1,0 +1,395 @@
+"""Turbulences positions on a printed board: airports, aircraft, and the state beside the
+board.
+
+``turbulences_position`` reads what a printed position shows from the engine's ``Game`` and
+``State`` into a ``TurbulencesPosition``, a plain value, so that the drawing code depends on
+the engine in this one function. It is the referee's view, but a board prints counts of
+parcels (carried, delivered, lost), never their weights.
+
+Companies read without colour too: each has a fill (its colour when skyhex knows the name,
+else one of a fixed palette), its colour's initial and an outline pattern of its own (by
+company order: solid, dashed, dotted, double, dash-dot, long dashes), used for its aircraft,
+its airport ring and its pawn in the side panel. An aircraft also carries its type letter
+(``B`` biplane, ``S`` seaplane, ``Z`` zeppelin) and the number of parcels it carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
+from skyhex.render.marks import (
+    BLACK,
+    BLUE,
+    BLUISH_GREEN,
+    GREY,
+    ORANGE,
+    REDDISH_PURPLE,
+    SKY_BLUE,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    text_width,
+)
+from skyhex.render.positions import direction_vector, fitted
+from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.turbulences.aircraft import AircraftType
+from skyhex.rules.turbulences.landscape import Stack, city_region
+from skyhex.rules.turbulences.state import Game, State
+from skyhex.rules.turbulences.weather import wind_name
+
+NEUTRAL_GREY = "#9A9A9A"
+"""The ring of a neutral region's airport."""
+
+KNOWN_FILLS: Mapping[str, tuple[str, str]] = {
+    "red": (VERMILLION, BLACK), "blue": (BLUE, WHITE), "green": (BLUISH_GREEN, BLACK),
+    "yellow": (YELLOW, BLACK), "purple": (REDDISH_PURPLE, BLACK), "white": (WHITE, BLACK),
+    "orange": (ORANGE, BLACK), "black": (BLACK, WHITE), "pink": (REDDISH_PURPLE, BLACK),
+    "cyan": (SKY_BLUE, BLACK), "sky": (SKY_BLUE, BLACK), "grey": ("#AAAAAA", BLACK),
+    "gray": ("#AAAAAA", BLACK), "brown": ("#8A5A00", WHITE),
+}
+"""Fills (and the letter colour on them) of the colour names skyhex knows, in Okabe-Ito
+hues; other names take the next of ``PALETTE``."""
+PALETTE = ((ORANGE, BLACK), (SKY_BLUE, BLACK), (REDDISH_PURPLE, BLACK), (BLUE, WHITE),
+           (BLUISH_GREEN, BLACK), (VERMILLION, BLACK))
+
+OUTLINES: tuple[tuple[str, tuple[float, ...] | None], ...] = (
+    ("solid", None), ("dashed", (1.9, 1.1)), ("dotted", (0.01, 1.35)), ("double", None),
+    ("dash-dot", (2.4, 0.9, 0.01, 0.9)), ("long dashes", (3.6, 1.2)))
+"""The outline patterns of companies 1-6 (dashes in design units)."""
+
+TYPE_LETTER = {AircraftType.BIPLANE: "B", AircraftType.SEAPLANE: "S",
+               AircraftType.ZEPPELIN: "Z"}
+AIRCRAFT_RADIUS = 5.4  # u: an aircraft alone on its hex
+
+
+@dataclass(frozen=True)
+class CompanyStyle:
+    """How a company is printed: fill, letter colour, initial and outline pattern."""
+
+    fill: str
+    ink: str
+    letter: str
+    outline: str
+    dash: tuple[float, ...] | None = None
+
+
+def company_styles(colours: list[str]) -> tuple[CompanyStyle, ...]:
+    """The styles of the companies named ``colours``, in order: fills by name, initials
+    (two letters when two colours share the first), outline patterns by position."""
+    styles = []
+    unknown = 0
+    firsts = [c[:1].upper() for c in colours]
+    for k, colour in enumerate(colours):
+        fill = KNOWN_FILLS.get(colour.lower())
+        if fill is None:
+            fill = PALETTE[unknown % len(PALETTE)]
+            unknown += 1
+        letter = firsts[k]
+        if firsts.count(letter) > 1:
+            letter = colour[:2].capitalize()
+        outline, dash = OUTLINES[k % len(OUTLINES)]
+        styles.append(CompanyStyle(fill[0], fill[1], letter, outline, dash))
+    return tuple(styles)
+
+
+@dataclass(frozen=True)
+class CompanyView:
+    """One company as a printed position shows it."""
+
+    colour: str
+    player: str | None
+    style: CompanyStyle
+    aircraft: AircraftType
+    region: int
+    city: int
+    airport: Hex
+    hex: Hex | None  # None: destroyed
+    boost: bool
+    carried: int
+    delivered: int
+
+    @property
+    def name(self) -> str:
+        return self.colour if self.player is None else f"{self.colour} ({self.player})"
+
+    @property
+    def type_letter(self) -> str:
+        return TYPE_LETTER[self.aircraft]
+
+
+@dataclass(frozen=True)
+class AirportView:
+    """An airport: its hex, region and city, and the company whose it is (``None``:
+    neutral region)."""
+
+    hex: Hex
+    region: int
+    city: int
+    company: int | None
+
+
+@dataclass(frozen=True)
+class TurbulencesPosition:
+    """What a printed Turbulences position shows."""
+
+    caption: str
+    mode: str
+    turn: int
+    first: str
+    actor: str | None
+    phase: str
+    wind: str | None  # the last weather phase's flick: "N" ... "NW" or "calm"
+    clouds: Mapping[Hex, Stack]
+    companies: tuple[CompanyView, ...]
+    airports: tuple[AirportView, ...]
+    waiting: int  # parcels in the shipping zones
+    lost: int
+
+    @property
+    def destroyed(self) -> tuple[CompanyView, ...]:
+        return tuple(c for c in self.companies if c.hex is None)
+
+
+def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesPosition:
+    """The printed position of ``state`` (the referee's state; only counts of parcels)."""
+    styles = company_styles([c.colour for c in game.companies])
+    companies = tuple(
+        CompanyView(c.colour, c.player, s, c.aircraft, c.region, c.city, c.airport, p.hex,
+                    p.boost, len(p.carried), len(p.delivered))
+        for c, p, s in zip(game.companies, state.planes, styles, strict=True))
+    owner = {c.region: i for i, c in enumerate(game.companies)}
+    airports = tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
+                     for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
+    actor = state.actor
+    return TurbulencesPosition(
+        caption, game.mode.value, state.turn, game.companies[state.first].colour,
+        None if actor is None else game.companies[actor].colour, state.phase.value,
+        None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
+        airports, sum(len(z) for z in state.shipping), len(state.lost))
+
+
+# --- on the board ---------------------------------------------------------------------------
+
+
+def _circle_path(at: Point, r: float) -> str:
+    x, y = at
+    return (f"M{fmt(x - r)} {fmt(y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 "
+            f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z")
+
+
+def draw_outline(canvas: Canvas, style: CompanyStyle, at: Point, r: float, u: float) -> None:
+    """The company's outline pattern just inside a disc of radius ``r``."""
+    if style.outline == "double":
+        canvas.circle(at, r - 0.3 * u, stroke=BLACK, width=0.55 * u)
+        canvas.circle(at, r - 1.6 * u, stroke=BLACK, width=0.55 * u)
+    elif style.dash is not None:
+        canvas.path(_circle_path(at, r - 0.45 * u), stroke=BLACK, width=1.0 * u,
+                    dash=tuple(d * u for d in style.dash), round_joins=True)
+    else:
+        canvas.circle(at, r - 0.4 * u, stroke=BLACK, width=0.8 * u)
+
+
+def draw_company_disc(canvas: Canvas, style: CompanyStyle, at: Point, r: float,
+                      u: float) -> None:
+    """A disc of radius ``r``: white halo, the company's fill, outline and initial."""
+    x, y = at
+    canvas.circle(at, r + 0.9 * u, fill=WHITE, stroke=None)
+    canvas.circle(at, r, fill=style.fill, stroke=BLACK if style.fill == WHITE else None,
+                  width=0.3 * u)
+    draw_outline(canvas, style, at, r, u)
+    size = 1.05 * r if len(style.letter) == 1 else 0.8 * r
+    canvas.text(style.letter, (x, y + 0.37 * size), size=size, bold=True,
+                fill=style.ink)
+
+
+def draw_aircraft(canvas: Canvas, company: CompanyView, at: Point, r: float, u: float) -> None:
+    """An aircraft: the company's disc, its type letter on a white square at the top right
+    and the number of parcels it carries on a black badge at the bottom right."""
+    x, y = at
+    draw_company_disc(canvas, company.style, at, r, u)
+    s = 0.5 * r
+    tx, ty = x + 0.78 * r, y - 0.78 * r
+    canvas.rect(Rect(tx - s, ty - s, 2 * s, 2 * s), fill=WHITE, stroke=BLACK, width=0.35 * u,
+                radius=0.3 * s)
+    canvas.text(company.type_letter, (tx, ty + 0.38 * 1.4 * s), size=1.4 * s, bold=True)
+    bx, by = x + 0.78 * r, y + 0.78 * r
+    canvas.circle((bx, by), s, fill=BLACK, stroke=WHITE, width=0.3 * u)
+    canvas.text(str(company.carried), (bx, by + 0.38 * 1.4 * s), size=1.4 * s, bold=True,
+                fill=WHITE)
+
+
+def draw_airport(canvas: Canvas, at: Point, u: float, style: CompanyStyle | None) -> None:
+    """The ring of an airport around a city marker centred on ``at``: the company's fill and
+    outline pattern, or grey for a neutral region's airport (the marker is drawn over it)."""
+    r = 8.4 * u
+    if style is None:
+        canvas.circle(at, r, fill=NEUTRAL_GREY, stroke=BLACK, width=0.5 * u)
+        return
+    canvas.circle(at, r, fill=style.fill, stroke=BLACK, width=0.5 * u)
+    draw_outline(canvas, style, at, r - 0.5 * u, u)
+
+
+def aircraft_spots(count: int, city: bool) -> tuple[tuple[Point, ...], float]:
+    """Where ``count`` aircraft sharing a hex stand (offsets from its centre, design units)
+    and their radius: beside the marker on a city, around the centre on a tile."""
+    if city:
+        spots = ((9.0, -7.6), (-9.0, -7.6), (10.6, 3.0), (-10.6, 3.0))
+        return spots[:max(count, 1)], 4.4
+    if count <= 1:
+        return ((0.0, 4.4),), AIRCRAFT_RADIUS
+    return ((-6.2, 4.4), (6.2, 4.4), (-6.2, -5.0), (6.2, -5.0))[:count], 4.6
+
+
+def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
+                   centre: Callable[[Hex], Point], u: float,
+                   seen: Callable[[Hex], bool]) -> None:
+    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
+    it stands."""
+    cities = city_region()
+    by_hex: dict[Hex, list[CompanyView]] = {}
+    for c in position.companies:
+        if c.hex is not None:
+            by_hex.setdefault(c.hex, []).append(c)
+    for h in sorted(by_hex):
+        if not seen(h):
+            continue
+        cx, cy = centre(h)
+        spots, radius = aircraft_spots(len(by_hex[h]), h in cities)
+        for c, (ox, oy) in zip(by_hex[h], spots, strict=False):
+            at = (cx + ox * u, cy + oy * u)
+            draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
+                          (0.0, 0.0), radius * u, u)
+
+
+# --- beside the board -----------------------------------------------------------------------
+
+PANEL_WIDTH = 88.0
+STATE_HEIGHT = 62.0
+CARD_HEIGHT = 25.0
+CARD_GAP = 3.0
+HEAD = 10.0
+PANEL_GAP = 5.0
+
+
+def _wind_rose(canvas: Canvas, at: Point, wind: str | None) -> None:
+    """A small wind rose: N at the top, an arrow the way the wind blew, or a sun (calm)."""
+    x, y = at
+    r = 8.5
+    canvas.circle(at, r, fill=WHITE, stroke=BLACK, width=0.35)
+    for d in Direction:
+        dx, dy = direction_vector(d)
+        canvas.line((x + dx * (r - 1.4), y + dy * (r - 1.4)), (x + dx * r, y + dy * r),
+                    stroke=BLACK, width=0.3)
+    canvas.text("N", (x, y - r - 1.2), size=2.6, bold=True)
+    if wind is None or wind == "calm":
+        canvas.circle(at, 3.0, fill=ORANGE if wind else WHITE, stroke=BLACK, width=0.4)
+        return
+    dx, dy = direction_vector(Direction[wind])
+    tail, tip = (x - dx * 6.0, y - dy * 6.0), (x + dx * 7.0, y + dy * 7.0)
+    canvas.line(tail, (x + dx * 4.0, y + dy * 4.0), stroke=BLACK, width=0.9)
+    head = [tip, (x + dx * 3.2 - dy * 2.4, y + dy * 3.2 + dx * 2.4),
+            (x + dx * 3.2 + dy * 2.4, y + dy * 3.2 - dx * 2.4)]
+    canvas.path(path_data(head, closed=True), fill=BLACK, stroke=BLACK, width=0.3,
+                round_joins=True)
+
+
+def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
+    """Where an aircraft is, in words."""
+    if c.hex is None:
+        return "destroyed (to rebuild)"
+    if c.hex == c.airport:
+        return "at its airport"
+    found = city_region().get(c.hex)
+    if found is not None:
+        kind = "airport" if any(a.hex == c.hex for a in airports) else "city"
+        return f"landed at the {kind} R{found[0]} C{found[1]}"
+    return f"flying over {c.hex.q},{c.hex.r}"
+
+
+@dataclass(frozen=True)
+class TurbulencesPanel:
+    """The box beside a Turbulences position: the turn and the wind, then a card per
+    company."""
+
+    position: TurbulencesPosition
+
+    @property
+    def size(self) -> tuple[float, float]:
+        cards = HEAD + len(self.position.companies) * (CARD_HEIGHT + CARD_GAP)
+        return (PANEL_WIDTH, STATE_HEIGHT + PANEL_GAP + cards)
+
+    def draw(self, canvas: Canvas, at: Point) -> None:
+        x0, y0 = at
+        v = self.position
+        w = PANEL_WIDTH
+        room = w - 8.0
+        g = canvas.group(element_id="position")
+        g.rect(Rect(x0, y0, w, STATE_HEIGHT), fill=WHITE, stroke=BLACK, width=0.4, radius=1.5)
+        g.text("Position", (x0 + 4.0, y0 + 7.0), size=4.5, anchor="start", bold=True)
+        fitted(g, v.caption, (x0 + 4.0, y0 + 12.5), 2.8, room, fill=GREY)
+        g.text(f"turn {v.turn}", (x0 + 4.0, y0 + 21.5), size=7.0, anchor="start", bold=True)
+        if v.actor is None:
+            playing = "game over"
+        else:
+            playing = f"{v.actor} to play" + (" (BOOST?)" if v.phase == "boost" else "")
+        fitted(g, playing, (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
+        fitted(g, f"first player: {v.first}", (x0 + 34.0, y0 + 22.5), 3.0, w - 38.0)
+        _wind_rose(g, (x0 + 14.0, y0 + 37.0), v.wind)
+        g.text("wind", (x0 + 28.0, y0 + 32.0), size=3.6, anchor="start", bold=True)
+        if v.wind is None:
+            blew = "not flicked yet"
+        elif v.wind == "calm":
+            blew = "calm (the sun)"
+        else:
+            blew = f"blew towards {v.wind}"
+        fitted(g, blew, (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
+        fitted(g, "last weather phase", (x0 + 28.0, y0 + 42.0), 2.6, w - 32.0, fill=GREY)
+        destroyed = ", ".join(c.colour for c in v.destroyed) or "none"
+        fitted(g, f"destroyed: {destroyed}", (x0 + 4.0, y0 + 52.0), 3.0, room,
+               bold=bool(v.destroyed))
+        fitted(g, f"parcels waiting {v.waiting} · lost {v.lost} (counts, not weights)",
+               (x0 + 4.0, y0 + 57.5), 2.7, room, fill=GREY)
+
+        top = y0 + STATE_HEIGHT + PANEL_GAP
+        g.rect(Rect(x0, top, w, self.size[1] - STATE_HEIGHT - PANEL_GAP), fill=WHITE,
+               stroke=BLACK, width=0.4, radius=1.5)
+        g.text("Companies", (x0 + 4.0, top + 7.0), size=4.5, anchor="start", bold=True)
+        for i, c in enumerate(v.companies):
+            self._card(g, c, (x0 + 3.0, top + HEAD + i * (CARD_HEIGHT + CARD_GAP)))
+
+    def _card(self, canvas: Canvas, c: CompanyView, at: Point) -> None:
+        x, y = at
+        w = PANEL_WIDTH - 6.0
+        g = canvas.group(element_id=f"company-{c.colour}")
+        g.rect(Rect(x, y, w, CARD_HEIGHT), fill=WHITE, stroke=BLACK, width=0.3)
+        draw_aircraft(g, c, (x + 6.5, y + 7.0), 4.4, 0.7)
+        fitted(g, c.name, (x + 14.0, y + 5.4), 3.6, w - 16.0, bold=True)
+        fitted(g, f"{c.aircraft.value} ({c.type_letter}) · airport R{c.region} C{c.city} · "
+               f"{c.style.outline} outline", (x + 14.0, y + 10.0), 2.6, w - 16.0)
+        fitted(g, where_text(c, self.position.airports), (x + 14.0, y + 14.6), 2.8, w - 16.0,
+               bold=c.hex is None)
+        fitted(g, f"delivered {c.delivered} · carrying {c.carried}", (x + 3.0, y + 20.6), 3.0,
+               w * 0.62, bold=True)
+        boost = "BOOST ready" if c.boost else "BOOST used"
+        bw = text_width(boost, 2.8, bold=True) + 3.0
+        g.rect(Rect(x + w - bw - 2.0, y + 17.0, bw, 5.0), fill=WHITE if c.boost else "#DDDDDD",
+               stroke=BLACK if c.boost else GREY, width=0.3, radius=1.0)
+        g.text(boost, (x + w - 2.0 - bw / 2, y + 20.7), size=2.8, bold=c.boost,
+               fill=BLACK if c.boost else GREY)
+
+
+def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
+    """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
+    from skyhex.render.turbulences_board import draw_city
+
+    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
+    if piece == "aircraft":
+        sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
+                             Hex(0, 0), True, 1, 0)
+        draw_aircraft(canvas, sample, (at[0] - 0.8, at[1] + 0.6), AIRCRAFT_RADIUS * u, u)
+    else:
+        s = u * 0.8
+        draw_airport(canvas, at, s, style if piece == "company-airport" else None)
+        draw_city(canvas, at, s, airport=False)
