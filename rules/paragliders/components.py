@@ -8,7 +8,7 @@ valid against the ``components`` schema and adds the checks a schema cannot expr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -206,18 +206,18 @@ class ComponentSet:
     rulers: StuntRulers
     skill_cards: SkillCards
     solo_markers: tuple[SoloMarker, ...] = ()
+    _tiles_by_id: dict[str, Tile] = field(init=False, repr=False, compare=False)
+    _aero_by_id: dict[str, AerodromeTile] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {t.id: t for t in self.tiles})
+        object.__setattr__(self, "_tiles_by_id", {t.id: t for t in self.tiles})
         object.__setattr__(self, "_aero_by_id", {t.id: t for t in self.aerodrome_tiles})
 
     def tile(self, tile_id: str) -> Tile | None:
-        by_id: dict[str, Tile] = self._by_id  # type: ignore[attr-defined]
-        return by_id.get(tile_id)
+        return self._tiles_by_id.get(tile_id)
 
     def aerodrome_tile(self, tile_id: str) -> AerodromeTile | None:
-        by_id: dict[str, AerodromeTile] = self._aero_by_id  # type: ignore[attr-defined]
-        return by_id.get(tile_id)
+        return self._aero_by_id.get(tile_id)
 
     @property
     def start_tile(self) -> Tile:
@@ -257,10 +257,13 @@ def components_from_dict(doc: Mapping[str, Any]) -> ComponentSet:
         if t["id"] in seen:
             bad("duplicate-id", f"tile id {t['id']!r} is used twice", (*path, "id"))
         seen[t["id"]] = i
-        faces = {name: tuple(_hex_spec(h) for h in hexes) for name, hexes in t["faces"].items()}
+        faces: dict[str, TileFace] = {}
+        for name, hexes in t["faces"].items():
+            a, b, c = (_hex_spec(h) for h in hexes)  # the schema allows exactly three
+            faces[name] = (a, b, c)
         kind = TileKind(t.get("kind", "regular"))
         windsock = Direction.parse(t["windsock"]) if "windsock" in t else None
-        tile = Tile(t["id"], kind, faces, windsock)  # type: ignore[arg-type]
+        tile = Tile(t["id"], kind, faces, windsock)
         tiles.append(tile)
         for face, specs in faces.items():
             for pos, spec in enumerate(specs):

@@ -73,7 +73,7 @@ def alone_on_mountain(game: Game, state: State, pilot: Pilot) -> bool:
     """The pilot is over a mountain hex and no other pilot is."""
     if pilot.hex is None or game.terrain.get(pilot.hex) is not Terrain.MOUNTAIN:
         return False
-    return not any(game.terrain.get(p.hex) is Terrain.MOUNTAIN  # type: ignore[arg-type]
+    return not any(p.hex is not None and game.terrain.get(p.hex) is Terrain.MOUNTAIN
                    for p in _flying_others(state, pilot))
 
 
