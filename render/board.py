@@ -286,6 +286,32 @@ class BoardPicture:
             g.text(e.label, (x + 15.0, icon[1] + 1.15), size=3.2, anchor="start")
 
 
+def sheet_frame(hex_mm: float, hexes: Collection[Hex], band: float, title: str,
+                subtitle: str, panel_size: tuple[float, float] | None,
+                title_block: float = TITLE_BLOCK) -> tuple[float, Layout, float, Rect | None]:
+    """Where a board goes on its sheet (both games): the sheet's width, the hex layout, the
+    bottom of the board row, and the state panel's box to the board's right, if any. The
+    board sits in a band of ``band`` mm below the title block, centred unless a panel shares
+    its row, below a title block of ``title_block`` mm."""
+    probe = Layout.flat_to_flat(hex_mm)
+    corners = [c for h in hexes for c in probe.corners(h)]
+    x0, x1 = min(x for x, _ in corners), max(x for x, _ in corners)
+    y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
+    panel_width, panel_height = panel_size or (0.0, 0.0)
+    row = x1 - x0 + 2 * band + (PANEL_GAP + panel_width if panel_size is not None else 0.0)
+    width = max(row, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
+                text_width(subtitle, SUBTITLE_SIZE) + 10)
+    left = (width - (x1 - x0)) / 2 if panel_size is None else (width - row) / 2 + band
+    top = title_block + band
+    layout = Layout(probe.size, (left - x0, top - y0))
+    board_bottom = top + (y1 - y0) + band
+    panel = None
+    if panel_size is not None:
+        panel = Rect(left + (x1 - x0) + band + PANEL_GAP, top, panel_width, panel_height)
+        board_bottom = max(board_bottom, panel.bottom)
+    return width, layout, board_bottom, panel
+
+
 def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords: bool = False,
                   subtitle: str | None = None, position: PositionView | None = None
                   ) -> BoardPicture:
@@ -296,25 +322,12 @@ def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords:
     if not m.hexes:
         raise ValueError("the map has no hexes")
     u = hex_mm / DESIGN_HEX_MM
-    probe = Layout.flat_to_flat(hex_mm)
-    corners = [c for h in m.hexes for c in probe.corners(h)]
-    x0, x1 = min(x for x, _ in corners), max(x for x, _ in corners)
-    y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
     band = (16.0 if m.layout is MapLayout.STANDARD else 6.0) * u
     if subtitle is None:
         subtitle = describe(m, hex_mm)
-    panel_width, panel_height = StatePanel(position).size if position is not None else (0.0, 0.0)
-    row = x1 - x0 + 2 * band + (PANEL_GAP + panel_width if position is not None else 0.0)
-    width = max(row, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
-                text_width(subtitle, SUBTITLE_SIZE) + 10)
-    left = (width - (x1 - x0)) / 2 if position is None else (width - row) / 2 + band
-    top = TITLE_BLOCK + band
-    layout = Layout(probe.size, (left - x0, top - y0))
-    board_bottom = top + (y1 - y0) + band
-    panel = None
-    if position is not None:
-        panel = Rect(left + (x1 - x0) + band + PANEL_GAP, top, panel_width, panel_height)
-        board_bottom = max(board_bottom, panel.bottom)
+    width, layout, board_bottom, panel = sheet_frame(
+        hex_mm, m.hexes, band, title, subtitle,
+        StatePanel(position).size if position is not None else None)
     legend_width = width - 10.0
     entries = legend_entries(m, coords, position is not None)
     positions, legend_height = flow(entries, legend_width)

@@ -36,13 +36,13 @@ from typing import TYPE_CHECKING
 from skyhex.render.board import (
     HEX_MM_DEFAULT,
     LEGEND_ROW,
-    MIN_WIDTH,
     SUBTITLE_SIZE,
     TITLE_SIZE,
     check_hex_mm,
     flow,
     hex_id,
     outline_rings,
+    sheet_frame,
 )
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
 from skyhex.render.marks import (
@@ -102,7 +102,6 @@ POSITION_NOTE = (
     "Aircraft: the company's initial and outline, type B/S/Z, parcels carried (counts, not "
     "weights).",
 )
-PANEL_GAP = 8.0  # between the board's label band and the position panel
 
 
 def cloud_kind(stack: Stack) -> str:
@@ -496,32 +495,19 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
         raise ValueError(f"tiles or clouds off the landscape (the 37 hexes within 3 steps of "
                          f"(0,0)): {listed}; run skyhex map check")
     u = hex_mm / DESIGN_HEX_MM
-    probe = Layout.flat_to_flat(hex_mm)
     board = [*landscape_hexes(), *city_region()]
-    corners = [c for h in board for c in probe.corners(h)]
-    x0, x1 = min(x for x, _ in corners), max(x for x, _ in corners)
-    y0, y1 = min(y for _, y in corners), max(y for _, y in corners)
     band = 12.0 * u  # the region labels
     if subtitle is None:
         subtitle = describe(land, hex_mm)
     note = AIRPORT_NOTE if position is None else POSITION_NOTE
     note_width = max(text_width(line, NOTE_SIZE) for line in note)
-    panel_width, panel_height = (0.0, 0.0)
+    panel_size = None
     if position is not None:
         from skyhex.render.turbulences_position import TurbulencesPanel
 
-        panel_width, panel_height = TurbulencesPanel(position).size
-    row = x1 - x0 + 2 * band + (PANEL_GAP + panel_width if position is not None else 0.0)
-    width = max(row, MIN_WIDTH, text_width(title, TITLE_SIZE, bold=True) + 10,
-                text_width(subtitle, SUBTITLE_SIZE) + 10)
-    left = (width - (x1 - x0)) / 2 if position is None else (width - row) / 2 + band
-    top = TITLE_BLOCK + band
-    layout = Layout(probe.size, (left - x0, top - y0))
-    board_bottom = top + (y1 - y0) + band
-    panel = None
-    if position is not None:
-        panel = Rect(left + (x1 - x0) + band + PANEL_GAP, top, panel_width, panel_height)
-        board_bottom = max(board_bottom, panel.bottom)
+        panel_size = TurbulencesPanel(position).size
+    width, layout, board_bottom, panel = sheet_frame(hex_mm, board, band, title, subtitle,
+                                                     panel_size, TITLE_BLOCK)
     legend_width = width - 10.0
     items = legend_items(coords, position is not None)
     positions, legend_height = flow(items, legend_width)
