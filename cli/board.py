@@ -132,6 +132,7 @@ def _turbulences_game(file: str, kind: str, moves: str | None, at: int | None, *
     entry ends the command as ``skyhex replay`` does."""
     from skyhex.cli import turbulences
     from skyhex.cli.files import load_validated
+    from skyhex.cli.replay import error_line
     from skyhex.render.turbulences_position import turbulences_position
 
     if tracks:
@@ -149,7 +150,7 @@ def _turbulences_game(file: str, kind: str, moves: str | None, at: int | None, *
         scenario = turbulences.scenario_in(found.document, found.data, found.base, found.at)
         replay = turbulences.run(scenario, found.moves, False, at)
         if replay.error is not None:
-            print(turbulences.error_line(replay, found.moves), file=sys.stderr)
+            print(error_line(replay, found.moves), file=sys.stderr)
             raise typer.Exit(1)
         assert found.moves is not None  # a moves file was read
         total = len(found.moves.data["moves"])
@@ -166,7 +167,7 @@ def _game(file: str, kind: str, moves: str | None, at: int | None,
     """The game whose position is printed, and a caption saying where the position comes
     from: a scenario's setup or position, or a moves file replayed (the first ``at``
     entries). An illegal entry ends the command as ``skyhex replay`` does."""
-    from skyhex.cli.replay import _error_line, _run
+    from skyhex.cli.replay import _run, error_line
     from skyhex.cli.scenario import load_scenario
     from skyhex.rules.paragliders.replay import start
 
@@ -182,7 +183,7 @@ def _game(file: str, kind: str, moves: str | None, at: int | None,
     replay, document = _run(moves if moves is not None else file,
                             file if moves is not None else None, False, at, found)
     if replay.error is not None:
-        print(_error_line(replay, document), file=sys.stderr)
+        print(error_line(replay, document), file=sys.stderr)
         raise typer.Exit(1)
     assert document is not None  # a moves file was read
     total = len(document.data["moves"])

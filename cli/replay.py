@@ -126,16 +126,19 @@ def _run(moves: str | None, scenario_path: str | None, strict: bool, until: int 
     return replay, document
 
 
-def _error_line(replay: Replay, document: Document | None) -> str:
+def error_line(replay: Any, document: Document | None) -> str:
+    """The stderr line of an illegal entry, for either game: file line, entry, player (or
+    company), rule and the legal alternatives."""
     error = replay.error
     assert error is not None
+    who = error.get("player") or error.get("company")
     where = "<moves>"
     if document is not None:
         where = f"{document.name}:{error['line']}:{error['column']}"
     legal = "; ".join(error["legal_text"]) or "-"
     whose = error["expected"]
-    legal_for = f"legal for {whose}" if whose and whose != error["player"] else "legal"
-    return (f"{where}: error: entry {error['entry'] + 1}, {error['player']}: "
+    legal_for = f"legal for {whose}" if whose and whose != who else "legal"
+    return (f"{where}: error: entry {error['entry'] + 1}, {who}: "
             f"{error['message']} [{error['rule']}]; {legal_for}: {legal}")
 
 
@@ -173,7 +176,7 @@ def replay(
     if found.game == "turbulences":
         turbulences.write_replay(game, fmt.value)
         if game.error is not None:
-            print(turbulences.error_line(game, found.moves), file=sys.stderr)
+            print(error_line(game, found.moves), file=sys.stderr)
             raise typer.Exit(1)
         return
     if fmt is LogFormat.ndjson:
@@ -190,7 +193,7 @@ def replay(
                "error": result.error}
         print(json.dumps(doc, indent=2))
     if result.error is not None:
-        print(_error_line(result, document), file=sys.stderr)
+        print(error_line(result, document), file=sys.stderr)
         raise typer.Exit(1)
 
 
@@ -218,12 +221,12 @@ def legal(
             result, document = _run(moves, scenario, strict, None, found)
     if found.game == "turbulences":
         if game.error is not None:
-            print(turbulences.error_line(game, found.moves), file=sys.stderr)
+            print(error_line(game, found.moves), file=sys.stderr)
             raise typer.Exit(1)
         print(json.dumps(turbulences.legal_doc(game), indent=2))
         return
     if result.error is not None:
-        print(_error_line(result, document), file=sys.stderr)
+        print(error_line(result, document), file=sys.stderr)
         raise typer.Exit(1)
     state = result.state
     actor = state.actor

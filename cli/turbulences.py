@@ -142,20 +142,6 @@ def run(scenario: Scenario, document: Document | None, strict: bool, until: int 
     return replay
 
 
-def error_line(replay: Replay, document: Document | None) -> str:
-    """The stderr line of an illegal entry: file line, entry, company, rule, alternatives."""
-    error = replay.error
-    assert error is not None
-    where = "<moves>"
-    if document is not None:
-        where = f"{document.name}:{error['line']}:{error['column']}"
-    legal = "; ".join(error["legal_text"]) or "-"
-    whose = error["expected"]
-    legal_for = f"legal for {whose}" if whose and whose != error["company"] else "legal"
-    return (f"{where}: error: entry {error['entry'] + 1}, {error['company']}: "
-            f"{error['message']} [{error['rule']}]; {legal_for}: {legal}")
-
-
 def write_replay(replay: Replay, fmt: str) -> None:
     """The log as ndjson, a text account, or the final state and scores (json)."""
     from skyhex.cli.turbulences_text import account
