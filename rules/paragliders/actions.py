@@ -9,6 +9,7 @@ from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.paragliders.stunts import Stunt
 
 
 class TurnKind(StrEnum):
@@ -57,6 +58,38 @@ class WindKind(StrEnum):
     MIX = "mix"
 
 
+MOMENTS = ("before-move", "after-move", "after-accelerate")
+"""When in a turn a stunt is claimed: where the pilot starts, on the first hex before
+accelerating, or at the end of the move (the default)."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Claim:
+    """A stunt claimed in a turn entry: ``{stunt, when, action}``. ``action`` is
+    ``score``, or ``start`` to place a Cliff Surfer or Lone Hiker ruler. Top Lander is not
+    a ``Claim``: it is claimed by the landing itself (``Turn.top_lander``)."""
+
+    stunt: Stunt
+    when: str = "after-accelerate"
+    action: str = "score"
+
+    def to_entry(self) -> dict[str, str]:
+        entry = {"stunt": self.stunt.value, "when": self.when}
+        if self.action != "score":
+            entry["action"] = self.action
+        return entry
+
+    def describe(self) -> str:
+        verb = "place the ruler of" if self.action == "start" else "claim"
+        return f"{verb} {self.stunt.value} ({self.when})"
+
+
+def claim_order(claim: Claim) -> tuple[int, str]:
+    """Claims in the order of the turn: by moment, then by stunt name."""
+    return (MOMENTS.index(claim.when) if claim.when in MOMENTS else len(MOMENTS),
+            claim.stunt.value)
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     player: str
@@ -68,7 +101,8 @@ class Turn:
     skill: frozenset[Skill] = frozenset()
     land: LandChoice | None = None
     mountain: Hex | None = None
-    stunts: tuple[dict[str, str], ...] = ()
+    stunts: tuple[Claim, ...] = ()  # in ``claim_order``
+    top_lander: bool = False  # claims Top Lander for a final landing on a take-off hex
 
     def to_entry(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"player": self.player}
@@ -88,8 +122,11 @@ class Turn:
             entry["skill"] = sorted(s.value for s in self.skill)
         if self.accelerate:
             entry["accelerate"] = True
-        if self.stunts:
-            entry["stunts"] = [dict(s) for s in self.stunts]
+        claims = [c.to_entry() for c in self.stunts]
+        if self.top_lander:
+            claims.append({"stunt": Stunt.TOP_LANDER.value})
+        if claims:
+            entry["stunts"] = claims
         if self.land is not None:
             entry["land"] = self.land.value
         if self.mountain is not None:
@@ -113,10 +150,14 @@ class Turn:
         if self.accelerate:
             parts.append("accelerate" + (" (card)" if Skill.ACCELERATE in self.skill else ""))
         text = " + ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if parts[2:] else "")
+        for c in self.stunts:
+            text += f", {c.describe()}"
         if self.land is not None:
             text += f", land {self.land.value}"
             if self.mountain is not None:
                 text += f" at {self.mountain}"
+        if self.top_lander:
+            text += ", claim top-lander"
         return text
 
 
@@ -144,6 +185,8 @@ class WindChoice:
             text += f", land {self.land.value}"
             if self.mountain is not None:
                 text += f" at {self.mountain}"
+        if self.top_lander:
+            text += ", claim top-lander"
         return text
 
 
@@ -169,16 +212,15 @@ def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
         for key in ("move", "accelerate", "skill"):
             if key in entry:
                 bad(f"{key} has no place in a wind-push choice", key)
-        claims = entry.get("stunts", [])
-        others = [c for c in claims if c["stunt"] != "top-lander"]
-        if others:
+        claims, top_lander = _claims(entry, path, False, problems)
+        if claims:
             problems.append(Problem("stunt.wind-push", "stunts are scored during your turn, "
                                     "not during a wind push (only a Top Lander landing, made "
                                     "by resisting, is claimed there)", (*path, "stunts")))
         if problems:
             raise InputError(problems)
         return WindChoice(player, WindKind(entry["wind"]), land, mountain,
-                          top_lander=bool(claims))
+                          top_lander=top_lander)
     move = MoveKind(entry["move"]) if "move" in entry else None
     skill = frozenset(Skill(s) for s in entry.get("skill", []))
     accelerate = bool(entry.get("accelerate", False))
@@ -203,6 +245,7 @@ def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
         bad(f"a {kind.value} is followed by a move in the same turn", kind.value)
     if accelerate is False and Skill.ACCELERATE in skill:
         bad("the accelerate card goes with accelerate: true", "skill")
+    claims, top_lander = _claims(entry, path, accelerate, problems)
     if problems:
         raise InputError(problems)
     takeoff = entry.get("takeoff") or {}
@@ -213,5 +256,31 @@ def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
         hex=Hex(*takeoff["hex"]) if "hex" in takeoff else None,
         facing=Direction.parse(facing_name) if facing_name else None,
         accelerate=accelerate, skill=skill, land=land, mountain=mountain,
-        stunts=tuple(dict(s) for s in entry.get("stunts", [])),
+        stunts=claims, top_lander=top_lander,
     )
+
+
+def _claims(entry: dict[str, Any], path: Path, accelerate: bool, problems: list[Problem]
+            ) -> tuple[tuple[Claim, ...], bool]:
+    """The stunt claims of an entry in ``claim_order``, and whether it claims Top Lander.
+    ``when`` defaults to ``after-accelerate``, ``action`` to ``score``; without an
+    acceleration the move ends on its first hex, so ``after-move`` is ``after-accelerate``.
+    A Top Lander claim is scored by the entry's landing: it has no ``when`` nor
+    ``action``."""
+    claims: list[Claim] = []
+    top_lander = False
+    for k, c in enumerate(entry.get("stunts", [])):
+        stunt = Stunt(c["stunt"])
+        if stunt is Stunt.TOP_LANDER:
+            extra = [key for key in ("when", "action") if key in c]
+            if extra:
+                problems.append(Problem(
+                    "stunt.top-lander.fields", f"a Top Lander claim has no {extra[0]}: it is "
+                    "scored by the final landing of its entry", (*path, "stunts", k, extra[0])))
+            top_lander = True
+            continue
+        when = c.get("when", "after-accelerate")
+        if when == "after-move" and not accelerate:
+            when = "after-accelerate"
+        claims.append(Claim(stunt, when, c.get("action", "score")))
+    return tuple(sorted(claims, key=claim_order)), top_lander

@@ -11,21 +11,26 @@ alternatives; it never changes its inputs. Events are plain JSON-ready dicts.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Any
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
-from skyhex.rules.paragliders import stunt_rules
+from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
+    MOMENTS,
     Action,
+    Claim,
     LandChoice,
     MoveKind,
     Skill,
     Turn,
     TurnKind,
     WindChoice,
+    claim_order,
 )
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import Side
@@ -46,7 +51,6 @@ from skyhex.rules.paragliders.weather import draw_tile, push_clouds, weather_cha
 from skyhex.rules.paragliders.wind_push import options as push_options
 from skyhex.rules.paragliders.wind_push import push_order, wind_push
 
-Event = dict[str, Any]
 WALK_STEP = 6
 
 
@@ -97,7 +101,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
     if scenario.position is None or scenario.position.turn is None:
         state = state.evolve(current=_first_actor(state, 0))
     setup: Event = {
-        "type": "setup", "game": "paragliders", "title": scenario.title, "seed": scenario.seed,
+        "type": "setup", "format": LOG_FORMAT, "game": GAME, "title": scenario.title,
+        "seed": scenario.seed,
         "players": [{"seat": p.seat, "player": p.ident, "colour": p.colour.value,
                      "skill_cards": state.pilots[p.seat - 1].skill_cards}
                     for p in scenario.players],
@@ -197,52 +202,107 @@ def _first_actor(state: State, start: int) -> int:
 # --- legal actions ------------------------------------------------------------------------
 
 
-def _check(game: Game, state: State, action: Action, events: list[Event]) -> None:
+@dataclass
+class Probe:
+    """What resolving an action without claims found out on the way: the claims that would
+    be accepted at each moment of the turn (each on its own; claims do not change the
+    flight nor each other), and where the flight ended (hex, altitude)."""
+
+    claims: list[Claim] = field(default_factory=list)
+    end: tuple[Hex, int] | None = None
+
+
+def _check(game: Game, state: State, action: Action, events: list[Event],
+           probe: Probe | None = None) -> None:
     """Resolve the actor's action without moving the game on: raises if it is illegal."""
     pilot = state.actor
     assert pilot is not None
     if isinstance(action, WindChoice):
-        wind_push(game, state, pilot, action, events)
+        pilot = wind_push(game, state, pilot, action, events)
+        if probe is not None and pilot.hex is not None:
+            probe.end = (pilot.hex, pilot.altitude)
     else:
         assert isinstance(action, Turn)
-        _turn(game, state, pilot, action, events)
+        _turn(game, state, pilot, action, events, probe)
 
 
-Variant = tuple[LandChoice | None, Hex | None]
+Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
+"""What completes an action into a legal one: landing choice and mountain, stunt claims,
+and a Top Lander claim."""
 
 
-def _variants(game: Game, state: State, action: Action) -> list[Variant]:
-    """The landing variants under which ``action`` is legal: ``[(None, None)]`` when it
-    needs none, one per landing choice (and equally close mountain) when it lands, ``[]``
-    when it is illegal."""
+def _completions(game: Game, state: State, action: Action) -> list[Completion]:
+    """Every way ``action`` (written without landing choice nor claims) is legal: no
+    landing, or each landing choice (and equally close mountain) when it touches down; a
+    final landing on a take-off hex with the Top Lander stunt (also softly at the
+    mountaintop, or by resisting the wind); each combination of the stunt claims it allows
+    (one moment per stunt) and of a Top Lander claim. ``[]`` when it is illegal."""
+    probe = Probe()
+    lands: list[tuple[LandChoice | None, Hex | None]]
     try:
-        _check(game, state, action, [])
-        return [(None, None)]
+        _check(game, state, action, [], probe)
+        lands = [(None, None)]
+        if probe.end is not None and game.top_lander and probe.end[0] in game.takeoffs \
+                and probe.end[1] == game.mountaintop and isinstance(action, Turn):
+            lands.append((LandChoice.FINAL, None))  # a soft landing on the take-off hex
     except IllegalActionError as e:
-        if e.rule != "land.choice":
+        if e.rule == "stunt.top-lander.final":
+            choices = (LandChoice.FINAL,)
+        elif e.rule == "land.choice":
+            choices = (LandChoice.FINAL, LandChoice.RELAUNCH)
+        else:
             return []
-    out: list[Variant] = []
-    for choice in (LandChoice.FINAL, LandChoice.RELAUNCH):
-        events: list[Event] = []
-        try:
-            _check(game, state, replace(action, land=choice), events)
-        except IllegalActionError:
-            continue
-        out.append((choice, None))
-        if choice is LandChoice.RELAUNCH:  # other equally close mountains are choices too
-            landing = next(e for e in events if e["type"] == "land")
-            out.extend((choice, m) for m in closest_mountains(game, Hex(*landing["hex"]))[1:])
+        lands = []
+        for choice in choices:
+            events: list[Event] = []
+            try:
+                _check(game, state, replace(action, land=choice), events)
+            except IllegalActionError:
+                continue
+            lands.append((choice, None))
+            if choice is LandChoice.RELAUNCH:  # other equally close mountains are choices too
+                landing = next(e for e in events if e["type"] == "land")
+                lands.extend((choice, m) for m in
+                             closest_mountains(game, Hex(*landing["hex"]))[1:])
+    claim_sets = _claim_sets(probe.claims)
+    pilot = state.actor
+    assert pilot is not None
+    top = game.top_lander and probe.end is not None and probe.end[0] in game.takeoffs \
+        and probe.end[1] > 0 and stunt_rules.top_lander_open(game, pilot)
+    out: list[Completion] = []
+    for land, mountain in lands:
+        for claims in claim_sets:
+            out.append((land, mountain, claims, False))
+            if top and land is LandChoice.FINAL:
+                out.append((land, mountain, claims, True))
     return out
 
 
+def _claim_sets(claims: list[Claim]) -> list[tuple[Claim, ...]]:
+    """Every set of claims taking at most one moment per stunt, in ``claim_order``."""
+    by_stunt: dict[Stunt, list[Claim | None]] = {}
+    for c in claims:
+        by_stunt.setdefault(c.stunt, [None]).append(c)
+    return [tuple(sorted((c for c in chosen if c is not None), key=claim_order))
+            for chosen in product(*by_stunt.values())]
+
+
+def _complete(action: Action, completion: Completion) -> Action:
+    land, mountain, claims, top = completion
+    if completion == (None, None, (), False):
+        return action
+    if isinstance(action, WindChoice):
+        return replace(action, land=land, mountain=mountain, top_lander=top)
+    return replace(action, land=land, mountain=mountain, stunts=claims, top_lander=top)
+
+
 def _try(game: Game, state: State, action: Action) -> list[Action]:
-    return [action if v == (None, None) else replace(action, land=v[0], mountain=v[1])
-            for v in _variants(game, state, action)]
+    return [_complete(action, c) for c in _completions(game, state, action)]
 
 
 def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Any = None,
-             facing: Direction | None = None, cache: dict[Any, list[Variant]] | None = None
-             ) -> list[Action]:
+             facing: Direction | None = None,
+             cache: dict[Any, list[Completion]] | None = None) -> list[Action]:
     """Every legal flight from the pilot's place (or the take-off/relaunch hex and facing).
     Moves that reach the same hex with the same costs have the same outcome, so ``cache``
     shares the work between the facings of a take-off."""
@@ -271,18 +331,18 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Any =
                 turn = Turn(pilot.ident, kind, move, hex_, facing, accelerate, frozenset(skill))
                 key = (start, heading, move.hard and not hard, accelerate, card, len(skill))
                 if cache is None or key not in cache:
-                    variants = _variants(game, state, turn)
+                    completions = _completions(game, state, turn)
                     if cache is not None:
-                        cache[key] = variants
+                        cache[key] = completions
                 else:
-                    variants = cache[key]
-                out.extend(turn if v == (None, None) else replace(turn, land=v[0], mountain=v[1])
-                           for v in variants)
+                    completions = cache[key]
+                out.extend(_complete(turn, c) for c in completions)
     return out
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:
-    """Every complete legal action of the pilot to act, landing choices included."""
+    """Every complete legal action of the pilot to act: landing choices, stunt claims and
+    Top Lander claims included."""
     pilot = state.actor
     if pilot is None:
         return []
@@ -292,7 +352,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             if problem is None:
                 out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
         return out
-    cache: dict[Any, list[Variant]] = {}
+    cache: dict[Any, list[Completion]] = {}
     if pilot.status is PilotStatus.IN_HAND:
         out = [Turn(pilot.ident, TurnKind.PASS)]
         for h in game.takeoffs:
@@ -308,42 +368,6 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     if moves:
         return moves
     return _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
-
-
-def claimable(game: Game, state: State, action: Action) -> list[dict[str, str]]:
-    """The stunt claims that could be added to a legal turn (each on its own)."""
-    if not isinstance(action, Turn) or action.move is None:
-        return []
-    pilot = state.actor
-    assert pilot is not None
-    moments = ["after-accelerate"] + (["after-move"] if action.accelerate else []) + \
-        (["before-move"] if action.kind is TurnKind.MOVE else [])
-    out = []
-    for stunt in sorted(game.scenario.stunts):
-        progress = stunt_rules.progress(pilot, stunt)
-        if progress is not None and progress.scored is not None:
-            continue
-        options: list[dict[str, str]]
-        if stunt is Stunt.TOP_LANDER:
-            options = [{"stunt": stunt.value}]
-        elif stunt in (Stunt.CLIFF_SURFER, Stunt.LONE_HIKER):
-            options = [{"stunt": stunt.value, "when": m, "action": "start"} for m in moments]
-        else:
-            options = [{"stunt": stunt.value, "when": m} for m in moments]
-        for c in options:
-            try:
-                _check(game, state, replace(action, stunts=(c,)), [])
-            except IllegalActionError:
-                continue
-            out.append(c)
-    return out
-
-
-def describe(actions: list[Action], limit: int = 12) -> tuple[str, ...]:
-    texts = [a.describe() for a in actions]
-    if len(texts) > limit:
-        texts = [*texts[:limit], f"... {len(texts) - limit} more"]
-    return tuple(texts)
 
 
 # --- applying actions ---------------------------------------------------------------------
@@ -389,7 +413,10 @@ def _set(state: State, index: int, pilot: Pilot) -> State:
     return state.evolve(pilots=tuple(pilots))
 
 
-def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
+def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event],
+          probe: Probe | None = None) -> Pilot:
+    """Resolve one turn of ``pilot``. With a ``probe`` (an action written without claims),
+    also find the claims each moment of the turn would accept."""
     status = pilot.status
     kind = action.kind
     allowed = {
@@ -402,19 +429,19 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
                 PilotStatus.FLYING: "is flying and must move"}[status]
         raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
-    claims: dict[str, list[dict[str, str]]] = {m: [] for m in stunt_rules.MOMENTS}
-    landing_claims: list[dict[str, str]] = []
+    claims: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
     for c in action.stunts:
-        if c["stunt"] == Stunt.TOP_LANDER.value:
-            landing_claims.append(c)
-        else:
-            claims[c.get("when", "after-accelerate")].append(c)
+        if c.when == "after-move" and not action.accelerate:
+            raise IllegalActionError("stunt.timing", "without an acceleration the move ends on "
+                                     "its first hex: claim after-accelerate")
+        claims[c.when].append(c)
     base: Event = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
                    "action": kind.value}
     pilot = stunt_rules.start_of_turn(game, state, pilot, events)
-    if landing_claims:
+    if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
-    if kind in (TurnKind.PASS, TurnKind.WALK, TurnKind.STUCK) and action.stunts:
+    if kind in (TurnKind.PASS, TurnKind.WALK, TurnKind.STUCK) and \
+            (action.stunts or action.top_lander):
         raise IllegalActionError("stunt.not-flying", f"{pilot.ident} flies no move this turn: "
                                  "no stunt to claim")
     if kind is TurnKind.PASS:
@@ -437,6 +464,8 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                                        state.time, events)
     assert action.move is not None
     claimed: list[Event] = []
+    if probe is not None and kind is TurnKind.MOVE:
+        stunt_rules.probe(game, state, pilot, Moment("before-move"), probe.claims)
     for c in claims["before-move"]:
         pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
     if kind is TurnKind.TAKEOFF:
@@ -459,15 +488,24 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
 
     def between(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
+        moment = Moment("after-move", mods)
+        if probe is not None:
+            stunt_rules.probe(game, state, p, moment, probe.claims)
         for c in claims["after-move"]:
-            p = stunt_rules.claim(game, state, p, c, Moment("after-move", mods), claimed)
+            p = stunt_rules.claim(game, state, p, c, moment, claimed)
         return p
 
+    hook = between if claims["after-move"] or (probe is not None and action.accelerate) \
+        else None
     flown: list[Event] = []
     flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
-                 action.skill, flown, between if claims["after-move"] else None)
+                 action.skill, flown, hook)
     moved = flight.pilot
     moment = Moment("after-accelerate", flight.modifiers)
+    if probe is not None:
+        stunt_rules.probe(game, state, moved, moment, probe.claims)
+        assert moved.hex is not None
+        probe.end = (moved.hex, moved.altitude)
     for c in claims["after-accelerate"]:
         moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
     turn_event = {**base, **flown[0]}
@@ -485,16 +523,16 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down "
                                          "on a take-off hex: that is a final landing (land: "
                                          "final)")
-            if landing_claims:
+            if action.top_lander:
                 moved = stunt_rules.top_lander(game, state, moved, soft, events)
-        elif landing_claims:
+        elif action.top_lander:
             raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
                                      "landing on a take-off hex")
         moved = touch_down(game, state, moved, action.land, action.mountain, events)
     elif action.land is not None:
         raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
                                  f"altitude {moved.altitude}: no landing to choose")
-    elif landing_claims:
+    elif action.top_lander:
         raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
                                  "landing on a take-off hex")
     moved = stunt_rules.arm_survivor(game, moved, events)
@@ -515,7 +553,7 @@ def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
     cs = game.components
     time = state.time + cs.time.step
     state = state.evolve(time=time, round=state.round + 1)
-    events.append({"type": "time", "time": format_clock(time), "round": state.round})
+    events.append({"type": "round", "round": state.round, "time": format_clock(time)})
     if time >= cs.time.end:
         return _end(game, state, events, "end-of-day")
     if (time - cs.time.start) % 60:
@@ -546,8 +584,8 @@ def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
     state = state.evolve(phase=Phase.OVER)
     scores = final_scores(game, state)
     best = min(s["rank"] for s in scores)
-    events.append({"type": "game_end", "time": format_clock(state.time), "reason": reason,
-                   "scores": scores,
+    events.append({"type": "game_end", "round": state.round, "time": format_clock(state.time),
+                   "reason": reason, "scores": scores,
                    "winners": [s["player"] for s in scores if s["rank"] == best]})
     return state
 

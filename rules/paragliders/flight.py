@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
@@ -24,7 +25,6 @@ from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode, spot_hexes
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.terrain import CRASH_TERRAINS, Terrain
 
-Event = dict[str, Any]
 CRASH_VP = -10
 CLOUD_BONUS = 2
 ACCELERATION_COST = 2

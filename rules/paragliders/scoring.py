@@ -57,7 +57,7 @@ def cross_scores(game: Game, state: State) -> list[dict[str, Any]]:
         near = game.target is not None and p.hex is not None and \
             p.hex.distance(game.target) <= 1
         won = every and p.status is PilotStatus.LANDED and near
-        rows.append({"player": p.ident, "total": sum(breakdown.values()), "rank": 1,
+        rows.append({"player": p.ident, "score": sum(breakdown.values()), "rank": 1,
                      "breakdown": breakdown, "won": won})
     return rows
 
@@ -93,15 +93,15 @@ def final_scores(game: Game, state: State) -> list[dict[str, Any]]:
         gps = len(p.gps)
         breakdown["gps"] = GPS_VP[min(gps, len(GPS_VP) - 1)]
         stunts = sum(1 for _, progress in p.stunts if progress.scored is not None)
-        rows.append({"player": p.ident, "total": sum(breakdown.values()),
+        rows.append({"player": p.ident, "score": sum(breakdown.values()), "rank": 0,
                      "breakdown": breakdown})
         tiebreaks.append((len(p.antennas), gps, stunts))
-    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["total"],
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["score"],
                                                      tuple(-x for x in tiebreaks[i])))
     rank = 0
     previous: tuple[int, tuple[int, int, int]] | None = None
     for position, i in enumerate(order):
-        standing = (rows[i]["total"], tiebreaks[i])
+        standing = (rows[i]["score"], tiebreaks[i])
         if standing != previous:
             rank = position + 1
             previous = standing

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.paragliders.board import edge_hexes
 from skyhex.rules.paragliders.components import ComponentSet, SunExposure
 from skyhex.rules.paragliders.features import Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map
@@ -122,10 +123,14 @@ class Game:
     mountains: frozenset[Hex] = field(init=False, repr=False)
     takeoffs: tuple[Hex, ...] = field(init=False, repr=False)
     target: Hex | None = field(init=False, repr=False)
+    edge: frozenset[Hex] = field(init=False, repr=False)
+    claim_stunts: tuple[Stunt, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         for name, value in _map_tables(self.scenario.map).items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "claim_stunts", tuple(
+            sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
 
     @property
     def components(self) -> ComponentSet:
@@ -180,6 +185,7 @@ def _map_tables(m: Map) -> dict[str, Any]:
         "spawns": {mh.features.spawn: h for h, mh in sorted(m.hexes.items())
                    if mh.features.spawn is not None},
         "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
+        "edge": edge_hexes(frozenset(terrain)),
     }
     if len(_TABLES) > 64:
         _TABLES.clear()

@@ -11,22 +11,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.paragliders.board import edge_hexes
+from skyhex.rules.paragliders.actions import Claim
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode, StuntProgress
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
 from skyhex.rules.paragliders.terrain import Terrain
 
-Event = dict[str, Any]
 MAX_VP = 12
 SKY_CLIMBER_VP = {2: 3, 3: 6, 4: 9, 5: 12}  # by altitude gained; 5 or more: 12
 OVERFLYER_BASE = 2
 EXPLORER_BASE = 6
 EXPLORER_SOLO = 6
 TOP_LANDER_BASE, TOP_LANDER_SOFT, TOP_LANDER_WIND = 6, 3, 3
-MOMENTS = ("before-move", "after-move", "after-accelerate")
 
 
 @dataclass(frozen=True)
@@ -78,15 +77,30 @@ def alone_on_mountain(game: Game, state: State, pilot: Pilot) -> bool:
 
 
 def _edge_distance(game: Game, h: Hex) -> int:
-    edge = edge_hexes(frozenset(game.terrain))
-    return min(h.distance(e) for e in edge)
+    return min(h.distance(e) for e in game.edge)
 
 
-def claim(game: Game, state: State, pilot: Pilot, entry: dict[str, str], moment: Moment,
+def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Claim]) -> None:
+    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` (the pilot as
+    it is then): each stunt in play and not scored yet, a ruler placed (``start``) or a
+    stunt scored."""
+    for stunt in game.claim_stunts:
+        current = progress(pilot, stunt)
+        if current is not None and (current.scored is not None or current.since is not None):
+            continue
+        c = Claim(stunt, moment.when, "start" if stunt in TIMED_STUNTS else "score")
+        try:
+            claim(game, state, pilot, c, moment, [])
+        except IllegalActionError:
+            continue
+        found.append(c)
+
+
+def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
           events: list[Event]) -> Pilot:
     """Apply one claim from a turn entry; ``IllegalActionError`` names the broken rule."""
-    stunt = Stunt(entry["stunt"])
-    action = entry.get("action", "score")
+    stunt = entry.stunt
+    action = entry.action
     if stunt not in game.scenario.stunts:
         raise IllegalActionError("stunt.not-in-play", f"the {stunt} stunt is not in play")
     current = progress(pilot, stunt)
@@ -139,7 +153,7 @@ def claim(game: Game, state: State, pilot: Pilot, entry: dict[str, str], moment:
         return score(pilot, stunt, table[min(above, len(table) - 1)],
                      f"{above} above the mountaintop", events)
     # Explorer
-    if pilot.hex not in edge_hexes(frozenset(game.terrain)):
+    if pilot.hex not in game.edge:
         raise IllegalActionError("stunt.explorer.not-on-edge", f"{pilot.hex} is not on the edge "
                                  "of the map")
     if game.scenario.solo is SoloMode.RACE:
@@ -230,6 +244,14 @@ def reset_survivor(pilot: Pilot, events: list[Event]) -> Pilot:
                        "action": "reset", "why": "relaunch"})
         return _set(pilot, Stunt.SURVIVOR, None)
     return pilot
+
+
+def top_lander_open(game: Game, pilot: Pilot) -> bool:
+    """Whether ``pilot`` may still claim Top Lander (in play, not scored)."""
+    if not game.top_lander:
+        return False
+    current = progress(pilot, Stunt.TOP_LANDER)
+    return current is None or current.scored is None
 
 
 def check_top_lander_claim(game: Game, pilot: Pilot) -> None:

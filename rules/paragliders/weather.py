@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from skyhex.rules.draws import Draws
+from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.chance import weather_faces
 from skyhex.rules.paragliders.clock import format_clock
@@ -17,7 +18,6 @@ from skyhex.rules.paragliders.scenario import Forecast
 from skyhex.rules.paragliders.state import Game, State
 
 T = TypeVar("T")
-Event = dict[str, Any]
 
 
 def face_of(game: Game, tile_face: tuple[str, str]) -> Any:

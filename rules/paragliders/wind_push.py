@@ -10,9 +10,8 @@ you; then the pilot must be pushed. A push that would cross an aerodrome must be
 
 from __future__ import annotations
 
-from typing import Any
-
 from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex, Layout
 from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
 from skyhex.rules.paragliders.flight import collect, collect_markers, hx, touch_down
@@ -21,7 +20,6 @@ from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import arm_survivor, check_top_lander_claim, top_lander
 from skyhex.rules.paragliders.terrain import Terrain
 
-Event = dict[str, Any]
 _UNIT = Layout(1.0)
 
 

@@ -14,8 +14,11 @@ and loading only in an airport.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Hex
 
 
@@ -79,3 +82,65 @@ class Pass:
 
 
 Action = Journey | Pass
+
+
+# --- moves-file entries -------------------------------------------------------------------
+
+
+def _hex(value: Sequence[int]) -> Hex:
+    return Hex(value[0], value[1])
+
+
+def _ops(data: Mapping[str, Any] | None) -> Ops:
+    if not data:
+        return NO_OPS
+    return Ops(tuple(data.get("throw", ())), tuple(data.get("unload", ())),
+               tuple(data.get("load", ())))
+
+
+def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
+    """The action of a schema-valid entry; ``InputError`` for an entry that is both or
+    neither a journey and a pass, or a pass with journey keys."""
+    company = entry["company"]
+    journey = "journey" in entry
+    if journey == bool(entry.get("pass")):
+        raise InputError([Problem("moves.entry", "an entry is either a journey (journey: "
+                                  "[[q, r], ...]) or a pass (pass: true)", path)])
+    if not journey:
+        extra = [k for k in ("before", "after", "rebuild", "boost") if k in entry]
+        if extra:
+            raise InputError([Problem("moves.entry", f"a pass has no {extra[0]} (parcel "
+                                      "operations of a pass are its ops)", (*path, extra[0]))])
+        return Pass(company, _ops(entry.get("ops")))
+    if "ops" in entry:
+        raise InputError([Problem("moves.entry", "a journey's parcel operations are its "
+                                  "before and after", (*path, "ops"))])
+    return Journey(company, tuple(_hex(h) for h in entry["journey"]), _ops(entry.get("before")),
+                   _ops(entry.get("after")),
+                   _hex(entry["rebuild"]) if "rebuild" in entry else None,
+                   bool(entry.get("boost", False)))
+
+
+def _ops_entry(ops: Ops) -> dict[str, list[str]]:
+    return {k: list(v) for k, v in (("throw", ops.throw), ("unload", ops.unload),
+                                    ("load", ops.load)) if v}
+
+
+def action_to_entry(action: Action) -> dict[str, Any]:
+    """The moves-file entry of an action (keys in a stable order, empty parts left out)."""
+    entry: dict[str, Any] = {"company": action.company}
+    if isinstance(action, Pass):
+        entry["pass"] = True
+        if action.ops:
+            entry["ops"] = _ops_entry(action.ops)
+        return entry
+    if action.rebuild is not None:
+        entry["rebuild"] = [action.rebuild.q, action.rebuild.r]
+    if action.before:
+        entry["before"] = _ops_entry(action.before)
+    entry["journey"] = [[h.q, h.r] for h in action.path]
+    if action.after:
+        entry["after"] = _ops_entry(action.after)
+    if action.boost:
+        entry["boost"] = True
+    return entry

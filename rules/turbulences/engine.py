@@ -81,7 +81,9 @@ from itertools import combinations
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
+from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.turbulences import GAME
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
@@ -103,8 +105,6 @@ from skyhex.rules.turbulences.state import (
     parcel_colour,
 )
 from skyhex.rules.turbulences.weather import WindRose, resolve, wind_name
-
-Event = dict[str, Any]
 
 
 def _hx(h: Hex | None) -> list[int] | None:
@@ -276,7 +276,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                   clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
                   draws=draws.index)
     setup: Event = {
-        "type": "setup", "game": "turbulences", "seed": seed, "mode": "classic",
+        "type": "setup", "format": LOG_FORMAT, "game": GAME, "seed": seed, "mode": "classic",
         "companies": [{"company": c.colour, "aircraft": c.aircraft.value, "region": c.region,
                        "city": c.city, "airport": _hx(c.airport)} for c in companies],
         "airports": [{"region": r, "hex": _hx(h)} for h, r in sorted(game.airports.items(),
@@ -570,8 +570,10 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     if order:
         return state.evolve(order=order, phase=Phase.PILOTING)
     if game_ends(state):
-        over: Event = {"type": "game_over", "turn": state.turn,
-                       "scores": [s.to_dict() for s in scores(game, state)]}
+        rows = [s.to_dict() for s in scores(game, state)]
+        over: Event = {"type": "game_end", "round": state.turn, "turn": state.turn,
+                       "reason": "deliveries", "scores": rows,
+                       "winners": [r["player"] for r in rows if r["rank"] == 1]}
         if game.mode is not Mode.CLASSIC:
             over["teams"] = [t.to_dict() for t in team_scores(game, state)]
         events.append(over)
@@ -580,7 +582,8 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
                          phase=Phase.PILOTING)
-    events.append({"type": "turn", "turn": state.turn, "first": game.companies[first].colour})
+    events.append({"type": "round", "round": state.turn, "turn": state.turn,
+                   "first": game.companies[first].colour})
     return _weather(game, state, events)
 
 
@@ -662,9 +665,12 @@ def legal_actions(game: Game, state: State) -> list[Action]:
 # --- what a company may know --------------------------------------------------------------
 
 
-def known_weight(game: Game, state: State, colour: str, parcel: str) -> int | None:
+def known_weight(game: Game, state: State, colour: str | None, parcel: str) -> int | None:
     """A parcel's weight if company ``colour`` may know it: its own colour (in the team
-    modes, its team's colours), once seen by it (or by a partner: decision 12)."""
+    modes, its team's colours), once seen by it (or by a partner: decision 12). The referee
+    (``None``) knows every weight."""
+    if colour is None:
+        return game.weights[parcel]
     i = game.index(colour)
     if i is None or parcel_colour(parcel) not in game.team_colours(i):
         return None
@@ -673,11 +679,12 @@ def known_weight(game: Game, state: State, colour: str, parcel: str) -> int | No
     return game.weights[parcel]
 
 
-def view(game: Game, state: State, colour: str) -> dict[str, Any]:
+def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
     """The state as company ``colour`` may know it (JSON-ready): everything public (the sky,
     the aircraft, which parcels are where, their colours) and only the weights it has seen
     of its own colour's parcels (in the team modes: of its team's colours, seen by any of
-    its team, and ``team``, the colours of its team)."""
+    its team, and ``team``, the colours of its team). ``None``: the referee, who sees every
+    weight."""
 
     def parcel(p: str) -> dict[str, Any]:
         return {"parcel": p, "colour": parcel_colour(p),
@@ -701,14 +708,8 @@ def view(game: Game, state: State, colour: str) -> dict[str, Any]:
                      for r, zone in enumerate(state.shipping, 1)],
         "lost": [parcel(x) for x in state.lost],
     }
-    i = game.index(colour)
+    i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]
     return out
 
-
-def describe(actions: Sequence[Action], limit: int = 12) -> tuple[str, ...]:
-    texts = [a.describe() for a in actions]
-    if len(texts) > limit:
-        texts = [*texts[:limit], f"... {len(texts) - limit} more"]
-    return tuple(texts)

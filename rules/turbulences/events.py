@@ -35,11 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.landscape import CloudSide, Stack
 from skyhex.rules.turbulences.weather import WeatherPhase, Why
-
-Event = dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,12 @@ class Score:
         return self.delivered_weight + self.empty_spaces
 
     def to_dict(self) -> dict[str, Any]:
-        return {"company": self.colour, "points": self.points, "weight": self.delivered_weight,
-                "empty_spaces": self.empty_spaces, "parcels": self.parcels, "rank": self.rank}
+        """The score row every game shares (``rules.game.ScoreRow``), the company as its
+        player, with the parcels delivered (the tie-breaker)."""
+        return {"player": self.colour, "score": self.points, "rank": self.rank,
+                "breakdown": {"weight": self.delivered_weight,
+                              "empty spaces": self.empty_spaces},
+                "parcels": self.parcels}
 
 
 def game_ends(state: State) -> bool:
@@ -67,8 +71,8 @@ class TeamScore:
     rank: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"team": self.team, "companies": list(self.colours), "points": self.points,
-                "parcels": self.parcels, "rank": self.rank}
+        return {"team": self.team, "companies": list(self.colours), "score": self.points,
+                "rank": self.rank, "parcels": self.parcels}
 
 
 def team_scores(game: Game, state: State) -> list[TeamScore]:

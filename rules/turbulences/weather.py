@@ -107,6 +107,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Final
 
+from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import DIRECTIONS, ORIGIN, Direction, Hex
 from skyhex.rules.turbulences.landscape import (
     LANDSCAPE_RADIUS,
@@ -115,9 +116,6 @@ from skyhex.rules.turbulences.landscape import (
     Stack,
     landscape_hexes,
 )
-
-Event = dict[str, Any]
-
 
 # --- the Wind Rose ------------------------------------------------------------------------
 

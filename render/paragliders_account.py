@@ -1,4 +1,5 @@
-"""The game log as a readable, turn-by-turn account, every altitude change explained."""
+"""The Paragliders game log as a readable, turn-by-turn account, every altitude change
+explained."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def line(e: dict[str, Any]) -> str:
         return (f"{e['time']} weather {e['tile']}: temperature {e['temperature']['change']:+d} "
                 f"-> {e['temperature']['position']:+d}, sun {e['sun']}, {clouds}, wind "
                 f"{w['direction']} strength {w['strength']} (turned {w['rotation']:+d})")
-    if kind == "time":
+    if kind == "round":
         return f"-- {e['time']} (round {e['round']})"
     if kind == "turn":
         action = e["action"]
@@ -97,7 +98,7 @@ def line(e: dict[str, Any]) -> str:
         rows = []
         for s in sorted(e["scores"], key=lambda s: s["rank"]):
             parts = ", ".join(f"{k} {v:+d}" for k, v in s["breakdown"].items())
-            rows.append(f"  {s['rank']}. {s['player']}: {s['total']} VP ({parts})")
+            rows.append(f"  {s['rank']}. {s['player']}: {s['score']} VP ({parts})")
         return (f"game over at {e['time']} ({e['reason']}); winner: {', '.join(e['winners'])}\n"
                 + "\n".join(rows))
     return f"{kind}: {e}"

@@ -45,7 +45,7 @@ def line(e: dict[str, Any]) -> str:
                         for t in e.get("teams", ()))
         return (f"setup: {e['mode']}, seed {e['seed']}: {companies}{teams}; "
                 f"{len(e['parcels'])} parcels; first player {e['first']}")
-    if kind == "turn":
+    if kind == "round":
         return f"-- turn {e['turn']}, first player {e['first']}"
     if kind == "weather":
         return f"weather: {e['first']} flicks the Wind Rose: {e['wind']}"
@@ -105,11 +105,12 @@ def line(e: dict[str, Any]) -> str:
         forced = " (forced)" if e.get("forced") else ""
         return f"{who}{forced} passes ({e['reason']})"
     if kind == "error":
-        return f"ERROR at entry {e['entry'] + 1} ({who}): {e['message']} [{e['rule']}]"
-    if kind == "game_over":
-        rows = [f"  {s['rank']}. {s['company']}: {s['points']} points ({s['weight']} kg, "
-                f"{s['empty_spaces']} empty spaces, {s['parcels']} parcels)" for s in e["scores"]]
-        rows += [f"  team {t['team']} ({', '.join(t['companies'])}): {t['points']} points "
+        return f"ERROR at entry {e['entry'] + 1} ({e['player']}): {e['message']} [{e['rule']}]"
+    if kind == "game_end":
+        rows = [f"  {s['rank']}. {s['player']}: {s['score']} points "
+                f"({s['breakdown']['weight']} kg, {s['breakdown']['empty spaces']} empty "
+                f"spaces, {s['parcels']} parcels)" for s in e["scores"]]
+        rows += [f"  team {t['team']} ({', '.join(t['companies'])}): {t['score']} points "
                  f"({t['parcels']} parcels), rank {t['rank']}" for t in e.get("teams", ())]
         return f"game over after turn {e['turn']}\n" + "\n".join(rows)
     return f"{kind}: {e}"

@@ -1,0 +1,357 @@
+"""From files to games, for every game: reading and validating any skyhex document, following
+the references between them, locating every problem at its ``file:line:col``, and replaying
+a moves file with its errors located.
+
+The game of a document is its ``game:`` key (a moves file's, or its scenario's); the face of
+that game (``skyhex.games.face``) does the game's own part. Nothing here knows a game by
+name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from skyhex.rules import games as registry
+from skyhex.rules.errors import IllegalActionError, InputError, Problem
+from skyhex.rules.replay import Replay, play, start
+from skyhex.schemas.documents import Document, DocumentError, FileProblem, load, schema_problems
+
+if TYPE_CHECKING:
+    from skyhex.games.face import Face
+    from skyhex.mapgen.errors import Violation
+
+FORMATS = {
+    "map": "skyhex.map/1", "components": "skyhex.components/1",
+    "scenario": "skyhex.scenario/1", "moves": "skyhex.moves/1",
+}
+"""The ``format:`` key of each kind of document."""
+KINDS = tuple(FORMATS)
+
+
+def load_validated(path: str, kind: str, games: Sequence[str] | None = None) -> Document:
+    """Load a document and check its ``format``, ``game`` and schema; ``DocumentError``
+    lists every problem. ``games`` narrows the games accepted (default: every game that has
+    documents of this kind)."""
+    document = load(path)
+    data = document.data
+    if isinstance(data, dict):
+        expected = FORMATS[kind]
+        found = data.get("format")
+        if found != expected:
+            what = "no 'format' key" if found is None else f"format {found!r}"
+            line, column = document.locate(("format",))
+            raise DocumentError([FileProblem(
+                document.name, f"{what}: expected format {expected!r} (a {kind} file)",
+                line, column, ("format",), "file.format")])
+        game = data.get("game")
+        if isinstance(game, str):
+            problem = _game_problem(game, kind, games)
+            if problem is not None:
+                line, column = document.locate(("game",))
+                raise DocumentError([FileProblem(document.name, problem, line, column,
+                                                 ("game",), "file.game")])
+    problems = schema_problems(document, kind)
+    if problems:
+        raise DocumentError(problems)
+    return document
+
+
+def _game_problem(game: str, kind: str, games: Sequence[str] | None) -> str | None:
+    from skyhex.games.face import face
+
+    if game not in registry.GAMES:
+        return registry.unknown_game_message(game)
+    if kind not in face(game).kinds:
+        return f"skyhex reads no {game} {kind} files"
+    if games is not None and game not in games:
+        return f"a {game} {kind}: {' or '.join(games)} {kind}s only here"
+    return None
+
+
+def located(document: Document, error: InputError, prefix: tuple[Any, ...] = ()
+            ) -> DocumentError:
+    """The problems of ``error`` located in ``document`` (their paths under ``prefix``)."""
+    return DocumentError(document.problem(Problem(p.rule, p.message, (*prefix, *p.path),
+                                                  p.hint)) for p in error.problems)
+
+
+def relative(base: str, path: str) -> str:
+    """``path`` as written in the file at ``base`` (relative to that file's folder)."""
+    if os.path.isabs(path) or base == "-":
+        return path
+    return os.path.normpath(os.path.join(os.path.dirname(base), path))
+
+
+def referenced(document: Document, data: Any, path: tuple[Any, ...],
+               error: DocumentError) -> DocumentError:
+    """The errors of a referenced file; one that cannot be read at all is reported at the
+    reference, in the referring document."""
+    unreadable = [p for p in error.problems if p.rule.startswith("file.") and p.line is None]
+    if not unreadable:
+        return error
+    line, column = document.locate(path)
+    return DocumentError([FileProblem(
+        document.name, f"{path[-1]} file {data[path[-1]]!r}: {unreadable[0].message}",
+        line, column, path, "scenario.reference", "paths are relative to the scenario file")])
+
+
+def load_referenced(document: Document, data: Any, base: str, at: tuple[Any, ...], key: str,
+                    kind: str, games: Sequence[str] | None = None) -> Document:
+    """The document that ``data[key]`` (at JSON path ``at`` of ``document``, whose relative
+    paths start from ``base``) names; an unreadable one is reported at the reference."""
+    try:
+        return load_validated(relative(base, data[key]), kind, games)
+    except DocumentError as e:
+        raise referenced(document, data, (*at, key), e) from None
+
+
+# --- map violations -----------------------------------------------------------------------
+
+
+def violation_path(m: Any, v: Violation) -> tuple[Any, ...]:
+    """Where a violation is written in its map's document: the first of its slots, clouds
+    or hexes that the map read from a place (``slot_paths``, ``cloud_paths``,
+    ``hex_paths``); ``()`` when none was."""
+    for places, keys in ((getattr(m, "slot_paths", {}), v.slots),
+                         (getattr(m, "cloud_paths", {}), v.clouds),
+                         (getattr(m, "hex_paths", {}), v.hexes)):
+        for key in keys:
+            if key in places:
+                return tuple(places[key])
+    return ()
+
+
+def violation_problem(m: Any, document: Document, v: Violation,
+                      prefix: tuple[Any, ...] = ()) -> FileProblem:
+    """A map violation as a located problem of the document that holds the map (at
+    ``prefix``)."""
+    path = (*prefix, *violation_path(m, v))
+    line, column = document.locate(path)
+    return FileProblem(document.name, v.message, line, column, path or None, v.rule, v.hint)
+
+
+def map_problems(document: Document, at: tuple[Any, ...], m: Any, map_document: Document,
+                 prefix: tuple[Any, ...], violations: Sequence[Violation]) -> list[FileProblem]:
+    """A scenario's map breaking setup rules: one problem at the scenario's ``map`` key
+    (``at``: the scenario's path in ``document``), then each violation where it is written
+    (in the map's own file, or inline at ``prefix``)."""
+    if not violations:
+        return []
+    line, column = document.locate((*at, "map"))
+    return [FileProblem(document.name, f"the map breaks {len(violations)} setup rule(s)",
+                        line, column, (*at, "map"), "scenario.map", "see the map's errors"),
+            *(violation_problem(m, map_document, v, prefix) for v in violations)]
+
+
+# --- scenarios and moves files ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where a game's files are: the moves document (``None``: the start of a game), the
+    document holding the scenario, the scenario's data, the path its relative paths start
+    from, its JSON path in its document, and its game."""
+
+    moves: Document | None
+    document: Document
+    data: Any
+    base: str
+    at: tuple[Any, ...]
+    game: str
+
+
+def sources(moves: str | None, scenario: str | None) -> Sources:
+    """Read a moves file and find its scenario (``scenario`` replaces the one it names), or
+    a scenario alone (``moves`` is ``None``). Each file is read once, ``-`` too."""
+    if moves is None:
+        if scenario is None:
+            raise ValueError("a moves file or a scenario is needed")
+        scenario_doc = load_validated(scenario, "scenario")
+        return Sources(None, scenario_doc, scenario_doc.data, scenario, (),
+                       scenario_doc.data["game"])
+    document = load_validated(moves, "moves")
+    data = document.data
+    if scenario is not None or isinstance(data["scenario"], str):
+        path = scenario if scenario is not None else relative(moves, data["scenario"])
+        scenario_doc = load_validated(path, "scenario")
+        found = Sources(document, scenario_doc, scenario_doc.data, path, (),
+                        scenario_doc.data["game"])
+    else:
+        found = Sources(document, document, data["scenario"], moves, ("scenario",),
+                        data["scenario"]["game"])
+    if data.get("game", found.game) != found.game:
+        line, column = document.locate(("game",))
+        raise DocumentError([FileProblem(
+            document.name, f"a {data['game']} moves file on a {found.game} scenario", line,
+            column, ("game",), "moves.game")])
+    return found
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game read from its files: the game's face, the scenario, the actions of the moves
+    file, its pinned chance draws and the documents (to locate what goes wrong)."""
+
+    face: Face
+    scenario: Any
+    actions: tuple[Any, ...]
+    pinned: tuple[dict[str, Any], ...]
+    sources: Sources
+
+    @property
+    def moves(self) -> Document | None:
+        return self.sources.moves
+
+
+def load_scenario(path: str) -> tuple[Face, Any, Document]:
+    """A scenario file of any game, read with the files it names; ``DocumentError`` lists
+    every problem of every file involved, each located in its own file."""
+    from skyhex.games.face import face
+
+    document = load_validated(path, "scenario")
+    found = face(document.data["game"])
+    return found, found.read_scenario(document, document.data, path, ()), document
+
+
+def load_game(moves: str | None, scenario: str | None = None,
+              found: Sources | None = None) -> LoadedGame:
+    """The game of a moves file (or of a scenario alone, at its start): its scenario, its
+    actions and pinned draws; ``DocumentError`` lists every problem, located."""
+    from skyhex.games.face import face
+
+    found = found or sources(moves, scenario)
+    game_face = face(found.game)
+    read = game_face.read_scenario(found.document, found.data, found.base, found.at)
+    document = found.moves
+    if document is None:
+        return LoadedGame(game_face, read, (), (), found)
+    ruleset = game_face.ruleset
+    game, _, _ = ruleset.new_game(read)
+    actions = []
+    problems: list[Problem] = []
+    for i, entry in enumerate(document.data["moves"]):
+        try:
+            actions.append(ruleset.action_from_entry(game, entry, ("moves", i)))
+        except InputError as e:
+            problems.extend(e.problems)
+    kinds = game_face.draw_kinds
+    for k, draw in enumerate(document.data.get("draws", ())):
+        other = sorted(set(draw) - kinds)
+        if other:
+            problems.append(Problem("moves.draw", f"{other[0]!r} is not a {found.game} draw "
+                                    f"({found.game}: {', '.join(sorted(kinds))})",
+                                    ("draws", k)))
+    if problems:
+        raise DocumentError(document.problems(problems))
+    return LoadedGame(game_face, read, tuple(actions), tuple(document.data.get("draws", ())),
+                      found)
+
+
+def replay_game(loaded: LoadedGame, *, strict: bool = False, until: int | None = None
+                ) -> Replay:
+    """Replay a loaded game (the first ``until`` entries); an illegal entry ends it with an
+    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file. A
+    pinned draw that cannot be drawn at setup is a ``DocumentError`` at ``draws``."""
+    document = loaded.moves
+    try:
+        replay = start(loaded.face.ruleset, loaded.scenario, loaded.pinned)
+    except IllegalActionError as e:
+        assert document is not None  # only pinned draws can make setup fail
+        line, column = document.locate(("draws",))
+        raise DocumentError([FileProblem(document.name, e.message, line, column, ("draws",),
+                                         e.rule)]) from None
+    play(replay, loaded.actions, strict=strict, until=until)
+    if replay.error is not None and document is not None:
+        line, column = document.locate(("moves", replay.error["entry"]))
+        replay.error["line"], replay.error["column"] = line, column
+    return replay
+
+
+def error_line(replay: Replay, document: Document | None) -> str:
+    """The one line that reports an illegal entry: file line, entry, participant, rule and
+    the legal alternatives."""
+    error = replay.error
+    assert error is not None
+    who = error["player"]
+    where = "<moves>"
+    if document is not None:
+        where = f"{document.name}:{error['line']}:{error['column']}"
+    legal = "; ".join(error["legal_text"]) or "-"
+    whose = error["expected"]
+    legal_for = f"legal for {whose}" if whose and whose != who else "legal"
+    return (f"{where}: error: entry {error['entry'] + 1}, {who}: "
+            f"{error['message']} [{error['rule']}]; {legal_for}: {legal}")
+
+
+def with_position(data: Mapping[str, Any], base: str, position: Mapping[str, Any],
+                  target: str | None = None) -> dict[str, Any]:
+    """A scenario's ``data`` (read from the file at ``base``) starting at ``position`` (a
+    ruleset's ``position(game, state)``), like FEN in chess. Relative references (``map``,
+    ``components``) are rewritten for a file written at ``target`` (``None`` or ``-``:
+    relative to the working directory)."""
+    out = dict(data)
+    for key in ("map", "components"):
+        value = out.get(key)
+        if isinstance(value, str):
+            path = relative(base, value)
+            if target is None or target == "-":
+                out[key] = path
+            else:
+                out[key] = os.path.relpath(path, os.path.dirname(os.path.abspath(target)))
+    out["position"] = dict(position)
+    return out
+
+
+def position_scenario(loaded: LoadedGame, replay: Replay, target: str | None = None
+                      ) -> dict[str, Any]:
+    """The game's scenario starting at the position the replay reached."""
+    return with_position(loaded.sources.data, loaded.sources.base,
+                         replay.ruleset.position(replay.game, replay.state), target)
+
+
+# --- writing documents --------------------------------------------------------------------
+
+
+def dump_yaml(doc: Mapping[str, Any], flow_lists: Iterable[str] = ()) -> str:
+    """YAML text with stable key order; items of the ``flow_lists`` keys one per line."""
+    import yaml
+
+    base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+    class _Flow(dict):  # type: ignore[type-arg]
+        pass
+
+    class Dumper(base):  # type: ignore[valid-type, misc]
+        pass
+
+    def flow(dumper: Any, data: Any) -> Any:
+        return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True)
+
+    Dumper.add_representer(_Flow, flow)
+    keys = set(flow_lists)
+    shaped = {k: [_Flow(e) for e in v] if k in keys else v for k, v in doc.items()}
+    text: str = yaml.dump(shaped, Dumper=Dumper, sort_keys=False, width=200,
+                          default_flow_style=None, allow_unicode=True)
+    return text
+
+
+def dump_json(doc: Mapping[str, Any], flow_lists: Iterable[str] = ()) -> str:
+    """JSON text, indented, with items of the ``flow_lists`` keys one per line."""
+    keys = set(flow_lists)
+    parts = []
+    for k, v in doc.items():
+        if k in keys and isinstance(v, list) and v:
+            items = ",\n    ".join(json.dumps(e) for e in v)
+            parts.append(f"  {json.dumps(k)}: [\n    {items}\n  ]")
+        else:
+            parts.append(f"  {json.dumps(k)}: {json.dumps(v)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def dump(doc: Mapping[str, Any], fmt: str, flow_lists: Iterable[str] = ()) -> str:
+    """``doc`` as ``yaml`` or ``json`` text."""
+    return dump_json(doc, flow_lists) if fmt == "json" else dump_yaml(doc, flow_lists)

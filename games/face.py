@@ -1,0 +1,202 @@
+"""The face of a game: what joins its layers (rules, maps, pictures, words) for the tools.
+
+``face(name)`` finds a game's face through the registry of ``rules/games.py`` (the module
+``skyhex.games.<name>``). A command, a viewer or an analytics job asks the face of the game a
+file names; it never branches on a game's name. ``Face`` holds what every game shares and
+the defaults; a game's face overrides what it has.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from skyhex.rules import games as registry
+from skyhex.rules.errors import NotSupportedError, SkyhexError
+from skyhex.rules.game import Event, Ruleset
+from skyhex.schemas.documents import Document, DocumentError
+
+if TYPE_CHECKING:
+    from skyhex.mapgen.errors import Violation
+    from skyhex.rules.replay import Replay
+
+
+class UsageError(SkyhexError):
+    """An option or an input that the game has no use for: ``option`` names it (the command
+    line reports it as a usage error)."""
+
+    def __init__(self, option: str, message: str) -> None:
+        self.option = option
+        self.message = message
+        super().__init__(f"{option}: {message}")
+
+
+@dataclass(frozen=True)
+class BoardRequest:
+    """What ``skyhex board`` asks of a game: the input (``kind``: map, scenario or moves),
+    the hex size, the coordinates, the track boards and the component set given."""
+
+    file: str
+    kind: str
+    hex_mm: float
+    coords: bool = False
+    tracks: bool = False
+    components: str | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One printable picture: ``role`` names it in file names (``board``, ``tracks``), and
+    ``note`` goes under a poster's scale bar."""
+
+    role: str
+    picture: Any
+    note: str = ""
+
+
+class Face:
+    """A game's face. Subclasses set the class attributes and override the methods of what
+    the game has; a default raises ``NotSupportedError`` or ``UsageError`` naming what the
+    game lacks."""
+
+    name: str = ""
+    kinds: frozenset[str] = frozenset({"map", "scenario", "moves"})
+    """The kinds of documents the game has."""
+    draw_kinds: frozenset[str] = frozenset()
+    """The kinds of chance draws a moves file may pin."""
+    map_flow: tuple[str, ...] = ()
+    """The list keys of a map document written one item a line."""
+    generate_options: frozenset[str] = frozenset()
+    """The options of ``map generate`` that the game takes (``radius``, ``difficulty``)."""
+    board_options: frozenset[str] = frozenset()
+    """The options of ``skyhex board`` beyond the common ones (``tracks``, ``components``)."""
+
+    @property
+    def ruleset(self) -> Ruleset[Any, Any, Any]:
+        return registry.ruleset(self.name)
+
+    # --- maps ---------------------------------------------------------------------------
+
+    def map_context(self, components: str | None) -> Any:
+        """What reading this game's maps needs besides the file (a component set), from
+        the ``--components`` option."""
+        return None
+
+    def read_map(self, document: Document, context: Any) -> Any:
+        """The map in a schema-valid map ``document``; ``DocumentError``, located."""
+        raise NotSupportedError(f"{self.name} has no maps")
+
+    def load_map(self, path: str, context: Any) -> tuple[Any, Document]:
+        """The map in the file at ``path`` (which must be one of this game's)."""
+        from skyhex.games.documents import load_validated
+
+        document = load_validated(path, "map", (self.name,))
+        return self.read_map(document, context), document
+
+    def check_map(self, m: Any, context: Any) -> list[Violation]:
+        """Every setup rule the map breaks."""
+        return []
+
+    def map_to_dict(self, m: Any) -> dict[str, Any]:
+        raise NotSupportedError(f"{self.name} has no maps")
+
+    def generate_map(self, seed: int, options: Mapping[str, Any], context: Any) -> Any:
+        """The map of ``seed`` built by the setup rules; ``options`` are the generation
+        options given (only those of ``generate_options``)."""
+        raise NotSupportedError(f"{self.name} maps are not generated yet")
+
+    def map_report(self, m: Any) -> dict[str, Any]:
+        """The fields of ``map check --format json`` about a map besides its violations."""
+        return {}
+
+    def map_summary(self, m: Any) -> str:
+        """What ``map check`` says of a valid map."""
+        return f"{self.name} map"
+
+    def map_stats(self, m: Any) -> dict[str, Any]:
+        raise NotSupportedError(f"map stats of {self.name} maps")
+
+    def stats_summary(self, figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """Minimum, mean and maximum of the figures of several maps."""
+        raise NotSupportedError(f"map stats of {self.name} maps")
+
+    def stats_text(self, figures: Mapping[str, Any]) -> str:
+        """The figures of one map as text lines (after its file name)."""
+        raise NotSupportedError(f"map stats of {self.name} maps")
+
+    def terminal(self, m: Any, *, color: bool, legend: bool) -> str:
+        """The map drawn in the terminal."""
+        raise NotSupportedError(f"map show of {self.name} maps")
+
+    # --- scenarios and logs -------------------------------------------------------------
+
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
+                      ) -> Any:
+        """The scenario ``data`` at JSON path ``at`` of ``document`` (the whole of a scenario
+        file, or a moves file's inline scenario), with the files it names; ``base`` is the
+        path relative references start from. ``DocumentError`` lists every problem of every
+        file involved, each located in its own file."""
+        raise NotSupportedError(f"{self.name} scenarios")
+
+    def scenario_summary(self, scenario: Any) -> str:
+        """What ``scenario validate`` says of a valid scenario."""
+        return self.name
+
+    def start_caption(self, scenario: Any) -> str:
+        """Where the position of a scenario alone comes from (a board's caption)."""
+        return "start of the game"
+
+    def new_scenario(self, options: Mapping[str, Any], output: str
+                     ) -> list[tuple[str, str]]:
+        """The files of a new scenario written at ``output`` (``-``: stdout, everything
+        inline): (path, text) pairs, the scenario last."""
+        raise NotSupportedError(f"scenario new for {self.name}: write the scenario by hand "
+                                f"(skyhex schema scenario describes it)")
+
+    def account(self, events: Sequence[Event]) -> str:
+        """The game log as a readable account, one event a line."""
+        raise NotSupportedError(f"text accounts of {self.name} games")
+
+    # --- boards -------------------------------------------------------------------------
+
+    def map_sheets(self, m: Any, context: Any, request: BoardRequest) -> list[Sheet]:
+        """The printable sheets of a map."""
+        raise NotSupportedError(f"boards of {self.name} maps")
+
+    def position_sheets(self, scenario: Any, replay: Replay, caption: str,
+                        request: BoardRequest) -> list[Sheet]:
+        """The printable sheets of a position (a scenario's start, or a game replayed)."""
+        raise NotSupportedError(f"boards of {self.name} positions")
+
+
+def face(name: str) -> Face:
+    """The face of the game called ``name``; ``UnknownGameError`` for any other name."""
+    if name not in registry.GAMES:
+        raise registry.UnknownGameError(name)
+    found: Face = importlib.import_module(f"skyhex.games.{name}").FACE
+    return found
+
+
+def faces() -> tuple[Face, ...]:
+    """The face of every registered game, in registry order."""
+    return tuple(face(n) for n in registry.names())
+
+
+def takers(option: str, attribute: str = "generate_options") -> list[str]:
+    """The games that take an option (for usage messages)."""
+    return [f.name for f in faces() if option in getattr(f, attribute)]
+
+
+def usage(game: Face, option: str, flag: str, attribute: str = "generate_options") -> None:
+    """``UsageError`` when ``game`` does not take ``option`` (``flag`` on the command
+    line)."""
+    if option not in getattr(game, attribute):
+        others = takers(option, attribute)
+        raise UsageError(flag, f"{flag} is not for {game.name}"
+                         + (f" (it is for {', '.join(others)})" if others else ""))
+
+
+__all__ = ["BoardRequest", "DocumentError", "Face", "Sheet", "UsageError", "face", "faces",
+           "takers", "usage"]

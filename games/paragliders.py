@@ -1,0 +1,357 @@
+"""The face of Paragliders: its maps (with the component set their tiles come from), its
+scenarios, its boards and track boards, its terminal picture and text account."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from skyhex.games.documents import (
+    load_referenced,
+    load_validated,
+    located,
+    map_problems,
+)
+from skyhex.games.face import BoardRequest, Face, Sheet, UsageError
+from skyhex.rules.errors import InputError, Problem
+from skyhex.rules.paragliders import GAME
+from skyhex.schemas.documents import Document, DocumentError, FileProblem
+
+if TYPE_CHECKING:
+    from skyhex.mapgen.errors import Violation
+    from skyhex.render.tracks import TracksPicture
+    from skyhex.rules.paragliders.components import ComponentSet
+    from skyhex.rules.paragliders.maps import Map
+    from skyhex.rules.paragliders.scenario import Scenario
+    from skyhex.rules.replay import Replay
+
+COLOURS = ("yellow", "blue", "red", "green")
+
+
+class Paragliders(Face):
+    name = GAME
+    kinds = frozenset({"map", "scenario", "moves", "components"})
+    draw_kinds = frozenset({"cloud", "ring", "tile"})
+    map_flow = ("slots", "hexes")
+    generate_options = frozenset({"radius", "aerodromes", "components"})
+    board_options = frozenset({"tracks", "components"})
+
+    # --- maps ---------------------------------------------------------------------------
+
+    def map_context(self, components: str | None) -> ComponentSet:
+        """The component set in the file ``components``, or the standard set."""
+        from skyhex.rules.paragliders.components import components_from_dict, standard_set
+
+        if components is None:
+            return standard_set()
+        document = load_validated(components, "components")
+        try:
+            return components_from_dict(document.data)
+        except InputError as e:
+            raise located(document, e) from None
+
+    def read_map(self, document: Document, context: Any) -> Map:
+        from skyhex.rules.paragliders.maps import map_from_dict
+
+        try:
+            return map_from_dict(document.data, context)
+        except InputError as e:
+            raise located(document, e) from None
+
+    def check_map(self, m: Map, context: Any) -> list[Violation]:
+        from skyhex.mapgen.paragliders.check import check_map
+
+        return check_map(m, context)
+
+    def map_to_dict(self, m: Map) -> dict[str, Any]:
+        from skyhex.rules.paragliders.maps import map_to_dict
+
+        return map_to_dict(m)
+
+    def generate_map(self, seed: int, options: Mapping[str, Any], context: Any) -> Map:
+        from skyhex.mapgen.paragliders.generate import generate_map
+        from skyhex.rules.paragliders.maps import DEFAULT_RADIUS
+
+        radius = options.get("radius")
+        return generate_map(context, seed, radius=DEFAULT_RADIUS if radius is None else radius,
+                            aerodromes=options.get("aerodromes") or 0)
+
+    def map_report(self, m: Map) -> dict[str, Any]:
+        return {"layout": m.layout.value, "hexes": len(m.hexes)}
+
+    def map_summary(self, m: Map) -> str:
+        what = f"{m.layout.value} layout"
+        if m.layout.value == "standard":
+            what += f", radius {m.radius}"
+        tiles = f", {len(m.slots) + len(m.aerodromes)} slots" if m.has_slots else ""
+        return f"{what}{tiles}, {len(m.hexes)} hexes"
+
+    def map_stats(self, m: Map) -> dict[str, Any]:
+        from skyhex.mapgen.paragliders.stats import map_stats
+
+        return map_stats(m)
+
+    def stats_summary(self, figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        from skyhex.mapgen.paragliders.stats import summary
+
+        return summary(list(figures))
+
+    def stats_text(self, f: Mapping[str, Any]) -> str:
+        terrain = ", ".join(f"{k} {v}" for k, v in f["terrain"].items())
+        clusters = f["mountain_clusters"]
+        lines = [f"  hexes: {f['hexes']} ({terrain})",
+                 f"  mountain clusters: {len(clusters)} {clusters}; take-off cluster: "
+                 f"{f['takeoff_cluster']} hexes",
+                 f"  edge hexes: {f['edge_hexes']}"]
+        to = ", ".join(f"{k} {v}" for k, v in f["takeoff_to_antenna"].items())
+        lines.append(f"  take-off to antenna: {to or '-'}")
+        between = ", ".join(f"{k} {v}" for k, v in f["antenna_to_antenna"].items())
+        lines.append(f"  antenna to antenna: {between or '-'}")
+        if f["antenna_tour"]:
+            tour = f["antenna_tour"]
+            lines.append(f"  shortest antenna tour from take-off: {tour['length']} "
+                         f"({' > '.join(tour['order'])})")
+        lines.append(f"  spawn hexes: {f['spawns']}; GPS sites: "
+                     f"{', '.join(f['gps_sites']) or '-'}")
+        return "\n".join(lines)
+
+    def terminal(self, m: Map, *, color: bool, legend: bool) -> str:
+        from skyhex.render.terminal import render_map
+
+        return render_map(m, color=color, legend=legend)
+
+    # --- scenarios and logs -------------------------------------------------------------
+
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
+                      ) -> Scenario:
+        from skyhex.rules.paragliders.components import components_from_dict, standard_set_doc
+        from skyhex.rules.paragliders.maps import map_from_dict
+        from skyhex.rules.paragliders.scenario import scenario_from_dict
+
+        problems: list[FileProblem] = []
+
+        def here(problem: Problem, prefix: tuple[Any, ...] = ()) -> FileProblem:
+            return document.problem(Problem(problem.rule, problem.message,
+                                            (*at, *prefix, *problem.path), problem.hint))
+
+        comp_doc: Any = standard_set_doc()
+        comp_document = None
+        if "components" in data:
+            comp_document = load_referenced(document, data, base, at, "components",
+                                            "components")
+            comp_doc = comp_document.data
+        overrides = data.get("overrides", {})
+        try:
+            components = components_from_dict({**comp_doc, **overrides})
+        except InputError as e:
+            for p in e.problems:
+                if p.path and p.path[0] in overrides:
+                    problems.append(here(p, ("overrides",)))
+                elif comp_document is not None:
+                    problems.append(comp_document.problem(p))
+                else:
+                    problems.append(here(p))
+            raise DocumentError(problems) from None
+
+        if isinstance(data["map"], str):
+            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,))
+            m = self.read_map(map_document, components)
+            prefix: tuple[Any, ...] = ()
+        else:
+            try:
+                m = map_from_dict(data["map"], components)
+            except InputError as e:
+                raise DocumentError([here(p, ("map",)) for p in e.problems]) from None
+            map_document, prefix = document, (*at, "map")
+        problems.extend(map_problems(document, at, m, map_document, prefix,
+                                     self.check_map(m, components)))
+        try:
+            scenario = scenario_from_dict(data, m, components)
+        except InputError as e:
+            problems.extend(here(p) for p in e.problems)
+            raise DocumentError(problems) from None
+        if problems:
+            raise DocumentError(problems)
+        return scenario
+
+    def scenario_summary(self, s: Scenario) -> str:
+        from skyhex.rules.paragliders.clock import format_clock
+
+        players = ", ".join(p.ident for p in s.players)
+        parts = [f"{len(s.players)} player{'s' if len(s.players) > 1 else ''} ({players})"]
+        if s.solo:
+            parts.append(f"solo {s.solo}")
+        parts.append(f"{s.map.layout} map of {len(s.map.hexes)} hexes")
+        if s.position:
+            parts.append(f"position at {format_clock(s.position.time)}")
+        return ", ".join(parts)
+
+    def start_caption(self, scenario: Scenario) -> str:
+        if scenario.position is not None:
+            return "the scenario's position"
+        return "setup: every pawn in hand"
+
+    def new_scenario(self, options: Mapping[str, Any], output: str
+                     ) -> list[tuple[str, str]]:
+        return _new_scenario(self, options, output)
+
+    def account(self, events: Sequence[dict[str, Any]]) -> str:
+        from skyhex.render.paragliders_account import account
+
+        return account(events)
+
+    # --- boards -------------------------------------------------------------------------
+
+    def map_sheets(self, m: Map, context: Any, request: BoardRequest) -> list[Sheet]:
+        from skyhex.render.board import board_picture, default_title
+        from skyhex.render.tracks import default_weather, tracks_picture
+        from skyhex.rules.paragliders.components import Side
+
+        title = default_title(m, request.file)
+        sheets = [Sheet("board", board_picture(m, title=title, hex_mm=request.hex_mm,
+                                               coords=request.coords),
+                        f"hexes {request.hex_mm:g} mm flat to flat")]
+        if request.tracks:
+            cs = context
+            sheets.append(Sheet("tracks", tracks_picture(
+                f"{title} - track boards", altitude=cs.altitude, sides=(Side.EASY,) * 3,
+                thermal=cs.thermal, time=cs.time, weather_board=cs.weather_board,
+                weather=default_weather(cs),
+                weather_source=f"weather tiles: the first {len(cs.weather_board.hours)} of "
+                f"set {cs.id}, face a (a scenario chooses its own)")))
+        return sheets
+
+    def position_sheets(self, scenario: Scenario, replay: Replay, caption: str,
+                        request: BoardRequest) -> list[Sheet]:
+        from skyhex.render.board import board_picture, default_title
+        from skyhex.render.positions import position_view
+
+        title = scenario.title or default_title(scenario.map, request.file)
+        sheets = [Sheet("board", board_picture(
+            scenario.map, title=title, hex_mm=request.hex_mm, coords=request.coords,
+            position=position_view(replay.game, replay.state, caption)),
+            f"hexes {request.hex_mm:g} mm flat to flat")]
+        if request.tracks:
+            sheets.append(Sheet("tracks", _scenario_tracks(title, replay, caption)))
+        return sheets
+
+
+def _scenario_tracks(title: str, replay: Replay, caption: str) -> TracksPicture:
+    """The track boards of a game: the altitude track sides in play, and the weather tiles
+    known in the position printed (the short forecast leaves the others empty)."""
+    from skyhex.render.tracks import scheduled_weather, tracks_picture
+    from skyhex.rules.paragliders.components import Side
+    from skyhex.rules.paragliders.scenario import Forecast
+
+    scenario = replay.game.scenario
+    cs = scenario.components
+    weather = scheduled_weather(cs, replay.state.schedule)
+    if scenario.weather_tiles is None:
+        source = f"weather tiles drawn from seed {scenario.seed}"
+    else:
+        source = "the scenario's weather tiles"
+    if scenario.forecast is Forecast.SHORT:
+        known = sum(slot is not None for slot in weather)
+        source += (f"; short forecast: {known} tiles known ({caption}), the others drawn "
+                   "during the game")
+    b, m, t = (Side(s) for s in replay.game.sides)
+    return tracks_picture(
+        f"{title} - track boards", altitude=cs.altitude, sides=(b, m, t), thermal=cs.thermal,
+        time=cs.time, weather_board=cs.weather_board, weather=weather, weather_source=source,
+        sides_source="drawn at setup" if scenario.altitude_track is None else "")
+
+
+def _new_scenario(face: Paragliders, options: Mapping[str, Any], output: str
+                  ) -> list[tuple[str, str]]:
+    """A complete, valid, commented scenario (and its generated map beside it)."""
+    from skyhex.games.documents import dump_yaml
+    from skyhex.rules.paragliders.chance import draw_weather_tiles
+    from skyhex.rules.paragliders.scenario import SPOTS, spot_hexes
+    from skyhex.rules.paragliders.terrain import Terrain
+
+    players: int = options["players"]
+    seed: int = options["seed"]
+    solo: str | None = options.get("solo")
+    if solo is not None and players != 1:
+        raise UsageError("--solo", "solo modes are for one player")
+    cs = face.map_context(options.get("components"))
+    files: list[tuple[str, str]] = []
+    map_file = options.get("map")
+    if map_file is not None:
+        m, _ = face.load_map(map_file, cs)
+        map_ref: Any = os.path.relpath(map_file, os.path.dirname(os.path.abspath(output))) \
+            if output != "-" else map_file
+    else:
+        m = face.generate_map(seed, {"aerodromes": options.get("aerodromes", 0)}, cs)
+        if output == "-":
+            map_ref = None
+        else:
+            stem = os.path.splitext(output)[0]
+            map_path = f"{stem}.map.yaml"
+            files.append((map_path, dump_yaml(face.map_to_dict(m), face.map_flow)))
+            map_ref = os.path.basename(map_path)
+    weather = draw_weather_tiles(cs, seed, len(cs.weather_board.hours))
+    mode = solo if solo else ("race" if players == 1 else None)
+    title = options.get("title")
+    lines = [
+        "# yaml-language-server: $schema=scenario.schema.json",
+        "# A skyhex scenario. Check it with: skyhex scenario validate FILE",
+        "format: skyhex.scenario/1",
+        f"game: {GAME}",
+        f"title: {json.dumps(title or f'{players}-player game, seed {seed}')}",
+        "",
+        "# Seed of every chance draw of the game (cloud bag, random sides, short forecast).",
+        f"seed: {seed}",
+        "",
+        "# Seat order: the first player plays first. Each player is a colour, or",
+        "# {colour: blue, name: Bea}, or {name: Bea} (a free colour is given).",
+        "players:",
+        *[f"  - {c}" for c in COLOURS[:players]],
+        "",
+    ]
+    if map_ref is None:
+        lines += ["# The map, inline (skyhex.map/1).",
+                  "map:", *("  " + line for line in dump_yaml(
+                      face.map_to_dict(m), face.map_flow).splitlines()), ""]
+    else:
+        lines += ["# The map file, relative to this file (skyhex.map/1).",
+                  f"map: {json.dumps(map_ref)}", ""]
+    lines += [
+        "# Altitude track sides: easy, difficult, random (drawn from the seed), or",
+        "# [bottom, middle, top]. Difficult sides lower the mountaintop.",
+        f"altitude_track: {options.get('altitude', 'easy')}",
+        "",
+        "# The weather tile faces for 08:00 to 19:00 (TILE/FACE), or random. With",
+        "# forecast: short only three tiles are visible; one is drawn at each change.",
+        "weather:",
+        f"  forecast: {options.get('forecast', 'full')}",
+        "  tiles: [" + ", ".join(f"{t}/{f}" for t, f in weather) + "]",
+        "",
+        "# Stunts in play: all, none, or a list such as [overflyer, explorer].",
+        f"stunts: {'none' if mode == 'cross' else 'all'}",
+        "",
+        "# Variants: the aerodrome mini-extension (as on the map) and the solo modes.",
+        "variants:",
+        f"  aerodromes: {'true' if m.terrain_hexes(Terrain.AERODROME) else 'false'}",
+    ]
+    if mode:
+        lines.append(f"  solo: {mode}")
+    if mode == "cross":
+        lines += ["  # Cross mode: 3-6 solo GPS markers on GPS or antenna spots of the map.",
+                  "  cross_markers:"]
+        spots = [spot for spot in SPOTS if spot_hexes(m, spot)][:4]
+        for sm, spot in zip(cs.solo_markers, spots, strict=False):
+            side = "" if sm.blank else ", side: a"
+            lines.append(f"    - {{marker: {sm.id}{side}, spot: {spot}}}")
+    lines += [
+        "",
+        "# overrides: replace whole component tables, e.g. a custom thermal_board.",
+        "# position: start the game at any moment (time, weather, clouds, pilots).",
+    ]
+    files.append((output, "\n".join(lines) + "\n"))
+    return files
+
+
+FACE = Paragliders()

@@ -1,0 +1,164 @@
+"""The face of Turbulences: its landscapes, scenarios (companies, modes, teams), boards,
+terminal picture and text account."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from skyhex.games.documents import load_referenced, map_problems
+from skyhex.games.face import BoardRequest, Face, Sheet, UsageError
+from skyhex.rules.errors import InputError, Problem
+from skyhex.rules.turbulences import GAME
+from skyhex.schemas.documents import Document, DocumentError, FileProblem
+
+if TYPE_CHECKING:
+    from skyhex.mapgen.errors import Violation
+    from skyhex.rules.replay import Replay
+    from skyhex.rules.turbulences.landscape import Landscape
+    from skyhex.rules.turbulences.scenario import Scenario
+
+
+class Turbulences(Face):
+    name = GAME
+    draw_kinds = frozenset({"first", "weight", "wind"})
+    map_flow = ("hexes", "clouds")
+    generate_options = frozenset({"difficulty"})
+
+    # --- maps ---------------------------------------------------------------------------
+
+    def read_map(self, document: Document, context: Any) -> Landscape:
+        from skyhex.rules.turbulences.maps import landscape_from_dict
+
+        return landscape_from_dict(document.data)
+
+    def check_map(self, m: Landscape, context: Any) -> list[Violation]:
+        from skyhex.mapgen.turbulences.check import check_landscape
+
+        return check_landscape(m)
+
+    def map_to_dict(self, m: Landscape) -> dict[str, Any]:
+        from skyhex.rules.turbulences.maps import landscape_to_dict
+
+        return landscape_to_dict(m)
+
+    def generate_map(self, seed: int, options: Mapping[str, Any], context: Any) -> Landscape:
+        from skyhex.mapgen.turbulences.generate import generate_landscape
+        from skyhex.rules.turbulences.landscape import Difficulty
+
+        name = options.get("difficulty") or Difficulty.NORMAL.value
+        try:
+            difficulty = Difficulty(name)
+        except ValueError:
+            raise UsageError("--difficulty", f"{name!r} is not one of "
+                             f"{', '.join(d.value for d in Difficulty)}") from None
+        return generate_landscape(seed, difficulty)
+
+    def map_report(self, m: Landscape) -> dict[str, Any]:
+        return {"difficulty": m.difficulty.value if m.difficulty is not None else None,
+                "hexes": len(m.biomes)}
+
+    def map_summary(self, m: Landscape) -> str:
+        tokens = sum(len(stack) for stack in m.clouds.values())
+        difficulty = m.difficulty.value if m.difficulty is not None else None
+        return (f"turbulences landscape, {difficulty or 'no difficulty given'}, "
+                f"{len(m.biomes)} hexes, {tokens} cloud tokens")
+
+    def map_stats(self, m: Landscape) -> dict[str, Any]:
+        from skyhex.mapgen.turbulences.stats import landscape_stats
+
+        return landscape_stats(m)
+
+    def stats_summary(self, figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        from skyhex.mapgen.turbulences.stats import summary
+
+        return summary(list(figures))
+
+    def stats_text(self, f: Mapping[str, Any]) -> str:
+        biomes = ", ".join(f"{k} {v}" for k, v in f["biomes"].items())
+        clouds = ", ".join(f"{k} {v}" for k, v in f["clouds"].items())
+        heights = f["tempest_heights"]
+        return "\n".join([
+            f"  difficulty: {f['difficulty'] or '-'}",
+            f"  hexes: {f['hexes']} ({biomes})",
+            f"  clouds: {clouds}" + (f" (heights {heights})" if heights else ""),
+            f"  cloud tokens: {f['cloud_tokens']} ({f['storm_tokens']} on the storm side)",
+            f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])
+
+    def terminal(self, m: Landscape, *, color: bool, legend: bool) -> str:
+        from skyhex.render.terminal_turbulences import render_landscape
+
+        return render_landscape(m, color=color, legend=legend)
+
+    # --- scenarios and logs -------------------------------------------------------------
+
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
+                      ) -> Scenario:
+        from skyhex.rules.turbulences.maps import landscape_from_dict
+        from skyhex.rules.turbulences.scenario import scenario_from_dict
+
+        problems: list[FileProblem] = []
+        if isinstance(data["map"], str):
+            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,))
+            land = self.read_map(map_document, None)
+            prefix: tuple[Any, ...] = ()
+        else:
+            land = landscape_from_dict(data["map"])
+            map_document, prefix = document, (*at, "map")
+        problems.extend(map_problems(document, at, land, map_document, prefix,
+                                     self.check_map(land, None)))
+        try:
+            scenario = scenario_from_dict(data, land)
+        except InputError as e:
+            problems.extend(document.problem(Problem(p.rule, p.message, (*at, *p.path), p.hint))
+                            for p in e.problems)
+            raise DocumentError(problems) from None
+        if problems:
+            raise DocumentError(problems)
+        return scenario
+
+    def scenario_summary(self, s: Scenario) -> str:
+        companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
+                              for c in s.companies)
+        difficulty = s.landscape.difficulty.value if s.landscape.difficulty else "custom"
+        teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
+                          for t in s.made_teams())
+        return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
+                f"{difficulty} landscape" + (f", teams ({teams})" if teams else ""))
+
+    def start_caption(self, scenario: Scenario) -> str:
+        return "start of the game: turn 1, first weather phase resolved"
+
+    def account(self, events: Sequence[dict[str, Any]]) -> str:
+        from skyhex.render.turbulences_account import account
+
+        return account(events)
+
+    # --- boards -------------------------------------------------------------------------
+
+    def map_sheets(self, m: Landscape, context: Any, request: BoardRequest) -> list[Sheet]:
+        from skyhex.render.turbulences_board import default_title, landscape_picture
+
+        return [Sheet("board", landscape_picture(
+            m, title=default_title(m, request.file), hex_mm=request.hex_mm,
+            coords=request.coords), f"hexes {request.hex_mm:g} mm flat to flat")]
+
+    def position_sheets(self, scenario: Scenario, replay: Replay, caption: str,
+                        request: BoardRequest) -> list[Sheet]:
+        from skyhex.render.turbulences_board import (
+            default_title,
+            landscape_picture,
+            scenario_subtitle,
+        )
+        from skyhex.render.turbulences_position import turbulences_position
+
+        land = scenario.landscape
+        return [Sheet("board", landscape_picture(
+            land, title=scenario.title or default_title(land, request.file),
+            hex_mm=request.hex_mm, coords=request.coords,
+            subtitle=scenario_subtitle(scenario, request.hex_mm),
+            position=turbulences_position(replay.game, replay.state, caption)),
+            f"hexes {request.hex_mm:g} mm flat to flat")]
+
+
+FACE = Turbulences()

@@ -1,0 +1,50 @@
+"""Turbulences playout policies (for ``rules.playout``): ``greedy``, a simple pilot that
+seeks its parcels and its airport. It reads only what the acting company may know: the
+legal actions read no weight, and its value counts parcels, never their weights. In the
+team modes a greedy pilot counts its team's deliveries and flies its partner's parcels to
+their airport."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from skyhex.rules.game import Ruleset
+from skyhex.rules.turbulences.actions import Action
+from skyhex.rules.turbulences.engine import apply
+from skyhex.rules.turbulences.state import Game, State, parcel_colour
+
+
+def value(game: Game, state: State, i: int) -> int:
+    """How well company ``i`` stands: parcels delivered by its team (in CLASSIC mode, by
+    itself) and carried, and the distance to the airport of a carried parcel's colour
+    (carrying) or to the nearest airport holding parcels of its team's colours."""
+    plane = state.planes[i]
+    delivered = sum(len(state.planes[j].delivered) for j in game.allies(i))
+    if plane.hex is None:
+        return 100 * delivered - 1000
+    ours = game.team_colours(i)
+    airports = {c.colour: c.airport for c in game.companies}
+    targets = [airports[parcel_colour(p)] for p in plane.carried] or [
+        game.region_airport(r) for r, zone in enumerate(state.shipping, 1)
+        if any(parcel_colour(p) in ours for p in zone)] or [game.companies[i].airport]
+    return (100 * delivered + 30 * len(plane.carried)
+            - min(plane.hex.distance(t) for t in targets))
+
+
+def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
+           legal: Sequence[Action], rng: random.Random) -> Action:
+    """The action after which ``value`` is highest, ties broken at random."""
+    i = state.actor
+    assert i is not None
+    best = max(range(len(legal)),
+               key=lambda k: (value(game, apply(game, state, legal[k])[0], i), rng.random()))
+    return legal[best]
+
+
+GREEDY_CAP = 150
+"""Game turns after which a greedy playout stops (greedy pilots end games well before)."""
+RANDOM_CAP = 40
+"""Game turns after which a random playout stops: random pilots seldom deliver, and a game
+where every colour has lost three parcels can no longer end."""

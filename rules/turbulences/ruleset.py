@@ -1,0 +1,84 @@
+"""Turbulences on the game protocol (``rules/game.py``): a thin adapter, no rules here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from skyhex.rules.errors import InputError, Path, Problem
+from skyhex.rules.game import Entry, Event, ScoreRow
+from skyhex.rules.turbulences import GAME, engine
+from skyhex.rules.turbulences.actions import Action, Journey, Pass, action_to_entry
+from skyhex.rules.turbulences.actions import action_from_entry as read_entry
+from skyhex.rules.turbulences.scenario import Scenario
+from skyhex.rules.turbulences.scoring import scores
+from skyhex.rules.turbulences.state import Game, State
+
+
+class Turbulences:
+    """The Turbulences ruleset: the participants are the companies, named by colour (a
+    moves file may name a company by its player when that player has only one)."""
+
+    name = GAME
+
+    def new_game(self, scenario: Scenario, pinned: Sequence[Mapping[str, Any]] = ()
+                 ) -> tuple[Game, State, list[Event]]:
+        return scenario.new_game(tuple(dict(p) for p in pinned))
+
+    def actor(self, game: Game, state: State) -> str | None:
+        i = state.actor
+        return None if i is None else game.companies[i].colour
+
+    def legal_actions(self, game: Game, state: State) -> list[Action]:
+        return engine.legal_actions(game, state)
+
+    def apply(self, game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
+        return engine.apply(game, state, action)
+
+    def fits(self, game: Game, state: State, action: Action) -> bool:
+        return self.actor(game, state) == action.company
+
+    def player_of(self, action: Action) -> str:
+        return action.company
+
+    def action_from_entry(self, game: Game, entry: Mapping[str, Any], path: Path = ()
+                          ) -> Action:
+        if "company" not in entry:
+            raise InputError([Problem("moves.game", "a Paragliders entry in a Turbulences "
+                                      "game (entries name their company)", path)])
+        name = entry["company"]
+        named = [c.colour for c in game.companies if c.player == name and c.colour != name]
+        if len(named) > 1:
+            raise InputError([Problem("moves.company", f"{name!r} controls {len(named)} "
+                                      f"companies ({', '.join(named)}): name the company by "
+                                      "its colour", (*path, "company"))])
+        action = read_entry(entry, path)
+        if named and game.index(name) is None:
+            if isinstance(action, Pass):
+                return Pass(named[0], action.ops)
+            return Journey(named[0], action.path, action.before, action.after, action.rebuild,
+                           action.boost)
+        return action
+
+    def action_to_entry(self, action: Action) -> Entry:
+        return action_to_entry(action)
+
+    def describe(self, action: Action) -> str:
+        return action.describe()
+
+    def view(self, game: Game, state: State, who: str | None) -> dict[str, Any]:
+        return engine.view(game, state, who)
+
+    def position(self, game: Game, state: State) -> dict[str, Any]:
+        from skyhex.rules.turbulences.position import position_block
+
+        return position_block(game, state)
+
+    def scores(self, game: Game, state: State) -> list[ScoreRow]:
+        return [s.to_dict() for s in scores(game, state)]
+
+    def moment(self, state: State) -> dict[str, Any]:
+        return {"round": state.turn, "turn": state.turn, "phase": state.phase.value}
+
+
+RULESET = Turbulences()
