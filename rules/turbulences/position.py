@@ -104,9 +104,10 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
     teams (``allies``: each company's team, itself included) are valid; every problem found
     is appended to ``problems``, its path starting with ``position``."""
     base: Path = ("position",)
+    found: list[Problem] = []
 
     def bad(rule: str, message: str, path: Path) -> None:
-        problems.append(Problem(rule, message, (*base, *path)))
+        found.append(Problem(rule, message, (*base, *path)))
 
     colours = [c.colour for c in companies]
     index = {c: i for i, c in enumerate(colours)}
@@ -184,25 +185,32 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
         for path in paths[1:]:
             bad("position.parcel", f"{parcel} is in two places (also at "
                 f"{_json_path((*base, *paths[0]))})", path)
-    for parcel, region in origin.items():
-        if parcel in places:
-            continue
-        if "shipping" in doc:
-            bad("position.parcel", f"{parcel} is nowhere: put it in a shipping zone, on "
-                "board, delivered or lost", ("shipping",))
-        else:  # the parcels not placed elsewhere wait where they started
-            shipping[region - 1].append(parcel)
+    nowhere = [parcel for parcel in origin if parcel not in places]
+    if "shipping" not in doc:  # the parcels not placed elsewhere wait where they started
+        for parcel in nowhere:
+            shipping[origin[parcel] - 1].append(parcel)
+    elif nowhere:
+        bad("position.parcel", f"{', '.join(nowhere)} {'is' if len(nowhere) == 1 else 'are'} "
+            "nowhere: each parcel is in a shipping zone, on board, delivered or lost",
+            ("shipping",))
 
     weights = None
     if "weights" in doc:
         weights = _weights(doc["weights"], colours, origin, bad)
     last = doc.get("last_wind")
+    found.sort(key=lambda p: _KEYS.index(str(p.path[1])))  # in the order of the keys
+    problems.extend(found)
     return Position(
         turn=doc["turn"], first=first, order=order, planes=planes, clouds=clouds,
         shipping=tuple(tuple(z) for z in shipping), phase=phase, lost=tuple(lost),
         wind=parse_wind(doc["wind"]) if "wind" in doc else None,
         last_direction=Direction.parse(last) if last is not None else None,
         weights=weights, draws=doc.get("draws", 0))
+
+
+_KEYS = ("turn", "first", "order", "phase", "wind", "last_wind", "draws", "companies",
+         "clouds", "shipping", "lost", "weights")
+"""The keys of a position, in the order the schema lists them."""
 
 
 def _json_path(path: Path) -> str:
