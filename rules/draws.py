@@ -2,6 +2,10 @@
 draw's index alone, so a game state carries only a counter, and any draw can be replayed, or
 pinned by a moves file to replay a game played on a real table. Every outcome is recorded.
 
+A game started from a position has made ``first_pinned`` draws already: its seed-derived
+draws keep their absolute index (so that they continue the original game's), while its pinned
+draws are indexed from the position (the moves file pins the draws still to come).
+
 ``random.Random`` seeded with a string hashes it with SHA-512, which Python keeps stable
 across versions.
 """
@@ -31,23 +35,27 @@ def pick(seed: int, index: int, options: Sequence[T], namespace: str = "") -> T:
 
 @dataclass
 class Draws:
-    """A cursor over a game's chance draws, recording what it draws."""
+    """A cursor over a game's chance draws, recording what it draws. ``index`` counts every
+    draw of the game; ``pinned[0]`` pins draw ``first_pinned`` (0 unless the game started
+    from a position)."""
 
     seed: int
     pinned: tuple[dict[str, Any], ...]
     index: int
     made: list[dict[str, Any]] = field(default_factory=list)
     namespace: str = ""
+    first_pinned: int = 0
 
     def pinned_value(self, kind: str, names: Sequence[Any]) -> Any | None:
         """The pinned outcome of the next draw (``None`` when it is not pinned); it must be
         of ``kind`` and one of ``names``."""
-        if self.index >= len(self.pinned):
+        k = self.index - self.first_pinned
+        if not 0 <= k < len(self.pinned):
             return None
-        wanted = self.pinned[self.index]
+        wanted = self.pinned[k]
         if kind not in wanted or wanted[kind] not in names:
             raise IllegalActionError(
-                "draws.pinned", f"pinned draw {self.index + 1} is {wanted}, but a {kind} is "
+                "draws.pinned", f"pinned draw {k + 1} is {wanted}, but a {kind} is "
                 f"drawn now, among {', '.join(map(str, names))}")
         return wanted[kind]
 

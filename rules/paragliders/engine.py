@@ -58,9 +58,13 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
              ) -> tuple[Game, State, list[Event]]:
     """Set the game up (rulebook setup steps 13-21, or the scenario's position)."""
     cs = scenario.components
-    # From a position, setup's own draws lie in the past: pinned draws start after it.
-    draws = Draws(scenario.seed, () if scenario.position is not None else pinned, 0)
+    pos = scenario.position
+    # From a position, setup's own draws lie in the past: pinned draws start after it. What
+    # the position leaves out takes the value setup would give from the seed alone.
+    draws = Draws(scenario.seed, () if pos is not None else pinned, 0)
     sides = scenario.altitude_track
+    if pos is not None and pos.altitude_track is not None:
+        sides = pos.altitude_track
     if sides is None:  # step 20: a cloud token per piece, even = easy, odd = difficult
         tokens = list(range(1, cs.clouds.tokens + 1))
         drawn = [draws.draw("cloud", tokens) for _ in range(3)]
@@ -68,7 +72,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
                  Side.EASY if drawn[1] % 2 == 0 else Side.DIFFICULT,
                  Side.EASY if drawn[2] % 2 == 0 else Side.DIFFICULT)
     game = Game(scenario, cs.altitude.mountaintop(sides),
-                (sides[0].value, sides[1].value, sides[2].value), pinned)
+                (sides[0].value, sides[1].value, sides[2].value), pinned,
+                pos.draws if pos is not None else 0)
     if scenario.weather_tiles is not None:
         schedule = scenario.weather_tiles
         if scenario.forecast is Forecast.SHORT:
@@ -81,7 +86,7 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
     direction = scenario.wind_direction if scenario.wind_direction is not None else \
         start.windsock if start.windsock is not None else Direction.N
     pilots = tuple(
-        Pilot(seat=p.seat, ident=p.ident, skill_cards=_cards(scenario, p.seat))
+        Pilot(seat=p.seat, ident=p.ident, skill_cards=dealt_cards(scenario, p.seat))
         for p in scenario.players)
     state = State(
         time=cs.time.start, round=1, pilots=pilots, temperature=cs.thermal.start,
@@ -96,9 +101,9 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
     if scenario.forecast is Forecast.FULL and scenario.weather_tiles is not None:
         state = state.evolve(schedule=scenario.weather_tiles)
     state = state.evolve(draws=draws.index)
-    if scenario.position is not None:
-        state = _from_position(game, state).evolve(draws=0)
-    if scenario.position is None or scenario.position.turn is None:
+    if pos is not None:
+        state = _from_position(game, state).evolve(draws=pos.draws)
+    if pos is None or pos.turn is None:
         state = state.evolve(current=_first_actor(state, 0))
     setup: Event = {
         "type": "setup", "format": LOG_FORMAT, "game": GAME, "title": scenario.title,
@@ -112,7 +117,8 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
         "temperature": state.temperature, "sun": state.sun.value,
         "wind": {"direction": state.wind_direction.name, "strength": state.wind_strength},
         "clouds": [{"ring": r, "hex": hx(h)} for r, h in state.clouds],
-        "stunts": sorted(s.value for s in scenario.stunts), "draws": draws.made,
+        "stunts": sorted(s.value for s in scenario.stunts),
+        "draws": draws.made if pos is None else [],
         "solo_markers": [{"marker": m, "side": side, "hex": hx(h)}
                          for m, side, h in state.solo_markers],
         "position": scenario.position is not None,
@@ -143,7 +149,8 @@ def _spawn_markers(game: Game, draws: Draws) -> tuple[tuple[str, str, Hex], ...]
     return tuple(placed)
 
 
-def _cards(scenario: Scenario, seat: int) -> int:
+def dealt_cards(scenario: Scenario, seat: int) -> int:
+    """The Skill Move cards dealt at setup to the pilot of ``seat``."""
     cards = scenario.components.skill_cards
     if scenario.solo is SoloMode.CROSS:
         return cards.solo_cross
@@ -160,7 +167,8 @@ def _from_position(game: Game, state: State) -> State:
         if q is None:
             pilots.append(p)
             continue
-        ledger = (("position", q.score),) if q.score else ()
+        ledger = q.ledger if q.ledger is not None else \
+            (("position", q.score),) if q.score else ()
         pilots.append(replace(
             p, status=q.status, hex=q.hex, facing=q.facing, altitude=q.altitude,
             deficit=q.deficit, mountain=q.mountain, landed_time=q.time, crashed=q.crashed,
@@ -170,7 +178,9 @@ def _from_position(game: Game, state: State) -> State:
     cs = game.components
     hour = (pos.time - cs.time.start) // 60
     schedule = state.schedule
-    if pos.forecast is not None:
+    if pos.weather is not None:
+        schedule = pos.weather
+    elif pos.forecast is not None:
         schedule = (*schedule[:hour], *pos.forecast)
     state = replace(
         state, time=pos.time, round=(pos.time - cs.time.start) // cs.time.step + 1,
@@ -182,9 +192,12 @@ def _from_position(game: Game, state: State) -> State:
         clouds=tuple(sorted(pos.clouds)), schedule=schedule,
         solo_markers=tuple((m.marker, m.side, m.hex) for m in pos.solo_markers)
         if pos.solo_markers else state.solo_markers)
+    seat = {p.ident: i for i, p in enumerate(state.pilots)}
+    if pos.wind_push:
+        state = state.evolve(phase=Phase.WIND_PUSH,
+                             push_queue=tuple(seat[ident] for ident in pos.wind_push))
     if pos.turn is not None:
-        index = next(i for i, p in enumerate(state.pilots) if p.ident == pos.turn)
-        return state.evolve(current=index)
+        return state.evolve(current=seat[pos.turn])
     return state
 
 
@@ -558,7 +571,7 @@ def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
         return _end(game, state, events, "end-of-day")
     if (time - cs.time.start) % 60:
         return _next_round_start(game, state, events)
-    draws = Draws(game.scenario.seed, game.pinned, state.draws)
+    draws = Draws(game.scenario.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
     state, weather = weather_change(game, state, draws)
     weather["draws"] = draws.made
     state = state.evolve(draws=draws.index)

@@ -117,10 +117,16 @@ class PilotPosition:
     skill_cards: int | None = None  # None: the cards dealt at setup
     score: int = 0
     stunts: Mapping[Stunt, StuntProgress] = field(default_factory=dict)
+    ledger: tuple[tuple[str, int], ...] | None = None  # None: ``score`` as one line
 
 
 @dataclass(frozen=True)
 class Position:
+    """A moment of a game to start from. ``weather`` replaces every tile laid so far (the
+    short ``forecast`` only those from the position's hour on); ``wind_push`` names the
+    pilots still to choose in a wind-push round under way; ``draws`` counts the chance draws
+    made before the position (seed draws go on from there, pinned draws start there)."""
+
     time: int
     turn: str | None = None
     temperature: int | None = None
@@ -130,6 +136,10 @@ class Position:
     forecast: tuple[tuple[str, str], ...] | None = None
     solo_markers: tuple[SoloMarkerPlacement, ...] = ()
     pilots: Mapping[str, PilotPosition] = field(default_factory=dict)
+    weather: tuple[tuple[str, str], ...] | None = None
+    altitude_track: tuple[Side, Side, Side] | None = None
+    wind_push: tuple[str, ...] = ()
+    draws: int = 0
 
 
 @dataclass(frozen=True)
@@ -363,6 +373,15 @@ def _position(doc: Mapping[str, Any], sc: Scenario, bad: Any) -> Position:
             if tile is None or face not in tile.faces:
                 bad("position.forecast", f"unknown weather tile face {tile_id}/{face}",
                     (*base, "forecast", i))
+    weather = _weather(doc, sc, time, bad) if "weather" in doc else None
+    sides = sc.altitude_track
+    if "altitude_track" in doc:
+        sides = (Side(doc["altitude_track"][0]), Side(doc["altitude_track"][1]),
+                 Side(doc["altitude_track"][2]))
+        if sc.altitude_track is not None and sides != sc.altitude_track:
+            bad("position.altitude-track", "the scenario's track sides are "
+                f"{', '.join(s.value for s in sc.altitude_track)}", (*base, "altitude_track"),
+                "a position names the sides only when the scenario draws them (random)")
     solo_markers = []
     known_markers = {sm.id: sm for sm in cs.solo_markers}
     for i, sm in enumerate(doc.get("solo_markers", [])):
@@ -377,7 +396,7 @@ def _position(doc: Mapping[str, Any], sc: Scenario, bad: Any) -> Position:
         solo_markers.append(SoloMarkerPlacement(sm["marker"], sm["side"],
                                                 on_map(sm["hex"], (*path, "hex"), "marker hex")))
 
-    top = cs.altitude.mountaintop(sc.altitude_track) if sc.altitude_track else None
+    top = cs.altitude.mountaintop(sides) if sides else None
     pilots: dict[str, PilotPosition] = {}
     places: dict[tuple[Hex, int], str] = {}
     for ident, p in doc.get("pilots", {}).items():
@@ -452,13 +471,22 @@ def _position(doc: Mapping[str, Any], sc: Scenario, bad: Any) -> Position:
             else:
                 progress[stunt] = StuntProgress(scored=int(value))
         gps = frozenset(p.get("gps", []))
+        ledger = None
+        score = p.get("score", 0)
+        if "ledger" in p:
+            ledger = tuple((line["reason"], line["vp"]) for line in p["ledger"])
+            total = sum(vp for _, vp in ledger)
+            if "score" in p and score != total:
+                bad("position.score", f"the ledger sums to {total}, not {score}",
+                    (*path, "score"), "leave score out: the ledger's sum is the score")
+            score = total
         pilots[player.ident] = PilotPosition(
             status=status, hex=h, facing=Direction.parse(p["facing"]) if "facing" in p else None,
             altitude=altitude, deficit=p.get("deficit", 0), mountain=mountain, time=landed_at,
             crashed=p.get("crashed", False), antennas=frozenset(Antenna(a) for a in
                                                                  p.get("antennas", [])),
-            gps=gps, markers=markers, skill_cards=skill, score=p.get("score", 0),
-            stunts=progress)
+            gps=gps, markers=markers, skill_cards=skill, score=score,
+            stunts=progress, ledger=ledger)
     turn = doc.get("turn")
     if turn is not None:
         player = sc.player(turn)
@@ -470,10 +498,72 @@ def _position(doc: Mapping[str, Any], sc: Scenario, bad: Any) -> Position:
                 (*base, "turn"))
         else:
             turn = player.ident
+    push = _wind_push(doc, sc, time, wind, pilots, bad)
     return Position(
         time=time, turn=turn, temperature=temperature,
         sun=SunExposure(doc["sun"]) if "sun" in doc else None, wind=wind, clouds=tuple(clouds),
-        forecast=forecast, solo_markers=tuple(solo_markers), pilots=pilots)
+        forecast=forecast, solo_markers=tuple(solo_markers), pilots=pilots, weather=weather,
+        altitude_track=sides if "altitude_track" in doc else None, wind_push=push,
+        draws=doc.get("draws", 0))
+
+
+def _weather(doc: Mapping[str, Any], sc: Scenario, time: int, bad: Any
+             ) -> tuple[tuple[str, str], ...]:
+    """The position's ``weather``: every tile face laid so far, checked."""
+    base: Path = ("position", "weather")
+    cs = sc.components
+    faces = tuple(parse_face(t) for t in doc["weather"])
+    if "forecast" in doc:
+        bad("position.weather", "give the weather tiles laid (weather) or the short forecast "
+            "(forecast), not both", base)
+    used: dict[str, int] = {}
+    for i, (tile_id, face) in enumerate(faces):
+        tile = next((w for w in cs.weather_tiles if w.id == tile_id), None)
+        if tile is None or face not in tile.faces:
+            bad("position.weather", f"unknown weather tile face {tile_id}/{face}", (*base, i))
+        if tile_id in used:
+            bad("position.weather", f"weather tile {tile_id} is laid twice (hours "
+                f"{used[tile_id] + 1} and {i + 1})", (*base, i))
+        used.setdefault(tile_id, i)
+    hour = max((time - cs.time.start) // 60, 0)
+    wanted = sc.hours if sc.forecast is Forecast.FULL else min(hour + 3, sc.hours)
+    if len(faces) != wanted:
+        what = "the whole day" if sc.forecast is Forecast.FULL else \
+            "the tiles up to two hours ahead (short forecast)"
+        bad("position.weather", f"{wanted} weather tiles are known at "
+            f"{format_clock(time)}, {what}, not {len(faces)}", base)
+    return faces
+
+
+def _wind_push(doc: Mapping[str, Any], sc: Scenario, time: int,
+               wind: tuple[Direction, int] | None, pilots: Mapping[str, PilotPosition],
+               bad: Any) -> tuple[str, ...]:
+    """The pilots still to choose in a wind-push round under way, checked."""
+    base: Path = ("position", "wind_push")
+    push: list[str] = []
+    for i, ident in enumerate(doc.get("wind_push", [])):
+        player = sc.player(ident)
+        if player is None:
+            bad("position.wind-push", f"no player is called {ident!r}", (*base, i))
+            continue
+        if player.ident in push:
+            bad("position.wind-push", f"{ident} is listed twice", (*base, i))
+        q = pilots.get(player.ident)
+        if q is None or q.status is not PilotStatus.FLYING:
+            bad("position.wind-push", f"{ident} is not flying: only flying pilots are pushed",
+                (*base, i))
+        push.append(player.ident)
+    if push:
+        if "turn" in doc:
+            bad("position.turn", "the wind-push round is under way: the next turn is the "
+                "first pilot's of the round", ("position", "turn"))
+        if wind is None or wind[1] == 0:
+            bad("position.wind-push", "a wind-push round needs the position's wind, of "
+                "strength 1 or 2", base)
+        if (time - sc.components.time.start) % 60 or time == sc.components.time.start:
+            bad("position.wind-push", "a wind-push round follows a weather change, on the "
+                f"hour, not at {format_clock(time)}", base)
+    return tuple(push)
 
 
 _FIELDS: dict[PilotStatus, set[str]] = {

@@ -114,6 +114,7 @@ class Game:
     mountaintop: int
     sides: tuple[str, str, str]
     pinned: tuple[dict[str, Any], ...] = ()
+    pinned_from: int = 0  # the draw ``pinned[0]`` pins (a position's draws; else 0)
     terrain: dict[Hex, Terrain] = field(init=False, repr=False)
     sun_hexes: dict[SunExposure, frozenset[Hex]] = field(init=False, repr=False)
     wind_hexes: dict[tuple[Direction, int], frozenset[Hex]] = field(init=False, repr=False)

@@ -100,6 +100,7 @@ from skyhex.rules.turbulences.state import (
     Mode,
     Phase,
     Plane,
+    Position,
     State,
     Team,
     parcel_colour,
@@ -235,19 +236,35 @@ def make_teams(companies: Sequence[Company], mode: Mode, teams: Teams | None
     return tuple(out)
 
 
+def clockwise_order(companies: Sequence[Company], first: int) -> tuple[int, ...]:
+    """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
+    start = companies[first].region
+    return tuple(sorted(range(len(companies)),
+                        key=lambda i: (start - companies[i].region) % REGIONS))
+
+
 def clockwise(game: Game, first: int) -> tuple[int, ...]:
     """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
-    start = game.companies[first].region
-    return tuple(sorted(range(len(game.companies)),
-                        key=lambda i: (start - game.companies[i].region) % REGIONS))
+    return clockwise_order(game.companies, first)
+
+
+def setup_parcels(companies: Sequence[Company]) -> list[tuple[str, int]]:
+    """Every parcel with the region whose shipping zone it starts in (decision 2): for each
+    company in turn, ``<colour>-<n>`` to the n-th other region by increasing number."""
+    return [(f"{c.colour}-{n}", region) for c in companies
+            for n, region in enumerate((r for r in range(1, REGIONS + 1) if r != c.region), 1)]
 
 
 def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
              rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = (),
-             mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None
-             ) -> tuple[Game, State, list[Event]]:
+             mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None,
+             position: Position | None = None) -> tuple[Game, State, list[Event]]:
     """Set the game up (section 3) and resolve the first weather phase. ``mode``: CLASSIC,
-    or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14)."""
+    or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14).
+
+    From a ``position`` the game starts there instead: setup's draws lie in the past (what
+    the position leaves to setup comes from the seed alone), no weather phase is resolved,
+    and the pinned draws are those after the position's."""
     _check_companies(companies)
     try:
         mode = Mode(mode)
@@ -255,26 +272,34 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         raise InputError([Problem("setup.mode", f"mode {mode!r}: one of "
                                   f"{', '.join(m.value for m in Mode)}")]) from None
     made = make_teams(companies, mode, teams)
-    draws = Draws(seed, pinned, 0)
+    draws = Draws(seed, pinned if position is None else (), 0)
     colours = [c.colour for c in companies]
     first = colours.index(draws.draw("first", colours))
     weights: dict[str, int] = {}
     shipping: list[list[str]] = [[] for _ in range(REGIONS)]
     for c in companies:
         left = list(PARCEL_WEIGHTS)
-        regions = [r for r in range(1, REGIONS + 1) if r != c.region]
-        for n, region in enumerate(regions, 1):
+        for parcel, region in setup_parcels((c,)):
             weight = draws.draw("weight", left)
             left.remove(weight)
-            parcel = f"{c.colour}-{n}"
             weights[parcel] = weight
             shipping[region - 1].append(parcel)
+    if position is not None and position.weights is not None:
+        weights = dict(position.weights)
     game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned, mode,
-                made)
-    state = State(turn=1, first=first, order=clockwise(game, first),
-                  planes=tuple(Plane(c.airport) for c in companies),
-                  clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
-                  draws=draws.index)
+                made, 0 if position is None else position.draws)
+    if position is None:
+        state = State(turn=1, first=first, order=clockwise(game, first),
+                      planes=tuple(Plane(c.airport) for c in companies),
+                      clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
+                      draws=draws.index)
+    else:
+        first = position.first
+        state = State(turn=position.turn, first=first, order=position.order,
+                      planes=position.planes, clouds=position.clouds,
+                      shipping=position.shipping, lost=position.lost, wind=position.wind,
+                      last_direction=position.last_direction, draws=position.draws,
+                      phase=position.phase)
     setup: Event = {
         "type": "setup", "format": LOG_FORMAT, "game": GAME, "seed": seed, "mode": "classic",
         "companies": [{"company": c.colour, "aircraft": c.aircraft.value, "region": c.region,
@@ -283,7 +308,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                                                                       key=lambda x: x[1])],
         "parcels": [{"parcel": p, "weight": weights[p], "region": r}
                     for r, zone in enumerate(shipping, 1) for p in zone],
-        "first": colours[first], "draws": draws.made,
+        "first": colours[first], "draws": draws.made if position is None else [],
     }
     if mode is not Mode.CLASSIC:
         setup["mode"] = mode.value
@@ -292,6 +317,8 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         for row, c in zip(setup["companies"], companies, strict=True):
             row["player"] = c.player
     events = [setup]
+    if position is not None:
+        return game, state, events
     for i, c in enumerate(companies):  # in the team modes a partner's parcel waits there
         state = _look(game, state, i, c.airport, events)
     state = _weather(game, state, events)
@@ -302,7 +329,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
 
 
 def _weather(game: Game, state: State, events: list[Event]) -> State:
-    draws = Draws(game.seed, game.pinned, state.draws)
+    draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
     wind = draws.flick(game.rose)
     before = state.clouds
     phase = resolve(game.mountains, before, wind, state.last_direction)

@@ -1,5 +1,6 @@
 """Turbulences scenarios (``skyhex.scenario/1`` with ``game: turbulences``): the landscape,
-the companies, the mode (and its teams), the seed and an optional Wind Rose.
+the companies, the mode (and its teams), the seed, an optional Wind Rose and an optional
+position to start from (``position.py``).
 
 ``scenario_from_dict`` reads a schema-valid document whose map has already been read into a
 ``Landscape`` (the caller checks the map against the setup rules, since it knows where the
@@ -25,7 +26,8 @@ from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE, AircraftType
 from skyhex.rules.turbulences.engine import Event, NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
-from skyhex.rules.turbulences.state import Company, Game, Mode, State, Team
+from skyhex.rules.turbulences.position import read_position
+from skyhex.rules.turbulences.state import Company, Game, Mode, Position, State, Team
 from skyhex.rules.turbulences.weather import WindRose
 
 MODES = tuple(m.value for m in Mode)
@@ -53,6 +55,7 @@ class Scenario:
     rose: WindRose = field(default_factory=WindRose)
     title: str | None = None
     teams: TeamList | None = None  # mode teams only
+    position: Position | None = None  # the moment to start from (None: setup)
 
     def company(self, name: str) -> Company | None:
         """The company called ``name`` by its colour or its player's name (``None`` if there
@@ -68,7 +71,7 @@ class Scenario:
                  ) -> tuple[Game, State, list[Event]]:
         """``engine.new_game`` with the scenario's seed, Wind Rose, mode and teams."""
         return new_game(self.landscape, self.companies, self.seed, rose=self.rose,
-                        pinned=pinned, mode=self.mode, teams=self.teams)
+                        pinned=pinned, mode=self.mode, teams=self.teams, position=self.position)
 
 
 def _teams(data: Sequence[Any]) -> TeamList:
@@ -147,7 +150,11 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
             rose = WindRose.from_data(data["wind_rose"])
         except ValueError as e:
             problems.append(Problem("scenario.wind-rose", str(e), ("wind_rose",)))
+    position = None
+    if "position" in data and len(colours) == len(companies):
+        allies = {i: t.members for t in made or () for i in t.members}
+        position = read_position(data["position"], companies, allies, landscape, problems)
     if problems:
         raise InputError(problems)
     return Scenario(landscape, tuple(companies), data.get("seed", 0), mode.value, rose,
-                    data.get("title"), teams)
+                    data.get("title"), teams, position)

@@ -162,6 +162,7 @@ class Game:
     pinned: tuple[dict[str, Any], ...] = ()
     mode: Mode = Mode.CLASSIC
     teams: tuple[Team, ...] = ()  # empty in CLASSIC mode
+    pinned_from: int = 0  # the draw ``pinned[0]`` pins (a position's draws; else 0)
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
     tiles: frozenset[Hex] = field(init=False, repr=False)
@@ -195,3 +196,25 @@ class Game:
 
     def region_airport(self, region: int) -> Hex:
         return next(h for h, r in self.airports.items() if r == region)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of a game to start from (a scenario's ``position``), read and checked: the
+    game turn, its first player and the companies still to act (company indexes, the actor
+    first), the phase, every aircraft, the sky, the shipping zones (regions 1-6), the lost
+    parcels, this turn's flick and the last wind that blew, and the chance draws made so
+    far. ``weights`` ``None``: the weights setup draws from the seed."""
+
+    turn: int
+    first: int
+    order: tuple[int, ...]
+    planes: tuple[Plane, ...]
+    clouds: Mapping[Hex, Stack]
+    shipping: tuple[tuple[str, ...], ...]
+    phase: Phase = Phase.PILOTING
+    lost: tuple[str, ...] = ()
+    wind: Wind | None = None
+    last_direction: Direction | None = None
+    weights: Mapping[str, int] | None = None
+    draws: int = 0
