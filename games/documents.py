@@ -68,7 +68,7 @@ def _game_problem(game: str, kind: str, games: Sequence[str] | None) -> str | No
     if kind not in face(game).kinds:
         return f"skyhex reads no {game} {kind} files"
     if games is not None and game not in games:
-        return f"a {game} {kind}: {' or '.join(games)} {kind}s only here"
+        return f"a {game} {kind}, not a {' or '.join(games)} one"
     return None
 
 

