@@ -17,8 +17,7 @@ import typer
 from skyhex.rules.turbulences.landscape import Difficulty, Landscape
 
 if TYPE_CHECKING:
-    from skyhex.mapgen.paragliders.check import Violation
-    from skyhex.mapgen.turbulences.check import Violation as LandscapeViolation
+    from skyhex.mapgen.errors import Violation
     from skyhex.rules.paragliders.maps import Map
     from skyhex.schemas.documents import Document
 
@@ -166,7 +165,8 @@ def _paragliders_maker(components: str | None, radius: int | None,
                        aerodromes: int) -> Callable[[int, str], str]:
     """The text of the Paragliders map of a seed, in a format."""
     from skyhex.cli.files import load_components
-    from skyhex.mapgen.paragliders.generate import GenerationError, generate_map
+    from skyhex.mapgen.errors import GenerationError
+    from skyhex.mapgen.paragliders.generate import generate_map
     from skyhex.rules.paragliders.maps import DEFAULT_RADIUS
 
     cs = load_components(components)
@@ -184,7 +184,8 @@ def _paragliders_maker(components: str | None, radius: int | None,
 
 def _turbulences_maker(difficulty: Difficulty) -> Callable[[int, str], str]:
     """The text of the Turbulences landscape of a seed, in a format."""
-    from skyhex.mapgen.turbulences.generate import GenerationError, generate_landscape
+    from skyhex.mapgen.errors import GenerationError
+    from skyhex.mapgen.turbulences.generate import generate_landscape
 
     def make(seed: int, kind: str) -> str:
         try:
@@ -207,7 +208,7 @@ def _locate(m: Map, document: Document, v: Violation) -> tuple[int | None, int |
 
 
 def _locate_landscape(land: Landscape, document: Document,
-                      v: LandscapeViolation) -> tuple[int | None, int | None]:
+                      v: Violation) -> tuple[int | None, int | None]:
     for h in v.clouds:
         if h in land.cloud_paths:
             return document.locate(land.cloud_paths[h])

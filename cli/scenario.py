@@ -13,7 +13,7 @@ import typer
 from skyhex.cli.maps import ComponentsOption, ReportFormat, _reporting
 
 if TYPE_CHECKING:
-    from skyhex.mapgen.paragliders.check import Violation
+    from skyhex.mapgen.errors import Violation
     from skyhex.rules.errors import Problem
     from skyhex.rules.paragliders.maps import Map
     from skyhex.rules.paragliders.scenario import Scenario
