@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyhex.cli.files import dump_yaml
+from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
-from skyhex.mapgen.paragliders.generate import GenerationError, generate_map
+from skyhex.mapgen.paragliders.generate import generate_map
 from skyhex.rules.paragliders.board import CENTER, board_layout
 from skyhex.rules.paragliders.components import (
     ComponentSet,

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyhex.cli.files import dump_yaml, load_any_map
+from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.turbulences.check import check_landscape
-from skyhex.mapgen.turbulences.generate import GenerationError, generate_landscape
+from skyhex.mapgen.turbulences.generate import generate_landscape
 from skyhex.mapgen.turbulences.stats import landscape_stats
 from skyhex.rules.errors import InputError
 from skyhex.rules.hexgrid import ORIGIN, Hex, Layout, ring
@@ -506,6 +507,9 @@ def test_check_json_mixes_games() -> None:
     counts, good, paragliders = json.loads(r.stdout)
     assert [v["rule"] for v in counts["violations"]] == ["setup.biomes", "setup.biomes"]
     assert counts["violations"][0]["line"] is None and counts["game"] == "turbulences"
+    assert list(counts["violations"][0]) == ["rule", "message", "hint", "slots", "hexes",
+                                             "clouds", "line", "column"]
+    assert counts["violations"][0]["slots"] == []
     assert good == {"file": str(EXAMPLE), "valid": True, "game": "turbulences",
                     "difficulty": "normal", "hexes": 37, "violations": []}
     assert paragliders["valid"] is True and paragliders["layout"] == "standard"

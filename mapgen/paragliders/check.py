@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from skyhex.mapgen.errors import Violation
 from skyhex.rules.hexgrid import Hex, Slot, iter_pairs, slot_of
 from skyhex.rules.paragliders.board import (
     ARM_CORNERS,
@@ -38,23 +38,6 @@ from skyhex.rules.paragliders.terrain import Terrain
 
 GOLF_HEXES = 3
 MAX_AERODROME_TILES_REPLACED = 2
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: its code, what is wrong, where (slots and hexes) and how to fix it."""
-
-    rule: str
-    message: str
-    hint: str
-    slots: tuple[Slot, ...] = ()
-    hexes: tuple[Hex, ...] = ()
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule, "message": self.message, "hint": self.hint,
-            "slots": [list(s) for s in self.slots], "hexes": [list(h) for h in self.hexes],
-        }
 
 
 def _hexes(hexes: Iterable[Hex], limit: int = 8) -> str:

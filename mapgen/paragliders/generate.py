@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from skyhex.mapgen.chance import Chance
+from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
 from skyhex.rules import __version__
-from skyhex.rules.errors import SkyhexError
 from skyhex.rules.hexgrid import Hex, Slot, tile_hexes
 from skyhex.rules.paragliders.board import ARM_CORNERS, CENTER, MIN_RADIUS, board_layout
 from skyhex.rules.paragliders.components import ComponentSet, Tile
@@ -50,15 +50,6 @@ MAX_AERODROMES = 2
 
 def generator_name() -> str:
     return f"skyhex {__version__} mapgen/{ALGORITHM}"
-
-
-class GenerationError(SkyhexError):
-    """No valid map can be built; ``constraint`` names the rule that kept failing."""
-
-    def __init__(self, constraint: str, message: str) -> None:
-        self.constraint = constraint
-        self.message = message
-        super().__init__(f"{message} [{constraint}]")
 
 
 class _Stuck(Exception):

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from skyhex.mapgen.errors import Violation
 from skyhex.rules.hexgrid import ORIGIN, Hex
 from skyhex.rules.turbulences.landscape import (
     BOX_TILES,
@@ -37,24 +37,6 @@ from skyhex.rules.turbulences.landscape import (
     landscape_hexes,
     landscape_set,
 )
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: its code, what is wrong, how to fix it, and where: ``hexes`` are
-    entries of the map's ``hexes`` list, ``clouds`` entries of its ``clouds`` list."""
-
-    rule: str
-    message: str
-    hint: str
-    hexes: tuple[Hex, ...] = ()
-    clouds: tuple[Hex, ...] = ()
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule, "message": self.message, "hint": self.hint,
-            "hexes": [list(h) for h in self.hexes], "clouds": [list(h) for h in self.clouds],
-        }
 
 
 def _hexes(hexes: Iterable[Hex], limit: int = 8) -> str:

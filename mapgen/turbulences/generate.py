@@ -15,9 +15,9 @@ seed would give another map.
 from __future__ import annotations
 
 from skyhex.mapgen.chance import Chance
+from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.turbulences.check import check_landscape
 from skyhex.rules import __version__
-from skyhex.rules.errors import SkyhexError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.landscape import (
     BOX_TILES,
@@ -35,15 +35,6 @@ ALGORITHM = 1  # bump whenever the same seed would give another map
 
 def generator_name() -> str:
     return f"skyhex {__version__} mapgen-turbulences/{ALGORITHM}"
-
-
-class GenerationError(SkyhexError):
-    """No valid landscape can be built; ``constraint`` names the rule that failed."""
-
-    def __init__(self, constraint: str, message: str) -> None:
-        self.constraint = constraint
-        self.message = message
-        super().__init__(f"{message} [{constraint}]")
 
 
 def generate_landscape(seed: int, difficulty: Difficulty,
