@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skyhex.cli.report import ComponentsOption, GameName, ReportFormat, reporting
-from skyhex.rules.games import DEFAULT_GAME
+from skyhex.cli.report import DEFAULT, ComponentsOption, GameName, ReportFormat, reporting
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face
@@ -51,7 +50,7 @@ def generate(
     output: Annotated[str, typer.Option(
         "--output", "-o", metavar="FILE|DIR|-",
         help="Where to write: a file, a directory (one file per map) or - for stdout.")] = "-",
-    game: Annotated[GameName, typer.Option(help="The game.")] = GameName(DEFAULT_GAME),
+    game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
 ) -> None:
     """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
     sectors) or Turbulences (the difficulty's mountains and clouds, 12 plain and 12 sea tiles
@@ -122,7 +121,7 @@ class _Maps:
         from skyhex.games.face import face
 
         document = load_validated(path, "map")
-        game = face(document.data.get("game", DEFAULT_GAME))
+        game = face(document.data.get("game", DEFAULT.value))
         if game.name not in self.contexts:
             self.contexts[game.name] = game.map_context(self.components)
         context = self.contexts[game.name]
@@ -164,7 +163,8 @@ def check(
             continue
         violations = game.check_map(m, context)
         ok = ok and not violations
-        located = [(v, document.locate(violation_path(m, v))) for v in violations]
+        located = [(v, document.locate(at) if (at := violation_path(m, v)) else (None, None))
+                   for v in violations]
         if fmt is ReportFormat.json:
             results.append({"file": name, "valid": not violations, "game": game.name,
                             **game.map_report(m),

@@ -10,8 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from skyhex.cli.report import ComponentsOption, GameName, ReportFormat, reporting
-from skyhex.rules.games import DEFAULT_GAME
+from skyhex.cli.report import DEFAULT, ComponentsOption, GameName, ReportFormat, reporting
 
 
 def validate(
@@ -87,7 +86,7 @@ def new(
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE|-",
                                         help="Scenario file to write (- for stdout, with the "
                                         "map inline).")] = "scenario.yaml",
-    game: Annotated[GameName, typer.Option(help="The game.")] = GameName(DEFAULT_GAME),
+    game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
 ) -> None:
     """Write a complete, valid scenario with comments explaining each section (the options
     are Paragliders ones)."""

@@ -18,6 +18,7 @@ from skyhex.games.documents import (
     dump_yaml,
     error_line,
     load_game,
+    load_map,
     load_scenario,
     position_scenario,
     replay_game,
@@ -35,7 +36,7 @@ __all__ = [
     "LOG_FORMAT", "DocumentError", "Entry", "Event", "Face", "IllegalActionError",
     "InputError", "LoadedGame", "NotSupportedError", "Playout", "Policy", "Replay",
     "Ruleset", "ScoreRow", "SkyhexError", "UnknownGameError", "UsageError", "dump_json",
-    "dump_yaml", "error_line", "face", "faces", "load_game", "load_scenario", "names",
+    "dump_yaml", "error_line", "face", "faces", "load_game", "load_map", "load_scenario", "names",
     "play", "playout", "position_scenario", "replay_game", "ruleset", "start", "uniform",
     "with_position",
 ]

@@ -217,6 +217,16 @@ def load_scenario(path: str) -> tuple[Face, Any, Document]:
     return found, found.read_scenario(document, document.data, path, ()), document
 
 
+def load_map(path: str, components: str | None = None) -> tuple[Face, Any, Document]:
+    """A map file of any game (its ``game:`` key; Paragliders by default), read with the
+    component set in ``components`` (or the game's standard one)."""
+    from skyhex.games.face import face
+
+    document = load_validated(path, "map")
+    game = face(document.data.get("game", registry.DEFAULT_GAME))
+    return game, game.read_map(document, game.map_context(components)), document
+
+
 def load_game(moves: str | None, scenario: str | None = None,
               found: Sources | None = None) -> LoadedGame:
     """The game of a moves file (or of a scenario alone, at its start): its scenario, its

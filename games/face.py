@@ -194,8 +194,8 @@ def usage(game: Face, option: str, flag: str, attribute: str = "generate_options
     line)."""
     if option not in getattr(game, attribute):
         others = takers(option, attribute)
-        raise UsageError(flag, f"{flag} is not for {game.name}"
-                         + (f" (it is for {', '.join(others)})" if others else ""))
+        raise UsageError(flag, f"{flag} is for --game {' or '.join(others)}" if others
+                         else f"{flag} is not for {game.name}")
 
 
 __all__ = ["BoardRequest", "DocumentError", "Face", "Sheet", "UsageError", "face", "faces",

@@ -96,7 +96,7 @@ class Paragliders(Face):
     def stats_summary(self, figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         from skyhex.mapgen.paragliders.stats import summary
 
-        return summary(list(figures))
+        return summary([dict(f) for f in figures])
 
     def stats_text(self, f: Mapping[str, Any]) -> str:
         terrain = ", ".join(f"{k} {v}" for k, v in f["terrain"].items())

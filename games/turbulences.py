@@ -72,7 +72,7 @@ class Turbulences(Face):
     def stats_summary(self, figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         from skyhex.mapgen.turbulences.stats import summary
 
-        return summary(list(figures))
+        return summary([dict(f) for f in figures])
 
     def stats_text(self, f: Mapping[str, Any]) -> str:
         biomes = ", ".join(f"{k} {v}" for k, v in f["biomes"].items())

@@ -13,8 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skyhex.cli import app
-from skyhex.cli.replay import load_moves
-from skyhex.cli.scenario import load_scenario
+from skyhex.games import load_game, load_scenario, replay_game, ruleset
 from skyhex.render.board import board_picture, hex_id
 from skyhex.render.drawing import Sheet
 from skyhex.render.paper import MARGIN
@@ -29,11 +28,13 @@ from skyhex.render.positions import (
 from skyhex.rules.hexgrid import Direction, Hex, Layout
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
-from skyhex.rules.paragliders.replay import Replay, play, start
 from skyhex.rules.paragliders.scenario import Colour, PilotStatus
+from skyhex.rules.replay import Replay, start
 
 from .conftest import ROOT
 from .test_board_svg import SVG, parse, polygons, run, size_mm, svg_files, texts
+
+PARAGLIDERS = ruleset("paragliders")
 
 SCENARIOS = ROOT / "examples" / "scenarios"
 MID_GAME = SCENARIOS / "mid-game.yaml"
@@ -92,9 +93,7 @@ def polygon_centre(root: ET.Element, h: Hex) -> tuple[float, float]:
 
 
 def replayed(moves: Path, at: int | None) -> Replay:
-    scenario, actions, pinned, _ = load_moves(str(moves), None)
-    replay = start(scenario, pinned)
-    play(replay, actions, until=at)
+    replay = replay_game(load_game(str(moves)), until=at)
     assert replay.error is None
     return replay
 
@@ -137,7 +136,7 @@ def test_mid_game_position() -> None:
     assert len(polygons(root)) == 183
     words = texts(root)
     on_board = texts(placed(root, "pieces")["pieces"].element)
-    replay = start(load_scenario(str(MID_GAME))[0])
+    replay = start(PARAGLIDERS, load_scenario(str(MID_GAME))[1])
     state = replay.state
     assert format_clock(state.time) == "13:20" and "13:20" in words
     # One pawn per pilot not in hand, on its hex, with its altitude when flying.
@@ -214,7 +213,7 @@ def test_scenario_without_position_shows_setup() -> None:
     r = run(str(TWO_PLAYERS), "-o", "-")
     assert (r.exit_code, r.stderr) == (0, "")
     root = parse(r.stdout)
-    state = start(load_scenario(str(TWO_PLAYERS))[0]).state
+    state = start(PARAGLIDERS, load_scenario(str(TWO_PLAYERS))[1]).state
     assert placed(root, "pawn-") == {}
     assert state.clouds and sorted(cloud_centres(root)) == sorted(ring for ring, _ in state.clouds)
     for ring, h in state.clouds:
@@ -295,7 +294,7 @@ def test_random_sides_and_short_forecast_as_drawn_at_setup(tmp_path: Path) -> No
     scenario_path.write_text(text)
     r = run(str(scenario_path), "-o", str(tmp_path / "b.svg"), "--tracks")
     assert r.exit_code == 0, r.stderr
-    replay = start(load_scenario(str(scenario_path))[0])
+    replay = start(PARAGLIDERS, load_scenario(str(scenario_path))[1])
     words = track_words(tmp_path / "b-tracks.svg")
     b, m, t = replay.game.sides
     assert any(w.startswith(f"sides: bottom {b}, middle {m}, top {t} (drawn at setup); "

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import Result
 
-from skyhex.cli.files import load_components, load_map
+from skyhex.games import load_map
 from skyhex.render.board import board_picture, hex_id
 from skyhex.render.drawing import Canvas, Rect, Sheet
 from skyhex.render.paper import OVERLAP, PAPER_SIZES, PRINT_NOTE, page_svg, plan, tile
@@ -66,7 +66,7 @@ def texts(root: ET.Element) -> list[str]:
 
 
 def seed_7() -> Map:
-    m, _ = load_map(str(SEED_7), load_components(None))
+    _, m, _ = load_map(str(SEED_7))
     return m
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skyhex.cli.files import load_map
+from skyhex.games import face
 from skyhex.mapgen.paragliders.check import check_map
 from skyhex.mapgen.paragliders.generate import generate_map
 from skyhex.rules.hexgrid import slot_of
@@ -21,7 +21,7 @@ from .conftest import DATA, ROOT
 
 
 def rules(path: str, standard: ComponentSet) -> list[str]:
-    m, _ = load_map(str(DATA / "maps" / path), standard)
+    m, _ = face("paragliders").load_map(str(DATA / "maps" / path), standard)
     return [v.rule for v in check_map(m, standard)]
 
 
@@ -42,7 +42,8 @@ def test_hand_made_maps(name: str, expected: list[str], standard: ComponentSet) 
 
 
 def test_violations_name_slots_hexes_and_a_hint(standard: ComponentSet) -> None:
-    m, _ = load_map(str(DATA / "maps" / "three-violations.yaml"), standard)
+    m, _ = face("paragliders").load_map(str(DATA / "maps" / "three-violations.yaml"),
+                                        standard)
     star, mountains, features = check_map(m, standard)
     assert star.slots == (slot_of(star.hexes[0]),) and star.hexes == ((1, -2),)
     assert "arm E" in star.message and star.hint
@@ -52,20 +53,14 @@ def test_violations_name_slots_hexes_and_a_hint(standard: ComponentSet) -> None:
 
 def test_examples_are_valid(standard: ComponentSet) -> None:
     """Every example map, each checked by the rules of its game."""
-    from skyhex.cli.files import load_any_map
-    from skyhex.mapgen.turbulences.check import check_landscape
-    from skyhex.rules.turbulences.landscape import Landscape
+    from skyhex.games import load_map
 
     files = sorted((ROOT / "examples" / "maps").glob("*.yaml"))
     games = set()
     for f in files:
-        m, _ = load_any_map(str(f), standard)
-        if isinstance(m, Landscape):
-            games.add("turbulences")
-            assert check_landscape(m) == [], f
-        else:
-            games.add("paragliders")
-            assert check_map(m, standard) == [], f
+        game, m, _ = load_map(str(f))
+        games.add(game.name)
+        assert game.check_map(m, standard) == [], f
     assert games == {"paragliders", "turbulences"}
 
 

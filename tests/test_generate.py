@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skyhex.cli.files import dump_yaml
+from skyhex.games import dump_yaml
 from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
 from skyhex.mapgen.paragliders.generate import generate_map

@@ -16,27 +16,24 @@ from typing import Any
 
 import pytest
 
-from skyhex.cli.files import load_validated
-from skyhex.cli.scenario import scenario_in as paragliders_scenario_in
-from skyhex.cli.turbulences import scenario_in as turbulences_scenario_in
+from skyhex.games import face, playout, ruleset
+from skyhex.games.documents import load_validated
 from skyhex.rules.draws import Draws, pick
 from skyhex.rules.errors import InputError
 from skyhex.rules.paragliders import engine as pg
 from skyhex.rules.paragliders.actions import WindChoice
 from skyhex.rules.paragliders.maps import Map
-from skyhex.rules.paragliders.playout import random_playout as pg_playout
 from skyhex.rules.paragliders.position import position_block as pg_block
-from skyhex.rules.paragliders.replay import start as pg_start
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.scenario import scenario_from_dict as pg_scenario
 from skyhex.rules.paragliders.state import Phase as PgPhase
 from skyhex.rules.paragliders.state import State as PgState
+from skyhex.rules.replay import start
 from skyhex.rules.turbulences import engine as tb
 from skyhex.rules.turbulences.actions import Journey, Pass
 from skyhex.rules.turbulences.landscape import Landscape
-from skyhex.rules.turbulences.playout import greedy_playout, random_playout
+from skyhex.rules.turbulences.policies import greedy
 from skyhex.rules.turbulences.position import position_block as tb_block
-from skyhex.rules.turbulences.replay import start as tb_start
 from skyhex.rules.turbulences.scenario import scenario_from_dict as tb_scenario
 from skyhex.rules.turbulences.state import Phase as TbPhase
 from skyhex.schemas import validator
@@ -44,6 +41,32 @@ from skyhex.schemas import validator
 from .conftest import DATA, ROOT, run
 
 SCENARIOS = ROOT / "examples" / "scenarios"
+PARAGLIDERS = ruleset("paragliders")
+TURBULENCES_RULES = ruleset("turbulences")
+
+
+def paragliders_scenario_in(document: Any, data: Any, path: str) -> Any:
+    return face("paragliders").read_scenario(document, data, path, ())
+
+
+def turbulences_scenario_in(document: Any, data: Any, path: str) -> Any:
+    return face("turbulences").read_scenario(document, data, path, ())
+
+
+def pg_playout(scenario: Any, seed: int) -> tuple[Any, ...]:
+    return playout(PARAGLIDERS, scenario, seed).actions
+
+
+def pg_start(scenario: Any, pinned: tuple[dict[str, Any], ...]) -> Any:
+    return start(PARAGLIDERS, scenario, pinned)
+
+
+def greedy_playout(scenario: Any, seed: int, turn_cap: int) -> tuple[Any, ...]:
+    return playout(TURBULENCES_RULES, scenario, seed, greedy, turn_cap).actions
+
+
+def random_playout(scenario: Any, seed: int, turn_cap: int) -> tuple[Any, ...]:
+    return playout(TURBULENCES_RULES, scenario, seed, cap=turn_cap).actions
 TURBULENCES = DATA / "turbulences"
 Event = dict[str, Any]
 
@@ -172,7 +195,7 @@ def test_paragliders_positions_round_trip() -> None:
     for play_seed in range(4):
         for name, changes in PG_CASES:
             doc, m, cs = _pg_case(name, **changes)
-            actions = pg_playout(pg_scenario(doc, m, cs), play_seed, stunts=play_seed != 1)
+            actions = pg_playout(pg_scenario(doc, m, cs), play_seed)
             checked += _round_trips(
                 doc, partial(_pg_read, m=m, cs=cs), pg_start, pg.apply, pg_block, _pg_same,
                 actions, 8, rng, pin=play_seed >= 2)
@@ -290,7 +313,7 @@ def _tb_case(name: str) -> tuple[dict[str, Any], Landscape]:
 
 
 def _tb_start(scenario: Any, pinned: tuple[dict[str, Any], ...]) -> Any:
-    return tb_start(scenario, pinned)
+    return start(TURBULENCES_RULES, scenario, pinned)
 
 
 def _tb_same(game: Any, state: Any, game2: Any, state2: Any) -> bool:

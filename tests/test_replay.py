@@ -204,6 +204,7 @@ FORCED = """format: skyhex.scenario/1
 game: paragliders
 players: [red]
 map: {map}
+stunts: none
 weather:
   tiles: [w02/a, w03/a, w01/a, w04/a, w05/a, w06/a, w07/a, w08/a, w09/a, w10/a, w11/a, w12/a]
 position:
@@ -218,7 +219,8 @@ position:
 def test_non_strict_plays_forced_choices(tmp_path: Path) -> None:
     """A decision with a single legal option may be left out, unless strict: at the
     mountaintop over the ridge a strength-1 wind cannot be resisted ("you cannot resist if
-    you fly over a mountain and would lose too much altitude"), so the push is forced."""
+    you fly over a mountain and would lose too much altitude"), so the push is forced
+    (without the Top Lander stunt, which would let red resist down onto the take-off hex)."""
     from skyhex.rules.paragliders.actions import MoveKind, Turn, TurnKind
     from skyhex.rules.paragliders.engine import apply, legal_actions
 

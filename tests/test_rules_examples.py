@@ -924,10 +924,10 @@ def test_the_time_marker_moves_after_the_last_player() -> None:
                            pilots={"yellow": flying((-2, 0), "N", 8),
                                    "blue": flying((2, 0), "N", 8)})
     state, events = apply(game, state, move("yellow"))
-    assert state.time == clock("10:00") and not of_type(events, "time")
+    assert state.time == clock("10:00") and not of_type(events, "round")
     state, events = apply(game, state, move("blue"))
     assert state.time == clock("10:20")
-    assert of_type(events, "time") == [{"type": "time", "time": "10:20", "round": state.round}]
+    assert of_type(events, "round") == [{"type": "round", "round": state.round, "time": "10:20"}]
     assert not of_type(events, "weather")
     assert state.actor is not None and state.actor.ident == "yellow"
 
@@ -941,7 +941,7 @@ def test_the_game_ends_when_the_marker_reaches_20_00() -> None:
     state, _ = apply(game, state, move("yellow"))
     assert state.phase is not Phase.OVER
     state, events = apply(game, state, move("blue"))
-    assert of_type(events, "time")[0]["time"] == "20:00"
+    assert of_type(events, "round")[0]["time"] == "20:00"
     end = of_type(events, "game_end")
     assert len(end) == 1 and end[0]["reason"] == "end-of-day"
     assert not of_type(events, "weather")
@@ -999,7 +999,7 @@ def test_final_scoring_example() -> None:
     })
     assert game.components.time.vp_at(clock("18:40")) == 4
     scores = {row["player"]: row for row in final_scores(game, state)}
-    assert {p: row["total"] for p, row in scores.items()} == \
+    assert {p: row["score"] for p, row in scores.items()} == \
         {"green": 14, "red": -18, "yellow": 20, "blue": -7}
     green = scores["green"]["breakdown"]
     assert (green["rank"], green["landing time"], green["target"]) == (9, 7, 8)
@@ -1025,7 +1025,7 @@ def test_a_crash_counts_once_at_the_final_scoring() -> None:
     antennas = [Hex(4, -4), Hex(4, 0), Hex(0, -4)]
     best = min(Hex(0, -1).distance(a) + a.distance(b) + b.distance(c)
                for a, b, c in itertools.permutations(antennas))
-    assert row["total"] == -10 - best
+    assert row["score"] == -10 - best
     assert list(row["breakdown"].values()).count(-10) == 1
 
 

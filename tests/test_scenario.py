@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from skyhex.cli.scenario import load_scenario
+from skyhex.games import load_scenario
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.components import Side
 from skyhex.rules.paragliders.scenario import Colour, PilotStatus, SoloMode
@@ -34,7 +34,7 @@ def test_every_example_validates() -> None:
 
 
 def test_examples_cover_the_variants() -> None:
-    scenarios = {p.stem: load_scenario(str(p))[0] for p in EXAMPLES
+    scenarios = {p.stem: load_scenario(str(p))[1] for p in EXAMPLES
                  if not p.stem.startswith("turbulences-")}  # test_turbulences_replay.py
     assert {len(s.players) for s in scenarios.values()} == {1, 2, 3, 4}
     assert scenarios["solo-race"].solo is SoloMode.RACE
@@ -178,7 +178,7 @@ def test_scenario_new_variants(tmp_path: Path) -> None:
             "--altitude", "difficult", "--forecast", "short", "--title", "<b>Cross</b> \"1\"",
             "-o", str(out))
     assert r.exit_code == 0
-    scenario, _ = load_scenario(str(out))
+    _, scenario, _ = load_scenario(str(out))
     assert scenario.solo is SoloMode.CROSS and len(scenario.cross_markers) == 4
     assert scenario.title == "<b>Cross</b> \"1\""
     inline = run("scenario", "new", "-p", "2", "--seed", "4", "--aerodromes", "1", "-o", "-")

@@ -15,9 +15,9 @@ from typer.testing import Result
 from skyhex.render.board import hex_id
 from skyhex.render.turbulences_board import BIOME_FILL, cloud_id, cloud_kind
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.replay import Replay
 from skyhex.rules.turbulences.landscape import Biome, Landscape, city_region, landscape_hexes
 from skyhex.rules.turbulences.maps import landscape_from_dict
-from skyhex.rules.turbulences.replay import Replay
 
 from .conftest import ROOT
 from .conftest import run as run_skyhex
@@ -323,13 +323,11 @@ def groups(root: ET.Element) -> dict[str, ET.Element]:
 
 def replayed(scenario_path: Path, moves: Path | None, until: int | None) -> Replay:
     """The engine's game and state after ``until`` entries, read as ``skyhex replay`` does."""
-    from skyhex.cli import turbulences
-    from skyhex.cli.files import load_validated
+    from skyhex.games import load_game, replay_game
 
-    doc = load_validated(str(scenario_path), "scenario")
-    scenario = turbulences.scenario_in(doc, doc.data, str(scenario_path))
-    moves_doc = None if moves is None else load_validated(str(moves), "moves")
-    replay = turbulences.run(scenario, moves_doc, False, until)
+    loaded = load_game(None if moves is None else str(moves),
+                       str(scenario_path) if moves is None else None)
+    replay = replay_game(loaded, until=until)
     assert replay.error is None
     return replay
 

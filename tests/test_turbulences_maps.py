@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skyhex.cli.files import dump_yaml, load_any_map
+from skyhex.games import dump_yaml, load_map
 from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.turbulences.check import check_landscape
 from skyhex.mapgen.turbulences.generate import generate_landscape
@@ -59,7 +59,7 @@ def rules_of(land: Landscape) -> list[str]:
 
 
 def load(name: str, standard: ComponentSet) -> Landscape:
-    land, _ = load_any_map(str(TURBULENCES / name), standard)
+    _, land, _ = load_map(str(TURBULENCES / name))
     assert isinstance(land, Landscape)
     return land
 
@@ -416,8 +416,8 @@ def test_a_scenario_takes_no_turbulences_map(tmp_path: Path) -> None:
                        f"map: {EXAMPLE}\n")
     r = run("scenario", "validate", str(by_path))
     assert r.exit_code == 1
-    assert r.stdout.splitlines()[0] == (f"{EXAMPLE}:2:7: error: a turbulences map: only "
-                                        "paragliders maps are supported here yet [$.game]")
+    assert r.stdout.splitlines()[0] == (f"{EXAMPLE}:2:7: error: a turbulences map, not a "
+                                        "paragliders one [$.game]")
 
 
 def test_turbulences_scenarios_take_companies_not_players(tmp_path: Path) -> None:

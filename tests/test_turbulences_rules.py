@@ -447,9 +447,10 @@ def test_the_game_ends_at_the_end_of_the_turn_with_three_deliveries() -> None:
     assert state.phase is Phase.BOOST
     state, events = apply(game, state, Pass("blue"))
     assert state.phase is Phase.OVER and legal_actions(game, state) == []
-    over = of_type(events, "game_over")[0]
-    assert over["scores"][0] == {"company": "red", "points": 5 + 4 + 3 + 4, "weight": 12,
-                                 "empty_spaces": 4, "parcels": 3, "rank": 1}
+    over = of_type(events, "game_end")[0]
+    assert over["scores"][0] == {"player": "red", "score": 5 + 4 + 3 + 4, "rank": 1,
+                                 "breakdown": {"weight": 12, "empty spaces": 4}, "parcels": 3}
+    assert over["reason"] == "deliveries" and over["winners"] == ["red"]
     assert illegal(game, state, Pass("red")) == "game.over"
 
 
@@ -468,7 +469,7 @@ def test_first_player_changes_clockwise_each_turn() -> None:
             events += more
     assert state.turn == 2 and game.companies[state.first].colour == "green"
     assert state.wind is N
-    assert {"type": "turn", "turn": 2, "first": "green"} in events
+    assert {"type": "round", "round": 2, "turn": 2, "first": "green"} in events
     assert clockwise(game, state.first) == state.order
 
 
@@ -743,10 +744,10 @@ def test_greedy_games_end_with_three_deliveries_and_are_scored(
         state, events = apply(game, state, legal_actions(game, state)[max(choices)[2]])
     assert state.phase is Phase.OVER
     assert max(len(p.delivered) for p in state.planes) >= 3
-    final = of_type(events, "game_over")[0]["scores"]
+    final = of_type(events, "game_end")[0]["scores"]
     for row in final:
-        plane = state.planes[game.index(row["company"]) or 0]
-        assert row["weight"] == sum(game.weights[p] for p in plane.delivered)
-        assert row["points"] == row["weight"] + row["empty_spaces"]
-    assert [r["points"] for r in final] == sorted((r["points"] for r in final), reverse=True)
+        plane = state.planes[game.index(row["player"]) or 0]
+        assert row["breakdown"]["weight"] == sum(game.weights[p] for p in plane.delivered)
+        assert row["score"] == row["breakdown"]["weight"] + row["breakdown"]["empty spaces"]
+    assert [r["score"] for r in final] == sorted((r["score"] for r in final), reverse=True)
     assert weight_total(game, state) == 16 * pilots

@@ -258,13 +258,13 @@ def test_one_company_ends_the_game_and_partners_points_are_added(mode: Mode) -> 
     while state.actor is not None:
         assert state.turn == 1
         state, events = apply(game, state, legal_actions(game, state)[0])
-    over = of_type(events, "game_over")[0]
-    points = {row["company"]: row["points"] for row in over["scores"]}
-    parcels = {row["company"]: row["parcels"] for row in over["scores"]}
+    over = of_type(events, "game_end")[0]
+    points = {row["player"]: row["score"] for row in over["scores"]}
+    parcels = {row["player"]: row["parcels"] for row in over["scores"]}
     names = ["red+blue", "green+yellow"] if mode is Mode.TEAMS else ["ann", "bob"]
     assert over["teams"][0] == {"team": names[0], "companies": ["red", "blue"],
-                                "points": points["red"] + points["blue"],
-                                "parcels": parcels["red"] + parcels["blue"], "rank": 1}
+                                "score": points["red"] + points["blue"], "rank": 1,
+                                "parcels": parcels["red"] + parcels["blue"]}
     assert over["teams"][1]["team"] == names[1] and over["teams"][1]["rank"] == 2
 
 

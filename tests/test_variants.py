@@ -462,7 +462,7 @@ def test_cross_mode_full_flight_won() -> None:
     row = end[0]["scores"][0]
     assert game.components.time.vp_at(clock("11:00")) == 17
     assert row["breakdown"] == {"markers": 7, "skill cards": 5, "time": 17}
-    assert row["total"] == 29
+    assert row["score"] == 29
     assert row["won"] is True
 
 

@@ -259,6 +259,7 @@ def _completions(game: Game, state: State, action: Action) -> list[Completion]:
                 and probe.end[1] == game.mountaintop and isinstance(action, Turn):
             lands.append((LandChoice.FINAL, None))  # a soft landing on the take-off hex
     except IllegalActionError as e:
+        choices: tuple[LandChoice, ...]
         if e.rule == "stunt.top-lander.final":
             choices = (LandChoice.FINAL,)
         elif e.rule == "land.choice":

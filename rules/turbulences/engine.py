@@ -738,5 +738,9 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]
+    elif game.mode is not Mode.CLASSIC and colour is None:
+        out["teams"] = [{"team": t.name, "companies": [game.companies[j].colour
+                                                       for j in t.members]}
+                        for t in game.teams]
     return out
 

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skyhex.rules.errors import InputError, Problem
+from skyhex.rules.game import Event
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE, AircraftType
-from skyhex.rules.turbulences.engine import Event, NamedTeam, make_teams, new_game
+from skyhex.rules.turbulences.engine import NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
 from skyhex.rules.turbulences.position import read_position
 from skyhex.rules.turbulences.state import Company, Game, Mode, Position, State, Team
