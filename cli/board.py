@@ -18,15 +18,15 @@ from skyhex.cli.maps import ComponentsOption, _error, _reporting
 
 if TYPE_CHECKING:
     from skyhex.cli.replay import Sources
-    from skyhex.render.board import BoardPicture
-    from skyhex.render.tracks import TracksPicture
-    from skyhex.render.turbulences_board import LandscapePicture
-    from skyhex.render.turbulences_position import TurbulencesPosition
+    from skyhex.render.paragliders.board import BoardPicture
+    from skyhex.render.paragliders.tracks import TracksPicture
+    from skyhex.render.turbulences.board import LandscapePicture
+    from skyhex.render.turbulences.position import TurbulencesPosition
     from skyhex.rules.paragliders.replay import Replay
     from skyhex.rules.turbulences.landscape import Landscape
     from skyhex.rules.turbulences.scenario import Scenario as TurbulencesScenario
 
-# The same limits as skyhex.render.board (a test keeps them equal); repeated here so that
+# The same limits as skyhex.render.sheet (a test keeps them equal); repeated here so that
 # `skyhex --help` does not import the renderer.
 HEX_MM_DEFAULT = 30.0
 HEX_MM_MIN = 15.0
@@ -133,7 +133,7 @@ def _turbulences_game(file: str, kind: str, moves: str | None, at: int | None, *
     from skyhex.cli import turbulences
     from skyhex.cli.files import load_validated
     from skyhex.cli.replay import error_line
-    from skyhex.render.turbulences_position import turbulences_position
+    from skyhex.render.turbulences.position import turbulences_position
 
     if tracks:
         raise typer.BadParameter(f"{file} is a Turbulences {kind} file: track boards are "
@@ -197,7 +197,7 @@ def _game(file: str, kind: str, moves: str | None, at: int | None,
 def _scenario_tracks(title: str, replay: Replay, caption: str) -> TracksPicture:
     """The track boards of a game: the altitude track sides in play, and the weather tiles
     known in the position printed (the short forecast leaves the others empty)."""
-    from skyhex.render.tracks import scheduled_weather, tracks_picture
+    from skyhex.render.paragliders.tracks import scheduled_weather, tracks_picture
     from skyhex.rules.paragliders.components import Side
     from skyhex.rules.paragliders.scenario import Forecast
 
@@ -271,10 +271,11 @@ def board(
     Exit codes: 0 success; 1 invalid file, illegal moves entry or unwritable output; 2 usage error.
     """
     from skyhex.cli.files import load_components, load_map, write_atomic
-    from skyhex.render.board import board_picture, default_title
     from skyhex.render.paper import page_names, pages_svg, poster_svg
-    from skyhex.render.positions import position_view
-    from skyhex.render.tracks import default_weather, tracks_picture
+    from skyhex.render.paragliders.board import board_picture
+    from skyhex.render.paragliders.position import position_view
+    from skyhex.render.paragliders.tracks import default_weather, tracks_picture
+    from skyhex.render.sheet import default_title
     from skyhex.rules.paragliders.components import Side
 
     if not HEX_MM_MIN <= hex_mm <= HEX_MM_MAX:  # NaN passes Typer's range check
@@ -304,7 +305,7 @@ def board(
             cs = load_components(components)
             m, _ = load_map(file, cs)
             game = None
-            title = default_title(m, file)
+            title = default_title(m.title, file)
         else:
             if components is not None:
                 raise typer.BadParameter(f"{file} is a {kind} file: its scenario names its "
@@ -326,22 +327,20 @@ def board(
                 game, caption = _game(file, kind, moves, at, found)
                 scenario = game.game.scenario
                 m = scenario.map
-                title = scenario.title or default_title(m, file)
+                title = scenario.title or default_title(m.title, file)
     try:
         picture: BoardPicture | LandscapePicture
         if land is not None:
-            from skyhex.render.turbulences_board import default_title as landscape_title
-            from skyhex.render.turbulences_board import landscape_picture
+            from skyhex.render.turbulences.board import landscape_picture
 
-            picture = landscape_picture(land, title=landscape_title(land, file), hex_mm=hex_mm,
-                                        coords=coords)
+            picture = landscape_picture(land, title=default_title(land.title, file),
+                                        hex_mm=hex_mm, coords=coords)
         elif turbulences is not None:
-            from skyhex.render.turbulences_board import default_title as landscape_title
-            from skyhex.render.turbulences_board import landscape_picture, scenario_subtitle
+            from skyhex.render.turbulences.board import landscape_picture, scenario_subtitle
 
             ts = turbulences.scenario
             picture = landscape_picture(
-                ts.landscape, title=ts.title or landscape_title(ts.landscape, file),
+                ts.landscape, title=ts.title or default_title(ts.landscape.title, file),
                 hex_mm=hex_mm, coords=coords, subtitle=scenario_subtitle(ts, hex_mm),
                 position=turbulences.position)
         else:

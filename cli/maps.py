@@ -329,11 +329,11 @@ def show(
     if color is None:
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     if isinstance(m, Landscape):
-        from skyhex.render.terminal_turbulences import render_landscape
+        from skyhex.render.turbulences.terminal import render_landscape
 
         sys.stdout.write(render_landscape(m, color=color, legend=legend))
         return
-    from skyhex.render.terminal import render_map
+    from skyhex.render.paragliders.terminal import render_map
 
     sys.stdout.write(render_map(m, color=color, legend=legend))
 

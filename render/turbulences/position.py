@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
-from skyhex.render.marks import (
+from skyhex.render.sheet import (
     BLACK,
     BLUE,
     BLUISH_GREEN,
@@ -30,9 +30,10 @@ from skyhex.render.marks import (
     VERMILLION,
     WHITE,
     YELLOW,
+    direction_vector,
+    fitted,
     text_width,
 )
-from skyhex.render.positions import direction_vector, fitted
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import Stack, city_region
@@ -378,18 +379,3 @@ class TurbulencesPanel:
                stroke=BLACK if c.boost else GREY, width=0.3, radius=1.0)
         g.text(boost, (x + w - 2.0 - bw / 2, y + 20.7), size=2.8, bold=c.boost,
                fill=BLACK if c.boost else GREY)
-
-
-def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
-    """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
-    from skyhex.render.turbulences_board import draw_city
-
-    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
-    if piece == "aircraft":
-        sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
-                             Hex(0, 0), True, 1, 0)
-        draw_aircraft(canvas, sample, (at[0] - 0.8, at[1] + 0.6), AIRCRAFT_RADIUS * u, u)
-    else:
-        s = u * 0.8
-        draw_airport(canvas, at, s, style if piece == "company-airport" else None)
-        draw_city(canvas, at, s, airport=False)

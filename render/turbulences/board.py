@@ -1,7 +1,7 @@
 """A Turbulences map as a printable board at real size.
 
 ``landscape_picture`` lays out one picture in millimetres, with the conventions of the
-Paragliders board (``render/board.py``): the title block (title, difficulty, seed, hex size,
+Paragliders board (``render/sheet.py``): the title block (title, difficulty, seed, hex size,
 and a note on airports), the board, and a legend. The board shows:
 
 - the 37 landscape tiles, one ``<polygon>`` each (id ``hex_q_r``), filled with an Okabe-Ito
@@ -18,7 +18,7 @@ and a note on airports), the board, and a legend. The board shows:
   lightning mark, a Tempest a stack of black clouds with its number of tokens; each shows
   its token ids. Each cloud is a group with id ``cumulus_q_r``, ``storm_q_r`` or
   ``tempest_q_r``;
-- with a position (``render/turbulences_position.py``): the clouds of the position, the
+- with a position (``render/turbulences/position.py``): the clouds of the position, the
   aircraft (groups ``aircraft-<colour>``) and a panel beside the board (group ``position``)
   with the turn, the first player, the wind and a card per company.
 
@@ -28,42 +28,55 @@ and a note on airports), the board, and a legend. The board shows:
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from skyhex.render.board import (
-    HEX_MM_DEFAULT,
-    LEGEND_ROW,
-    SUBTITLE_SIZE,
-    TITLE_SIZE,
-    check_hex_mm,
-    flow,
-    hex_id,
-    outline_rings,
-    sheet_frame,
-)
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
-from skyhex.render.marks import (
+from skyhex.render.sheet import (
     BLACK,
     BLUE,
     BLUISH_GREEN,
     DESIGN_HEX_MM,
     GREY,
+    HEX_MM_DEFAULT,
+    LEGEND_ROW,
+    LEGEND_SCALE,
+    LEGEND_SWATCH,
     SKY_BLUE,
+    SUBTITLE_SIZE,
+    TITLE_SIZE,
     VERMILLION,
     WHITE,
     YELLOW,
     caption,
+    check_hex_mm,
     draw_peaks,
+    flow,
+    hex_id,
     hex_points,
+    outline_rings,
+    sheet_frame,
     text_width,
 )
+from skyhex.render.turbulences.position import (
+    AIRCRAFT_RADIUS,
+    AirportView,
+    CompanyStyle,
+    CompanyView,
+    TurbulencesPanel,
+    TurbulencesPosition,
+    draw_aircraft,
+    draw_aircrafts,
+    draw_airport,
+    draw_company_disc,
+)
 from skyhex.rules.hexgrid import Hex, Layout
+from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
     Biome,
     CloudSide,
+    CloudToken,
     Landscape,
     Stack,
     city_region,
@@ -74,7 +87,6 @@ from skyhex.rules.turbulences.landscape import (
 )
 
 if TYPE_CHECKING:
-    from skyhex.render.turbulences_position import AirportView, TurbulencesPosition
     from skyhex.rules.turbulences.scenario import Scenario
 
 BIOME_FILL: dict[Biome, str] = {
@@ -88,8 +100,6 @@ BIOME_FILL: dict[Biome, str] = {
 REGION_SHADES = ("#D4D4D4", "#EDEDED")  # odd and even regions: neighbours differ
 TITLE_BLOCK = 33.0  # mm: title, subtitle and the airports note
 NOTE_SIZE = 3.2
-LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
-LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 AIRPORT_NOTE = (
     "Note: airports are chosen in the scenario (skyhex board SCENARIO draws them where it "
     "puts them).",
@@ -357,8 +367,6 @@ class LandscapePicture:
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
         if self.position is not None:
-            from skyhex.render.turbulences_position import draw_aircrafts
-
             draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
                            self.layout.center, u, seen)
         if self.coords:
@@ -367,8 +375,6 @@ class LandscapePicture:
                 cx, cy = self.layout.center(h)
                 labels.text(f"{h.q},{h.r}", (cx, cy - 12.6 * u), size=2.3 * u)
         if self.position is not None and self.panel is not None:
-            from skyhex.render.turbulences_position import TurbulencesPanel
-
             TurbulencesPanel(self.position).draw(canvas, (self.panel.x, self.panel.y))
         self._draw_legend(canvas)
 
@@ -411,8 +417,6 @@ class LandscapePicture:
     def _draw_city(self, canvas: Canvas, h: Hex, airport: AirportView | None) -> None:
         """A city of a position's board: an airport (group ``airport_q_r``) with its ring in
         its company's colour, initial and outline, or grey for a neutral region's."""
-        from skyhex.render.turbulences_position import draw_airport, draw_company_disc
-
         assert self.position is not None
         u = self.u
         region, city = city_region()[h]
@@ -455,8 +459,6 @@ class LandscapePicture:
                           s * (0.8 if item.icon == "airport" else 1.0),
                           airport=item.icon == "airport")
             elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
-                from skyhex.render.turbulences_position import draw_legend_piece
-
                 draw_legend_piece(g, item.icon, icon, s)
             elif item.icon == "region":
                 g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
@@ -469,13 +471,24 @@ class LandscapePicture:
 
 def legend_stack(kind: str) -> Stack:
     """A sample stack for the legend's cloud icons."""
-    from skyhex.rules.turbulences.landscape import CloudToken
-
     if kind == "cumulus":
         return (CloudToken(1, CloudSide.CUMULUS),)
     if kind == "storm":
         return (CloudToken(2, CloudSide.STORM),)
     return (CloudToken(3, CloudSide.STORM), CloudToken(4, CloudSide.STORM))
+
+
+def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
+    """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
+    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
+    if piece == "aircraft":
+        sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
+                             Hex(0, 0), True, 1, 0)
+        draw_aircraft(canvas, sample, (at[0] - 0.8, at[1] + 0.6), AIRCRAFT_RADIUS * u, u)
+    else:
+        s = u * 0.8
+        draw_airport(canvas, at, s, style if piece == "company-airport" else None)
+        draw_city(canvas, at, s, airport=False)
 
 
 def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEFAULT,
@@ -503,8 +516,6 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     note_width = max(text_width(line, NOTE_SIZE) for line in note)
     panel_size = None
     if position is not None:
-        from skyhex.render.turbulences_position import TurbulencesPanel
-
         panel_size = TurbulencesPanel(position).size
     width, layout, board_bottom, panel = sheet_frame(hex_mm, board, band, title, subtitle,
                                                      panel_size, TITLE_BLOCK)
@@ -551,10 +562,3 @@ def scenario_subtitle(scenario: Scenario, hex_mm: float) -> str:
              else "custom landscape",
              f"hexes {fmt(hex_mm)} mm flat to flat"]
     return " · ".join(parts)
-
-
-def default_title(land: Landscape, path: str) -> str:
-    """The map's own title, else its file name."""
-    if land.title:
-        return land.title
-    return "standard input" if path == "-" else os.path.basename(path)

@@ -3,7 +3,7 @@
 ``position_view`` reads what a printed position shows from the engine's ``Game`` and
 ``State`` into a ``PositionView``, a plain value, so that the drawing code depends on the
 engine in this one function. ``draw_pieces`` puts pawns, walks back and cloud rings on the
-board's hexes (sizes in design units, scaled with the hex like ``render.marks``);
+board's hexes (sizes in design units, scaled with the hex, see ``render.sheet``);
 ``StatePanel`` is the box beside the board, in millimetres: the time, whose turn it is, the
 wind, the sun and the temperature, then a small table per pilot (antennas, GPS markers,
 score).
@@ -20,8 +20,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
-from skyhex.render.marks import (
-    ANTENNA_FILL,
+from skyhex.render.paragliders.marks import ANTENNA_FILL
+from skyhex.render.paragliders.tracks import signed
+from skyhex.render.sheet import (
     BLACK,
     BLUE,
     BLUISH_GREEN,
@@ -32,9 +33,10 @@ from skyhex.render.marks import (
     WHITE,
     YELLOW,
     caption,
+    direction_vector,
+    fitted,
     text_width,
 )
-from skyhex.render.tracks import signed
 from skyhex.rules.hexgrid import Direction, Hex, Layout
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
@@ -159,15 +161,6 @@ def position_view(game: Game, state: State, caption: str) -> PositionView:
 
 
 # --- on the board ---------------------------------------------------------------------------
-
-_UNIT = Layout(1.0)
-
-
-def direction_vector(d: Direction) -> Point:
-    """The unit vector on paper from a hex towards its neighbour in direction ``d``."""
-    x, y = _UNIT.center(Hex(0, 0).neighbor(d))
-    length = math.hypot(x, y)
-    return (x / length, y / length)
 
 
 def pawn_spots(count: int) -> tuple[tuple[Point, ...], float]:
@@ -299,13 +292,6 @@ CARD_GAP = 3.0
 PILOTS_HEAD = 10.0
 PANEL_GAP = 5.0  # between the state box and the pilots box
 ROW = 5.2  # a row of a pilot's table
-
-
-def fitted(canvas: Canvas, text: str, at: Point, size: float, room: float, *,
-           bold: bool = False, fill: str = BLACK, anchor: str = "start") -> None:
-    """``text`` at ``size``, smaller if needed to fit in ``room`` mm."""
-    size = min(size, room / max(1.0, text_width(text, 1.0, bold=bold)))
-    canvas.text(text, at, size=size, anchor=anchor, bold=bold, fill=fill)
 
 
 def _compass(canvas: Canvas, at: Point, direction: Direction, strength: int) -> None:
