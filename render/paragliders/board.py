@@ -13,7 +13,7 @@ shows (``draw(canvas, window)``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
 from skyhex.render.paragliders.marks import (
@@ -36,21 +36,19 @@ from skyhex.render.sheet import (
     DESIGN_HEX_MM,
     GREY,
     HEX_MM_DEFAULT,
-    LEGEND_ROW,
     LEGEND_SCALE,
     LEGEND_SWATCH,
-    SUBTITLE_SIZE,
-    TITLE_BLOCK,
-    TITLE_SIZE,
     WHITE,
+    SheetPicture,
+    SheetPlan,
     check_hex_mm,
-    flow,
     hex_id,
     outline_rings,
-    sheet_frame,
+    plan_sheet,
     text_width,
+    upright_angle,
 )
-from skyhex.rules.hexgrid import DIRECTIONS, Hex, Layout, slot_of
+from skyhex.rules.hexgrid import DIRECTIONS, Hex, slot_of
 from skyhex.rules.paragliders.board import CORNER_NAMES, board_layout
 from skyhex.rules.paragliders.features import Antenna
 from skyhex.rules.paragliders.maps import Map, MapLayout
@@ -103,44 +101,22 @@ def legend_entries(m: Map, coords: bool, position: bool = False) -> list[LegendE
 
 
 @dataclass(frozen=True)
-class BoardPicture:
-    """A map laid out at real size; build it with ``board_picture``."""
+class BoardPicture(SheetPicture):
+    """A map laid out at real size on its ``sheet`` (title, size, layout, legend and panel
+    boxes); build it with ``board_picture``."""
 
     map: Map
-    title: str
-    subtitle: str
-    hex_mm: float
+    sheet: SheetPlan
     coords: bool
-    layout: Layout
-    width: float
-    height: float
-    legend: Rect
     band: float  # room around the board for corner and edge labels
-    footprint: tuple[Rect, ...] = field(compare=False, repr=False)  # covers all that is drawn
     position: PositionView | None = None  # pawns, clouds and the state panel
-    panel: Rect | None = None  # where the state panel stands (with a position)
-
-    @property
-    def u(self) -> float:
-        """Millimetres per design unit (see ``render.sheet``)."""
-        return self.hex_mm / DESIGN_HEX_MM
-
-    def hex_box(self, h: Hex) -> Rect:
-        cx, cy = self.layout.center(h)
-        size = self.layout.size
-        half = self.hex_mm / 2
-        return Rect(cx - size, cy - half, 2 * size, 2 * half)
-
-    def occupies(self, window: Rect) -> bool:
-        """Whether anything is drawn inside ``window`` (pages that show nothing are left out)."""
-        return any(box.intersects(window) for box in self.footprint)
 
     def draw(self, canvas: Canvas, window: Rect | None = None) -> None:
         """Draw the picture; with a ``window``, hexes outside it are left out (the page
         clips the rest)."""
         m = self.map
         shown = [h for h in sorted(m.hexes) if window is None or self.hex_box(h).intersects(window)]
-        self._draw_title(canvas)
+        self.draw_title(canvas)
         hexes = canvas.group(stroke_linejoin="round")
         for h in shown:
             hexes.polygon(self.layout.corners(h), fill=TERRAIN_FILL[m.hexes[h].terrain],
@@ -168,10 +144,6 @@ class BoardPicture:
         self._draw_legend(canvas)
 
     # --- parts ------------------------------------------------------------------------------
-
-    def _draw_title(self, canvas: Canvas) -> None:
-        canvas.text(self.title, (self.width / 2, 12.0), size=TITLE_SIZE, bold=True)
-        canvas.text(self.subtitle, (self.width / 2, 19.0), size=SUBTITLE_SIZE, fill=GREY)
 
     def _draw_tile_borders(self, canvas: Canvas, shown: list[Hex]) -> None:
         """Thicker lines between hexes of different tri-hex tiles (standard layout), which
@@ -230,33 +202,26 @@ class BoardPicture:
             unit = (mx / length, my / length)
             reach = self._reach(unit) + 4.5 * u
             at = (ox + unit[0] * reach, oy + unit[1] * reach)
-            angle = math.degrees(math.atan2(ny - ty, nx - tx))
-            if angle > 90:
-                angle -= 180
-            elif angle <= -90:
-                angle += 180
             canvas.text(f"edge {name}", (at[0], at[1] + 1.2 * u), size=3.4 * u, bold=True,
-                        fill=GREY, rotate=angle)
+                        fill=GREY, rotate=upright_angle((tx, ty), (nx, ny)))
 
     def _draw_legend(self, canvas: Canvas) -> None:
         entries = legend_entries(self.map, self.coords, self.position is not None)
-        positions, _ = flow(entries, self.legend.width)
-        g = canvas.group(translate=(self.legend.x, self.legend.y))
-        g.text("Legend", (0, -2.5), size=3.6, anchor="start", bold=True)
-        for e, (x, y) in zip(entries, positions, strict=True):
-            icon = (x + 7.0, y + LEGEND_ROW / 2)
-            if e.terrain is not None:
-                swatch(g, icon, e.terrain, LEGEND_SWATCH)
-            elif e.mark is not None:
-                draw_icon(g, e.mark, icon, LEGEND_SCALE)
-            elif e.piece is not None:
-                draw_legend_piece(g, e.piece, icon, LEGEND_SCALE)
-            elif e.sample == "A":
-                g.circle(icon, 4.6 * LEGEND_SCALE, fill=WHITE, stroke=BLACK, width=0.45)
-                g.text("A", (icon[0], icon[1] + 1.6), size=4.5, bold=True)
-            elif e.sample is not None:
-                g.text(e.sample, (icon[0], icon[1] + 1.0), size=2.6)
-            g.text(e.label, (x + 15.0, icon[1] + 1.15), size=3.2, anchor="start")
+        self.draw_legend(canvas, entries, _legend_icon, icon_x=7.0, label_x=15.0)
+
+
+def _legend_icon(g: Canvas, e: LegendEntry, icon: Point) -> None:
+    if e.terrain is not None:
+        swatch(g, icon, e.terrain, LEGEND_SWATCH)
+    elif e.mark is not None:
+        draw_icon(g, e.mark, icon, LEGEND_SCALE)
+    elif e.piece is not None:
+        draw_legend_piece(g, e.piece, icon, LEGEND_SCALE)
+    elif e.sample == "A":
+        g.circle(icon, 4.6 * LEGEND_SCALE, fill=WHITE, stroke=BLACK, width=0.45)
+        g.text("A", (icon[0], icon[1] + 1.6), size=4.5, bold=True)
+    elif e.sample is not None:
+        g.text(e.sample, (icon[0], icon[1] + 1.0), size=2.6)
 
 
 def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords: bool = False,
@@ -272,28 +237,10 @@ def board_picture(m: Map, *, title: str, hex_mm: float = HEX_MM_DEFAULT, coords:
     band = (16.0 if m.layout is MapLayout.STANDARD else 6.0) * u
     if subtitle is None:
         subtitle = describe(m, hex_mm)
-    width, layout, board_bottom, panel = sheet_frame(
-        hex_mm, m.hexes, band, title, subtitle,
-        StatePanel(position).size if position is not None else None)
-    legend_width = width - 10.0
-    entries = legend_entries(m, coords, position is not None)
-    positions, legend_height = flow(entries, legend_width)
-    legend = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
-    height = legend.bottom + 2.0
-
-    # Boxes covering all that is drawn: pages that show none of them are left out.
-    title_width = max(text_width(title, TITLE_SIZE, bold=True), text_width(subtitle, SUBTITLE_SIZE))
-    footprint = [Rect((width - title_width) / 2, 0, title_width, TITLE_BLOCK),
-                 Rect(legend.x, legend.y - 6.0, 30.0, 6.0)]
-    footprint += [Rect(legend.x + x, legend.y + y, e.width, LEGEND_ROW)
-                  for e, (x, y) in zip(entries, positions, strict=True)]
-    half = hex_mm / 2
-    footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(band + 2.0 * u)
-                  for cx, cy in map(layout.center, m.hexes)]
-    if panel is not None:
-        footprint.append(panel)
-    return BoardPicture(m, title, subtitle, hex_mm, coords, layout, width, height, legend, band,
-                        tuple(footprint), position, panel)
+    sheet = plan_sheet(m.hexes, hex_mm=hex_mm, title=title, subtitle=subtitle, band=band,
+                       reach=band + 2.0 * u, legend=legend_entries(m, coords, position is not None),
+                       panel_size=StatePanel(position).size if position is not None else None)
+    return BoardPicture(m, sheet, coords, band, position)
 
 
 def describe(m: Map, hex_mm: float) -> str:

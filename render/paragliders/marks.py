@@ -22,7 +22,8 @@ from skyhex.render.sheet import (
     YELLOW,
     caption,
     draw_peaks,
-    hex_points,
+    draw_waves,
+    hex_swatch,
     text_width,
 )
 from skyhex.rules.paragliders.features import Antenna, HexFeatures, Landmark
@@ -68,12 +69,7 @@ def _draw_symbol(c: Canvas, terrain: Terrain, u: float) -> None:
                      (-3.5, 12.4), (3.5, 12.4)):
             c.circle(p(x, y), 1.3 * u, fill="#00382A", stroke=None)
     elif terrain is Terrain.LAKE:
-        d = []
-        for x0, y, n in ((-8.0, 8.6, 4), (-6.0, 12.0, 3)):
-            d.append(f"M{fmt(x0 * u)} {fmt(y * u)}"
-                     + f" q{fmt(2 * u)} {fmt(-1.6 * u)} {fmt(4 * u)} 0"
-                     + f" t{fmt(4 * u)} 0" * (n - 1))
-        c.path(" ".join(d), stroke=BLUE, width=0.7 * u, round_joins=True)
+        draw_waves(c, u, 0.7)
     elif terrain is Terrain.AERODROME:
         c.rect(Rect(-8.5 * u, 7.6 * u, 17 * u, 4.6 * u), fill="#333333", stroke=None)
         dashes = " ".join(f"M{fmt(x * u)} {fmt(9.9 * u)} h{fmt(2.4 * u)}" for x in (-6.6, -2.6, 1.4, 5.0))
@@ -93,13 +89,9 @@ def terrain_symbol(canvas: Canvas, terrain: Terrain, hex_mm: float) -> str | Non
 
 
 def swatch(canvas: Canvas, center: Point, terrain: Terrain, hex_mm: float) -> None:
-    """A small hex of the terrain with its symbol, for legends and track boards. Drawn as a
-    path: ``<polygon>`` stays reserved for map hexes."""
-    canvas.path(path_data(hex_points(center, hex_mm), closed=True), fill=TERRAIN_FILL[terrain],
-                stroke=BLACK, width=0.25)
-    name = terrain_symbol(canvas, terrain, hex_mm)
-    if name is not None:
-        canvas.use(name, center)
+    """A small hex of the terrain with its symbol, for legends and track boards."""
+    hex_swatch(canvas, center, TERRAIN_FILL[terrain], hex_mm,
+               terrain_symbol(canvas, terrain, hex_mm))
 
 
 # --- marks ----------------------------------------------------------------------------------

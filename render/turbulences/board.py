@@ -29,35 +29,34 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
 from skyhex.render.sheet import (
     BLACK,
-    BLUE,
     BLUISH_GREEN,
     DESIGN_HEX_MM,
     GREY,
     HEX_MM_DEFAULT,
-    LEGEND_ROW,
     LEGEND_SCALE,
     LEGEND_SWATCH,
     SKY_BLUE,
-    SUBTITLE_SIZE,
-    TITLE_SIZE,
     VERMILLION,
     WHITE,
     YELLOW,
+    SheetPicture,
+    SheetPlan,
     caption,
     check_hex_mm,
     draw_peaks,
-    flow,
+    draw_waves,
     hex_id,
-    hex_points,
+    hex_swatch,
     outline_rings,
-    sheet_frame,
+    plan_sheet,
     text_width,
+    upright_angle,
 )
 from skyhex.render.turbulences.position import (
     AIRCRAFT_RADIUS,
@@ -71,7 +70,7 @@ from skyhex.render.turbulences.position import (
     draw_airport,
     draw_company_disc,
 )
-from skyhex.rules.hexgrid import Hex, Layout
+from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
     Biome,
@@ -137,11 +136,7 @@ def _biome_symbol(c: Canvas, biome: Biome, u: float) -> None:
     if biome is Biome.MOUNTAIN:
         draw_peaks(c, u)
     elif biome is Biome.SEA:
-        d = []
-        for x0, y, n in ((-8.0, 8.6, 4), (-6.0, 12.0, 3)):
-            d.append(f"M{fmt(x0 * u)} {fmt(y * u)}" + f" q{fmt(2 * u)} {fmt(-1.6 * u)} "
-                     f"{fmt(4 * u)} 0" + f" t{fmt(4 * u)} 0" * (n - 1))
-        c.path(" ".join(d), stroke=BLUE, width=0.8 * u, round_joins=True)
+        draw_waves(c, u, 0.8)
     elif biome is Biome.PLAIN:  # grass tufts on short ground lines
         tufts = []
         for x, y in ((-6.0, 9.8), (0.0, 8.4), (6.0, 9.8), (-3.0, 12.8), (3.0, 12.8)):
@@ -296,39 +291,18 @@ def legend_items(coords: bool, position: bool = False) -> list[LegendItem]:
 
 
 @dataclass(frozen=True)
-class LandscapePicture:
-    """A Turbulences map laid out at real size; build it with ``landscape_picture``."""
+class LandscapePicture(SheetPicture):
+    """A Turbulences map laid out at real size on its ``sheet`` (title, size, layout, legend
+    and panel boxes); build it with ``landscape_picture``."""
 
     landscape: Landscape
-    title: str
-    subtitle: str
-    hex_mm: float
+    sheet: SheetPlan
     coords: bool
-    layout: Layout
-    width: float
-    height: float
-    legend: Rect
-    footprint: tuple[Rect, ...] = field(compare=False, repr=False)
     position: TurbulencesPosition | None = None  # airports, aircraft and the state panel
-    panel: Rect | None = None  # where the state panel stands (with a position)
 
     @property
     def note(self) -> tuple[str, ...]:
         return AIRPORT_NOTE if self.position is None else POSITION_NOTE
-
-    @property
-    def u(self) -> float:
-        """Millimetres per design unit."""
-        return self.hex_mm / DESIGN_HEX_MM
-
-    def hex_box(self, h: Hex) -> Rect:
-        cx, cy = self.layout.center(h)
-        return Rect(cx - self.layout.size, cy - self.hex_mm / 2, 2 * self.layout.size,
-                    self.hex_mm)
-
-    def occupies(self, window: Rect) -> bool:
-        """Whether anything is drawn inside ``window``."""
-        return any(box.intersects(window) for box in self.footprint)
 
     def draw(self, canvas: Canvas, window: Rect | None = None) -> None:
         """Draw the picture; with a ``window``, hexes outside it are left out."""
@@ -337,8 +311,7 @@ class LandscapePicture:
 
         land = self.landscape
         u = self.u
-        canvas.text(self.title, (self.width / 2, 12.0), size=TITLE_SIZE, bold=True)
-        canvas.text(self.subtitle, (self.width / 2, 19.0), size=SUBTITLE_SIZE, fill=GREY)
+        self.draw_title(canvas)
         longest = max(text_width(line, 1.0) for line in self.note)
         note_size = min(NOTE_SIZE, (self.width - 10.0) / longest)
         for i, line in enumerate(self.note):
@@ -394,12 +367,7 @@ class LandscapePicture:
             length = math.hypot(mx - ox, my - oy)
             reach = length + self.hex_mm / 2 + 5.0 * u
             at = (ox + (mx - ox) / length * reach, oy + (my - oy) / length * reach)
-            (ax, ay), (bx, by) = self.layout.center(cities[0]), self.layout.center(cities[2])
-            angle = math.degrees(math.atan2(by - ay, bx - ax))
-            if angle > 90:
-                angle -= 180
-            elif angle <= -90:
-                angle += 180
+            angle = upright_angle(self.layout.center(cities[0]), self.layout.center(cities[2]))
             canvas.text(f"Region {k + 1}", (at[0], at[1] + 1.6 * u), size=4.6 * u, bold=True,
                         rotate=angle)
             for c, h in enumerate(cities):
@@ -439,34 +407,31 @@ class LandscapePicture:
 
     def _draw_legend(self, canvas: Canvas) -> None:
         items = legend_items(self.coords, self.position is not None)
-        positions, _ = flow(items, self.legend.width)
-        g = canvas.group(translate=(self.legend.x, self.legend.y))
-        g.text("Legend", (0, -2.5), size=3.6, anchor="start", bold=True)
-        s = LEGEND_SCALE
-        for item, (x, y) in zip(items, positions, strict=True):
-            icon = (x + 8.0, y + LEGEND_ROW / 2)
-            if item.icon in {b.value for b in Biome}:
-                biome = Biome(item.icon)
-                g.path(path_data(hex_points(icon, LEGEND_SWATCH), closed=True),
-                       fill=BIOME_FILL[biome], stroke=BLACK, width=0.25)
-                g.use(biome_symbol(canvas, biome, LEGEND_SWATCH), icon)
-            elif item.icon in ("cumulus", "storm", "tempest"):
-                stack = legend_stack(item.icon)
-                draw_cloud(g, stack, (icon[0] - 0.8, icon[1] - 1.0), s * 0.85,
-                           ids=item.icon == "tempest")
-            elif item.icon in ("city", "airport"):
-                draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
-                          s * (0.8 if item.icon == "airport" else 1.0),
-                          airport=item.icon == "airport")
-            elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
-                draw_legend_piece(g, item.icon, icon, s)
-            elif item.icon == "region":
-                g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
-                       stroke=GREY, width=0.4)
-                g.text("1-6", (icon[0], icon[1] + 1.1), size=2.8, bold=True)
-            else:
-                g.text("q,r", (icon[0], icon[1] + 1.0), size=2.6)
-            g.text(item.label, (x + 18.0, icon[1] + 1.15), size=3.2, anchor="start")
+        self.draw_legend(canvas, items, _legend_icon, icon_x=8.0, label_x=18.0)
+
+
+def _legend_icon(g: Canvas, item: LegendItem, icon: Point) -> None:
+    s = LEGEND_SCALE
+    if item.icon in {b.value for b in Biome}:
+        biome = Biome(item.icon)
+        hex_swatch(g, icon, BIOME_FILL[biome], LEGEND_SWATCH,
+                   biome_symbol(g, biome, LEGEND_SWATCH))
+    elif item.icon in ("cumulus", "storm", "tempest"):
+        stack = legend_stack(item.icon)
+        draw_cloud(g, stack, (icon[0] - 0.8, icon[1] - 1.0), s * 0.85,
+                   ids=item.icon == "tempest")
+    elif item.icon in ("city", "airport"):
+        draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
+                  s * (0.8 if item.icon == "airport" else 1.0),
+                  airport=item.icon == "airport")
+    elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
+        draw_legend_piece(g, item.icon, icon, s)
+    elif item.icon == "region":
+        g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
+               stroke=GREY, width=0.4)
+        g.text("1-6", (icon[0], icon[1] + 1.1), size=2.8, bold=True)
+    else:
+        g.text("q,r", (icon[0], icon[1] + 1.0), size=2.6)
 
 
 def legend_stack(kind: str) -> Stack:
@@ -517,27 +482,10 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     panel_size = None
     if position is not None:
         panel_size = TurbulencesPanel(position).size
-    width, layout, board_bottom, panel = sheet_frame(hex_mm, board, band, title, subtitle,
-                                                     panel_size, TITLE_BLOCK)
-    legend_width = width - 10.0
-    items = legend_items(coords, position is not None)
-    positions, legend_height = flow(items, legend_width)
-    legend = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
-    height = legend.bottom + 2.0
-
-    title_width = max(text_width(title, TITLE_SIZE, bold=True),
-                      text_width(subtitle, SUBTITLE_SIZE), min(note_width, width - 10.0))
-    footprint = [Rect((width - title_width) / 2, 0, title_width, TITLE_BLOCK),
-                 Rect(legend.x, legend.y - 6.0, 30.0, 6.0)]
-    footprint += [Rect(legend.x + x, legend.y + y, item.width, LEGEND_ROW)
-                  for item, (x, y) in zip(items, positions, strict=True)]
-    half = hex_mm / 2
-    footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(band)
-                  for cx, cy in map(layout.center, board)]
-    if panel is not None:
-        footprint.append(panel)
-    return LandscapePicture(land, title, subtitle, hex_mm, coords, layout, width, height,
-                            legend, tuple(footprint), position, panel)
+    sheet = plan_sheet(board, hex_mm=hex_mm, title=title, subtitle=subtitle, band=band,
+                       reach=band, legend=legend_items(coords, position is not None),
+                       panel_size=panel_size, title_block=TITLE_BLOCK, note_width=note_width)
+    return LandscapePicture(land, sheet, coords, position)
 
 
 def describe(land: Landscape, hex_mm: float) -> str:
