@@ -1,6 +1,7 @@
 """What the pictures of every game share: the palette, design units and common symbols, the
 layout of a board's sheet (title block, board and its label band, state panel, legend), the
-frame of the state panel, and helpers for texts and directions.
+frame of the state panel, helpers for texts and directions, and the staggered rows of a
+terminal picture.
 
 Colours are the Okabe-Ito palette, which colour-blind players tell apart; every board also
 gives each colour a black-and-white cue (a symbol, an outline), so that a grey-scale print
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -459,3 +460,36 @@ def fitted(canvas: Canvas, text: str, at: Point, size: float, room: float, *,
     size = min(size, room / max(1.0, text_width(text, 1.0, bold=bold)))
     canvas.text(text, at, size=size, anchor=anchor, bold=bold, fill=fill)
 
+
+# --- terminal pictures -----------------------------------------------------------------------
+
+
+def ansi(text: str, background: int, foreground: int) -> str:
+    """``text`` in 256-colour terminal colours."""
+    return f"\x1b[48;5;{background}m\x1b[38;5;{foreground}m{text}\x1b[0m"
+
+
+def staggered_rows(cells: Mapping[Hex, str]) -> str:
+    """A terminal picture of hexes, north up: each hex's cell (two characters, maybe with
+    colour codes) in columns staggered like the board, two text rows a hex, three columns
+    between neighbouring hex columns."""
+    q0 = min(h.q for h in cells)
+    row0 = min(2 * h.r + h.q for h in cells)
+    grid: dict[int, dict[int, str]] = {}
+    for h, cell in cells.items():
+        grid.setdefault(2 * h.r + h.q - row0, {})[3 * (h.q - q0)] = cell
+    lines = []
+    for y in range(max(grid) + 1):
+        row = grid.get(y, {})
+        out = []
+        x = 0
+        while x <= max(row, default=-1):
+            text = row.get(x)
+            if text is None:
+                out.append(" ")
+                x += 1
+                continue
+            out.append(text)
+            x += 2
+        lines.append("".join(out).rstrip())
+    return "\n".join(lines) + "\n"
