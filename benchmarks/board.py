@@ -40,8 +40,8 @@ def main() -> None:
 
     # The first render pays for importing svgwrite and shapely, as a command run does.
     start = time.perf_counter()
-    from skyhex.render.board import board_picture
     from skyhex.render.paper import pages_svg, poster_svg
+    from skyhex.render.paragliders.board import board_picture
 
     text = poster_svg(board_picture(m, title="benchmark", coords=True))
     first = time.perf_counter() - start
@@ -66,7 +66,7 @@ def main() -> None:
     print(f"A4 pages: {len(pages)} pages in {elapsed * 1000:.0f} ms, {total / 1024:.0f} KB in all")
 
     from skyhex.cli.scenario import load_scenario
-    from skyhex.render.positions import position_view
+    from skyhex.render.paragliders.position import position_view
     from skyhex.rules.paragliders.replay import start as start_game
 
     game = start_game(load_scenario(SCENARIO)[0])

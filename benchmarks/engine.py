@@ -19,13 +19,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="random games (default 40)")
     args = parser.parse_args()
 
-    from skyhex.cli.replay import load_moves
-    from skyhex.rules.paragliders.engine import apply, new_game
-    from skyhex.rules.paragliders.playout import random_playout
+    from skyhex.games import load_game, playout
 
-    scenario, actions, pinned, _ = load_moves(
-        str(ROOT / "tests" / "golden" / "four-players.moves.yaml"), None)
-    game, state0, _ = new_game(scenario, pinned)
+    loaded = load_game(str(ROOT / "tests" / "golden" / "four-players.moves.yaml"))
+    rules, scenario, actions = loaded.face.ruleset, loaded.scenario, loaded.actions
+    apply = rules.apply
+    game, state0, _ = rules.new_game(scenario, loaded.pinned)
     count = 0
     start = time.perf_counter()
     while time.perf_counter() - start < 2.0:
@@ -40,7 +39,7 @@ def main() -> None:
     total = 0
     start = time.perf_counter()
     for seed in range(args.games):
-        total += len(random_playout(scenario, seed))
+        total += len(playout(rules, scenario, seed).actions)
     elapsed = time.perf_counter() - start
     print(f"random games: {args.games / elapsed:,.1f} complete 4-player games/s "
           f"({total / args.games:.0f} actions a game on average)")

@@ -23,7 +23,7 @@ def main() -> None:
                         help="Turbulences landscapes to generate (default 10000)")
     args = parser.parse_args()
 
-    from skyhex.cli.files import dump_yaml
+    from skyhex.games import dump_yaml
     from skyhex.mapgen.paragliders.check import check_map
     from skyhex.mapgen.paragliders.generate import generate_map
     from skyhex.rules.paragliders.components import standard_set

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def timed(path: str, repeat: int) -> float:
-    from skyhex.cli.scenario import load_scenario
+    from skyhex.games import load_scenario
     from skyhex.schemas.documents import DocumentError
 
     runs = []

@@ -2,7 +2,7 @@
 landscapes blown by random winds, section 4), and full random 6-pilot games per second (each
 decision lists every legal action, then picks one; a game runs until it ends or reaches the
 turn cap: random pilots seldom deliver three parcels, so most reach it), full greedy
-6-pilot games per second (``playout.greedy_playout``: pilots that seek their parcels, games
+6-pilot games per second (``policies.greedy``: pilots that seek their parcels, games
 that end), plus the replay of the 6-pilot golden game.
 
 Run: python benchmarks/turbulences.py [--games N] [--cap TURNS].
@@ -30,7 +30,8 @@ def main() -> None:
     from skyhex.rules.turbulences.aircraft import AircraftType
     from skyhex.rules.turbulences.engine import apply, legal_actions, new_game
     from skyhex.rules.turbulences.landscape import Difficulty
-    from skyhex.rules.turbulences.playout import greedy_playout
+    from skyhex.games import playout, ruleset
+    from skyhex.rules.turbulences.policies import greedy
     from skyhex.rules.turbulences.scenario import Scenario
     from skyhex.rules.turbulences.state import Company
     from skyhex.rules.turbulences.weather import WIND_OUTCOMES, resolve
@@ -52,6 +53,7 @@ def main() -> None:
     print(f"weather:      {phases / elapsed:,.0f} weather phases/s (12 clouds, random winds, "
           "events and fates recorded)")
 
+    rules = ruleset("turbulences")
     kinds = list(AircraftType)
     companies = tuple(Company(f"c{r}", kinds[r % 3], r) for r in range(1, 7))
     ended = actions = turns = 0
@@ -75,34 +77,28 @@ def main() -> None:
     start = time.perf_counter()
     for seed in range(args.games):
         s = Scenario(lands[seed % len(lands)], companies, seed)
-        played = greedy_playout(s, seed, turn_cap=args.cap)
+        played = playout(rules, s, seed, greedy, args.cap).actions
         actions += len(played)
     elapsed = time.perf_counter() - start
     for seed in range(args.games):  # untimed: which of them ended
         s = Scenario(lands[seed % len(lands)], companies, seed)
         game, state, _ = new_game(s.landscape, s.companies, s.seed)
-        for action in greedy_playout(s, seed, turn_cap=args.cap):
+        for action in playout(rules, s, seed, greedy, args.cap).actions:
             state, _ = apply(game, state, action)
         full += state.actor is None
     print(f"greedy games: {args.games / elapsed:,.2f} greedy 6-pilot games/s ({full}/"
           f"{args.games} full games, ended by three deliveries; {actions / args.games:.0f} "
           "actions a game on average; each decision applies every legal action to value it)")
 
-    from skyhex.cli.files import load_validated
-    from skyhex.cli.turbulences import moves_in, scenario_in
-    from skyhex.rules.turbulences.replay import play
-    from skyhex.rules.turbulences.replay import start as start_game
+    from skyhex.games import load_game, play
+    from skyhex.games import start as start_game
 
-    document = load_validated(str(ROOT / "tests" / "golden" / "turbulences-6.moves.yaml"),
-                              "moves")
-    path = str(ROOT / "examples" / "scenarios" / "turbulences-6.yaml")
-    scenario_doc = load_validated(path, "scenario")
-    scenario = scenario_in(scenario_doc, scenario_doc.data, path)
-    golden, pinned = moves_in(document, scenario)
+    loaded = load_game(str(ROOT / "tests" / "golden" / "turbulences-6.moves.yaml"))
+    scenario, golden, pinned = loaded.scenario, loaded.actions, loaded.pinned
     count = 0
     start = time.perf_counter()
     while time.perf_counter() - start < 2.0:
-        play(start_game(scenario, pinned), golden, strict=True)
+        play(start_game(rules, scenario, pinned), golden, strict=True)
         count += len(golden)
     elapsed = time.perf_counter() - start
     print(f"replay:       {count / elapsed:,.0f} entries/s (the {len(golden)}-entry 6-pilot "

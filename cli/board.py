@@ -16,7 +16,7 @@ from skyhex.cli.report import ComponentsOption, error, reporting
 if TYPE_CHECKING:
     from skyhex.games.face import BoardRequest, Face, Sheet
 
-# The same limits as skyhex.render.drawing (a test keeps them equal); repeated here so that
+# The same limits as skyhex.render.sheet (a test keeps them equal); repeated here so that
 # `skyhex --help` does not import the renderer.
 HEX_MM_DEFAULT = 30.0
 HEX_MM_MIN = 15.0

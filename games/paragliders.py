@@ -21,7 +21,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
-    from skyhex.render.tracks import TracksPicture
+    from skyhex.render.paragliders.tracks import TracksPicture
     from skyhex.rules.paragliders.components import ComponentSet
     from skyhex.rules.paragliders.maps import Map
     from skyhex.rules.paragliders.scenario import Scenario
@@ -118,7 +118,7 @@ class Paragliders(Face):
         return "\n".join(lines)
 
     def terminal(self, m: Map, *, color: bool, legend: bool) -> str:
-        from skyhex.render.terminal import render_map
+        from skyhex.render.paragliders.terminal import render_map
 
         return render_map(m, color=color, legend=legend)
 
@@ -198,18 +198,19 @@ class Paragliders(Face):
         return _new_scenario(self, options, output)
 
     def account(self, events: Sequence[dict[str, Any]]) -> str:
-        from skyhex.render.paragliders_account import account
+        from skyhex.render.paragliders.account import account
 
         return account(events)
 
     # --- boards -------------------------------------------------------------------------
 
     def map_sheets(self, m: Map, context: Any, request: BoardRequest) -> list[Sheet]:
-        from skyhex.render.board import board_picture, default_title
-        from skyhex.render.tracks import default_weather, tracks_picture
+        from skyhex.render.paragliders.board import board_picture
+        from skyhex.render.paragliders.tracks import default_weather, tracks_picture
+        from skyhex.render.sheet import default_title
         from skyhex.rules.paragliders.components import Side
 
-        title = default_title(m, request.file)
+        title = default_title(m.title, request.file)
         sheets = [Sheet("board", board_picture(m, title=title, hex_mm=request.hex_mm,
                                                coords=request.coords),
                         f"hexes {request.hex_mm:g} mm flat to flat")]
@@ -225,10 +226,11 @@ class Paragliders(Face):
 
     def position_sheets(self, scenario: Scenario, replay: Replay, caption: str,
                         request: BoardRequest) -> list[Sheet]:
-        from skyhex.render.board import board_picture, default_title
-        from skyhex.render.positions import position_view
+        from skyhex.render.paragliders.board import board_picture
+        from skyhex.render.paragliders.position import position_view
+        from skyhex.render.sheet import default_title
 
-        title = scenario.title or default_title(scenario.map, request.file)
+        title = scenario.title or default_title(scenario.map.title, request.file)
         sheets = [Sheet("board", board_picture(
             scenario.map, title=title, hex_mm=request.hex_mm, coords=request.coords,
             position=position_view(replay.game, replay.state, caption)),
@@ -241,7 +243,7 @@ class Paragliders(Face):
 def _scenario_tracks(title: str, replay: Replay, caption: str) -> TracksPicture:
     """The track boards of a game: the altitude track sides in play, and the weather tiles
     known in the position printed (the short forecast leaves the others empty)."""
-    from skyhex.render.tracks import scheduled_weather, tracks_picture
+    from skyhex.render.paragliders.tracks import scheduled_weather, tracks_picture
     from skyhex.rules.paragliders.components import Side
     from skyhex.rules.paragliders.scenario import Forecast
 

@@ -86,7 +86,7 @@ class Turbulences(Face):
             f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])
 
     def terminal(self, m: Landscape, *, color: bool, legend: bool) -> str:
-        from skyhex.render.terminal_turbulences import render_landscape
+        from skyhex.render.turbulences.terminal import render_landscape
 
         return render_landscape(m, color=color, legend=legend)
 
@@ -130,31 +130,29 @@ class Turbulences(Face):
         return "start of the game: turn 1, first weather phase resolved"
 
     def account(self, events: Sequence[dict[str, Any]]) -> str:
-        from skyhex.render.turbulences_account import account
+        from skyhex.render.turbulences.account import account
 
         return account(events)
 
     # --- boards -------------------------------------------------------------------------
 
     def map_sheets(self, m: Landscape, context: Any, request: BoardRequest) -> list[Sheet]:
-        from skyhex.render.turbulences_board import default_title, landscape_picture
+        from skyhex.render.sheet import default_title
+        from skyhex.render.turbulences.board import landscape_picture
 
         return [Sheet("board", landscape_picture(
-            m, title=default_title(m, request.file), hex_mm=request.hex_mm,
+            m, title=default_title(m.title, request.file), hex_mm=request.hex_mm,
             coords=request.coords), f"hexes {request.hex_mm:g} mm flat to flat")]
 
     def position_sheets(self, scenario: Scenario, replay: Replay, caption: str,
                         request: BoardRequest) -> list[Sheet]:
-        from skyhex.render.turbulences_board import (
-            default_title,
-            landscape_picture,
-            scenario_subtitle,
-        )
-        from skyhex.render.turbulences_position import turbulences_position
+        from skyhex.render.sheet import default_title
+        from skyhex.render.turbulences.board import landscape_picture, scenario_subtitle
+        from skyhex.render.turbulences.position import turbulences_position
 
         land = scenario.landscape
         return [Sheet("board", landscape_picture(
-            land, title=scenario.title or default_title(land, request.file),
+            land, title=scenario.title or default_title(land.title, request.file),
             hex_mm=request.hex_mm, coords=request.coords,
             subtitle=scenario_subtitle(scenario, request.hex_mm),
             position=turbulences_position(replay.game, replay.state, caption)),

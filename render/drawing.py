@@ -53,6 +53,14 @@ def path_data(points: Iterable[Point], *, closed: bool = False) -> str:
     return d + " Z" if closed else d
 
 
+def circle_path(at: Point, r: float) -> str:
+    """SVG path data of a circle of radius ``r`` around ``at``: two arcs from its west
+    point."""
+    x, y = at
+    return (f"M{fmt(x - r)} {fmt(y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 "
+            f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z")
+
+
 @dataclass(frozen=True)
 class Rect:
     """An axis-aligned rectangle in mm."""

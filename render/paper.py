@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from skyhex.render.drawing import Canvas, Point, Rect, Sheet, fmt
-from skyhex.render.marks import BLACK, GREY, WHITE, text_width
+from skyhex.render.sheet import BLACK, GREY, WHITE, text_width
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),

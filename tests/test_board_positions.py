@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from skyhex.cli import app
 from skyhex.games import load_game, load_scenario, replay_game, ruleset
-from skyhex.render.board import board_picture, hex_id
 from skyhex.render.drawing import Sheet
 from skyhex.render.paper import MARGIN
-from skyhex.render.positions import (
+from skyhex.render.paragliders.board import board_picture
+from skyhex.render.paragliders.position import (
     PAWN_STYLES,
     PilotView,
     PositionView,
@@ -25,6 +25,7 @@ from skyhex.render.positions import (
     pawn_spots,
     position_view,
 )
+from skyhex.render.sheet import hex_id
 from skyhex.rules.hexgrid import Direction, Hex, Layout
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure

@@ -15,16 +15,17 @@ import pytest
 from typer.testing import Result
 
 from skyhex.games import load_map
-from skyhex.render.board import board_picture, hex_id
 from skyhex.render.drawing import Canvas, Rect, Sheet
 from skyhex.render.paper import OVERLAP, PAPER_SIZES, PRINT_NOTE, page_svg, plan, tile
-from skyhex.render.tracks import (
+from skyhex.render.paragliders.board import board_picture
+from skyhex.render.paragliders.tracks import (
     AltitudeTrackBoard,
     WeatherSlot,
     WeatherTimeTrack,
     default_weather,
     tracks_picture,
 )
+from skyhex.render.sheet import hex_id
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.components import ComponentSet, Side, WeatherFace
 from skyhex.rules.paragliders.maps import Map
@@ -342,10 +343,10 @@ def test_invalid_map_is_exit_1(tmp_path: Path) -> None:
 
 def test_cli_limits_match_the_renderer() -> None:
     from skyhex.cli import board as cli_board
-    from skyhex.render import board as render_board
+    from skyhex.render import sheet as render_sheet
 
     assert (cli_board.HEX_MM_MIN, cli_board.HEX_MM_MAX, cli_board.HEX_MM_DEFAULT) == (
-        render_board.HEX_MM_MIN, render_board.HEX_MM_MAX, render_board.HEX_MM_DEFAULT)
+        render_sheet.HEX_MM_MIN, render_sheet.HEX_MM_MAX, render_sheet.HEX_MM_DEFAULT)
 
 
 def test_example_board_is_up_to_date() -> None:
@@ -422,7 +423,7 @@ def hex_centres(root: ET.Element) -> dict[str, tuple[float, float]]:
 def test_rasterised_board_shows_terrain_colours_at_hex_centres() -> None:
     import resvg_py
 
-    from skyhex.render.marks import TERRAIN_FILL
+    from skyhex.render.paragliders.marks import TERRAIN_FILL
 
     r = run(str(SEED_7), "-o", "-")
     root = parse(r.stdout)

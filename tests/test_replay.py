@@ -265,7 +265,7 @@ def _empty_moves(tmp_path: Path, scenario: Path, extra: str) -> Path:
 
 
 def test_the_text_account_words_every_event() -> None:
-    from skyhex.render.paragliders_account import line
+    from skyhex.render.paragliders.account import line
 
     for path in GOLDEN.glob("*.ndjson"):
         if path.name.startswith("turbulences-"):

@@ -12,8 +12,8 @@ import pytest
 import yaml
 from typer.testing import Result
 
-from skyhex.render.board import hex_id
-from skyhex.render.turbulences_board import BIOME_FILL, cloud_id, cloud_kind
+from skyhex.render.sheet import hex_id
+from skyhex.render.turbulences.board import BIOME_FILL, cloud_id, cloud_kind
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.replay import Replay
 from skyhex.rules.turbulences.landscape import Biome, Landscape, city_region, landscape_hexes
@@ -333,8 +333,8 @@ def replayed(scenario_path: Path, moves: Path | None, until: int | None) -> Repl
 
 
 def test_a_scenario_shows_its_six_airports() -> None:
-    from skyhex.render.marks import BLUE, VERMILLION
-    from skyhex.render.turbulences_position import NEUTRAL_GREY
+    from skyhex.render.sheet import BLUE, VERMILLION
+    from skyhex.render.turbulences.position import NEUTRAL_GREY
     from skyhex.rules.turbulences.landscape import region_cities
 
     r = run(str(TWO), "-o", "-")

@@ -555,7 +555,7 @@ def test_show() -> None:
 def test_show_marks_storms_and_tempests() -> None:
     clouds = {Hex(0, 0): (CloudToken(1, CloudSide.STORM),),
               Hex(1, 0): tuple(CloudToken(i, CloudSide.STORM) for i in (2, 3, 4))}
-    from skyhex.render.terminal_turbulences import render_landscape
+    from skyhex.render.turbulences.terminal import render_landscape
 
     text = render_landscape(replace(VALID, clouds=clouds), legend=False)
     middle = {VALID.biomes[Hex(0, 0)].value[0].upper() + "s",

@@ -151,7 +151,7 @@ def test_text_and_json_formats() -> None:
 
 
 def test_the_text_account_words_every_event() -> None:
-    from skyhex.render.turbulences_account import line
+    from skyhex.render.turbulences.account import line
 
     for name in GOLDEN_GAMES:
         for e in events_of((GOLDEN / f"{name}.ndjson").read_text()):

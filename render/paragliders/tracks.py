@@ -22,16 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skyhex.render.drawing import Canvas, Point, Rect, path_data
-from skyhex.render.marks import (
-    BLACK,
-    GREY,
-    LIGHT_GREY,
-    SKY_BLUE,
-    VERMILLION,
-    WHITE,
-    swatch,
-    text_width,
-)
+from skyhex.render.paragliders.marks import swatch
+from skyhex.render.sheet import BLACK, GREY, LIGHT_GREY, SKY_BLUE, VERMILLION, WHITE, text_width
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import (
     AltitudeTrack,

@@ -1,7 +1,7 @@
 """A Turbulences map as a printable board at real size.
 
 ``landscape_picture`` lays out one picture in millimetres, with the conventions of the
-Paragliders board (``render/board.py``): the title block (title, difficulty, seed, hex size,
+Paragliders board (``render/sheet.py``): the title block (title, difficulty, seed, hex size,
 and a note on airports), the board, and a legend. The board shows:
 
 - the 37 landscape tiles, one ``<polygon>`` each (id ``hex_q_r``), filled with an Okabe-Ito
@@ -18,7 +18,7 @@ and a note on airports), the board, and a legend. The board shows:
   lightning mark, a Tempest a stack of black clouds with its number of tokens; each shows
   its token ids. Each cloud is a group with id ``cumulus_q_r``, ``storm_q_r`` or
   ``tempest_q_r``;
-- with a position (``render/turbulences_position.py``): the clouds of the position, the
+- with a position (``render/turbulences/position.py``): the clouds of the position, the
   aircraft (groups ``aircraft-<colour>``) and a panel beside the board (group ``position``)
   with the turn, the first player, the wind and a card per company.
 
@@ -28,42 +28,54 @@ and a note on airports), the board, and a legend. The board shows:
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from skyhex.render.board import (
-    HEX_MM_DEFAULT,
-    LEGEND_ROW,
-    SUBTITLE_SIZE,
-    TITLE_SIZE,
-    check_hex_mm,
-    flow,
-    hex_id,
-    outline_rings,
-    sheet_frame,
-)
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
-from skyhex.render.marks import (
+from skyhex.render.sheet import (
     BLACK,
-    BLUE,
     BLUISH_GREEN,
     DESIGN_HEX_MM,
     GREY,
+    HEX_MM_DEFAULT,
+    LEGEND_SCALE,
+    LEGEND_SWATCH,
     SKY_BLUE,
     VERMILLION,
     WHITE,
     YELLOW,
+    SheetPicture,
+    SheetPlan,
     caption,
+    check_hex_mm,
     draw_peaks,
-    hex_points,
+    draw_waves,
+    hex_id,
+    hex_swatch,
+    outline_rings,
+    plan_sheet,
     text_width,
+    upright_angle,
 )
-from skyhex.rules.hexgrid import Hex, Layout
+from skyhex.render.turbulences.position import (
+    AIRCRAFT_RADIUS,
+    AirportView,
+    CompanyStyle,
+    CompanyView,
+    TurbulencesPanel,
+    TurbulencesPosition,
+    draw_aircraft,
+    draw_aircrafts,
+    draw_airport,
+    draw_company_disc,
+)
+from skyhex.rules.hexgrid import Hex
+from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
     Biome,
     CloudSide,
+    CloudToken,
     Landscape,
     Stack,
     city_region,
@@ -74,7 +86,6 @@ from skyhex.rules.turbulences.landscape import (
 )
 
 if TYPE_CHECKING:
-    from skyhex.render.turbulences_position import AirportView, TurbulencesPosition
     from skyhex.rules.turbulences.scenario import Scenario
 
 BIOME_FILL: dict[Biome, str] = {
@@ -88,8 +99,6 @@ BIOME_FILL: dict[Biome, str] = {
 REGION_SHADES = ("#D4D4D4", "#EDEDED")  # odd and even regions: neighbours differ
 TITLE_BLOCK = 33.0  # mm: title, subtitle and the airports note
 NOTE_SIZE = 3.2
-LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
-LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 AIRPORT_NOTE = (
     "Note: airports are chosen in the scenario (skyhex board SCENARIO draws them where it "
     "puts them).",
@@ -127,11 +136,7 @@ def _biome_symbol(c: Canvas, biome: Biome, u: float) -> None:
     if biome is Biome.MOUNTAIN:
         draw_peaks(c, u)
     elif biome is Biome.SEA:
-        d = []
-        for x0, y, n in ((-8.0, 8.6, 4), (-6.0, 12.0, 3)):
-            d.append(f"M{fmt(x0 * u)} {fmt(y * u)}" + f" q{fmt(2 * u)} {fmt(-1.6 * u)} "
-                     f"{fmt(4 * u)} 0" + f" t{fmt(4 * u)} 0" * (n - 1))
-        c.path(" ".join(d), stroke=BLUE, width=0.8 * u, round_joins=True)
+        draw_waves(c, u, 0.8)
     elif biome is Biome.PLAIN:  # grass tufts on short ground lines
         tufts = []
         for x, y in ((-6.0, 9.8), (0.0, 8.4), (6.0, 9.8), (-3.0, 12.8), (3.0, 12.8)):
@@ -286,39 +291,18 @@ def legend_items(coords: bool, position: bool = False) -> list[LegendItem]:
 
 
 @dataclass(frozen=True)
-class LandscapePicture:
-    """A Turbulences map laid out at real size; build it with ``landscape_picture``."""
+class LandscapePicture(SheetPicture):
+    """A Turbulences map laid out at real size on its ``sheet`` (title, size, layout, legend
+    and panel boxes); build it with ``landscape_picture``."""
 
     landscape: Landscape
-    title: str
-    subtitle: str
-    hex_mm: float
+    sheet: SheetPlan
     coords: bool
-    layout: Layout
-    width: float
-    height: float
-    legend: Rect
-    footprint: tuple[Rect, ...] = field(compare=False, repr=False)
     position: TurbulencesPosition | None = None  # airports, aircraft and the state panel
-    panel: Rect | None = None  # where the state panel stands (with a position)
 
     @property
     def note(self) -> tuple[str, ...]:
         return AIRPORT_NOTE if self.position is None else POSITION_NOTE
-
-    @property
-    def u(self) -> float:
-        """Millimetres per design unit."""
-        return self.hex_mm / DESIGN_HEX_MM
-
-    def hex_box(self, h: Hex) -> Rect:
-        cx, cy = self.layout.center(h)
-        return Rect(cx - self.layout.size, cy - self.hex_mm / 2, 2 * self.layout.size,
-                    self.hex_mm)
-
-    def occupies(self, window: Rect) -> bool:
-        """Whether anything is drawn inside ``window``."""
-        return any(box.intersects(window) for box in self.footprint)
 
     def draw(self, canvas: Canvas, window: Rect | None = None) -> None:
         """Draw the picture; with a ``window``, hexes outside it are left out."""
@@ -327,8 +311,7 @@ class LandscapePicture:
 
         land = self.landscape
         u = self.u
-        canvas.text(self.title, (self.width / 2, 12.0), size=TITLE_SIZE, bold=True)
-        canvas.text(self.subtitle, (self.width / 2, 19.0), size=SUBTITLE_SIZE, fill=GREY)
+        self.draw_title(canvas)
         longest = max(text_width(line, 1.0) for line in self.note)
         note_size = min(NOTE_SIZE, (self.width - 10.0) / longest)
         for i, line in enumerate(self.note):
@@ -357,8 +340,6 @@ class LandscapePicture:
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
         if self.position is not None:
-            from skyhex.render.turbulences_position import draw_aircrafts
-
             draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
                            self.layout.center, u, seen)
         if self.coords:
@@ -367,8 +348,6 @@ class LandscapePicture:
                 cx, cy = self.layout.center(h)
                 labels.text(f"{h.q},{h.r}", (cx, cy - 12.6 * u), size=2.3 * u)
         if self.position is not None and self.panel is not None:
-            from skyhex.render.turbulences_position import TurbulencesPanel
-
             TurbulencesPanel(self.position).draw(canvas, (self.panel.x, self.panel.y))
         self._draw_legend(canvas)
 
@@ -388,12 +367,7 @@ class LandscapePicture:
             length = math.hypot(mx - ox, my - oy)
             reach = length + self.hex_mm / 2 + 5.0 * u
             at = (ox + (mx - ox) / length * reach, oy + (my - oy) / length * reach)
-            (ax, ay), (bx, by) = self.layout.center(cities[0]), self.layout.center(cities[2])
-            angle = math.degrees(math.atan2(by - ay, bx - ax))
-            if angle > 90:
-                angle -= 180
-            elif angle <= -90:
-                angle += 180
+            angle = upright_angle(self.layout.center(cities[0]), self.layout.center(cities[2]))
             canvas.text(f"Region {k + 1}", (at[0], at[1] + 1.6 * u), size=4.6 * u, bold=True,
                         rotate=angle)
             for c, h in enumerate(cities):
@@ -411,8 +385,6 @@ class LandscapePicture:
     def _draw_city(self, canvas: Canvas, h: Hex, airport: AirportView | None) -> None:
         """A city of a position's board: an airport (group ``airport_q_r``) with its ring in
         its company's colour, initial and outline, or grey for a neutral region's."""
-        from skyhex.render.turbulences_position import draw_airport, draw_company_disc
-
         assert self.position is not None
         u = self.u
         region, city = city_region()[h]
@@ -435,47 +407,53 @@ class LandscapePicture:
 
     def _draw_legend(self, canvas: Canvas) -> None:
         items = legend_items(self.coords, self.position is not None)
-        positions, _ = flow(items, self.legend.width)
-        g = canvas.group(translate=(self.legend.x, self.legend.y))
-        g.text("Legend", (0, -2.5), size=3.6, anchor="start", bold=True)
-        s = LEGEND_SCALE
-        for item, (x, y) in zip(items, positions, strict=True):
-            icon = (x + 8.0, y + LEGEND_ROW / 2)
-            if item.icon in {b.value for b in Biome}:
-                biome = Biome(item.icon)
-                g.path(path_data(hex_points(icon, LEGEND_SWATCH), closed=True),
-                       fill=BIOME_FILL[biome], stroke=BLACK, width=0.25)
-                g.use(biome_symbol(canvas, biome, LEGEND_SWATCH), icon)
-            elif item.icon in ("cumulus", "storm", "tempest"):
-                stack = legend_stack(item.icon)
-                draw_cloud(g, stack, (icon[0] - 0.8, icon[1] - 1.0), s * 0.85,
-                           ids=item.icon == "tempest")
-            elif item.icon in ("city", "airport"):
-                draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
-                          s * (0.8 if item.icon == "airport" else 1.0),
-                          airport=item.icon == "airport")
-            elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
-                from skyhex.render.turbulences_position import draw_legend_piece
+        self.draw_legend(canvas, items, _legend_icon, icon_x=8.0, label_x=18.0)
 
-                draw_legend_piece(g, item.icon, icon, s)
-            elif item.icon == "region":
-                g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
-                       stroke=GREY, width=0.4)
-                g.text("1-6", (icon[0], icon[1] + 1.1), size=2.8, bold=True)
-            else:
-                g.text("q,r", (icon[0], icon[1] + 1.0), size=2.6)
-            g.text(item.label, (x + 18.0, icon[1] + 1.15), size=3.2, anchor="start")
+
+def _legend_icon(g: Canvas, item: LegendItem, icon: Point) -> None:
+    s = LEGEND_SCALE
+    if item.icon in {b.value for b in Biome}:
+        biome = Biome(item.icon)
+        hex_swatch(g, icon, BIOME_FILL[biome], LEGEND_SWATCH,
+                   biome_symbol(g, biome, LEGEND_SWATCH))
+    elif item.icon in ("cumulus", "storm", "tempest"):
+        stack = legend_stack(item.icon)
+        draw_cloud(g, stack, (icon[0] - 0.8, icon[1] - 1.0), s * 0.85,
+                   ids=item.icon == "tempest")
+    elif item.icon in ("city", "airport"):
+        draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
+                  s * (0.8 if item.icon == "airport" else 1.0),
+                  airport=item.icon == "airport")
+    elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
+        draw_legend_piece(g, item.icon, icon, s)
+    elif item.icon == "region":
+        g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
+               stroke=GREY, width=0.4)
+        g.text("1-6", (icon[0], icon[1] + 1.1), size=2.8, bold=True)
+    else:
+        g.text("q,r", (icon[0], icon[1] + 1.0), size=2.6)
 
 
 def legend_stack(kind: str) -> Stack:
     """A sample stack for the legend's cloud icons."""
-    from skyhex.rules.turbulences.landscape import CloudToken
-
     if kind == "cumulus":
         return (CloudToken(1, CloudSide.CUMULUS),)
     if kind == "storm":
         return (CloudToken(2, CloudSide.STORM),)
     return (CloudToken(3, CloudSide.STORM), CloudToken(4, CloudSide.STORM))
+
+
+def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
+    """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
+    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
+    if piece == "aircraft":
+        sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
+                             Hex(0, 0), True, 1, 0)
+        draw_aircraft(canvas, sample, (at[0] - 0.8, at[1] + 0.6), AIRCRAFT_RADIUS * u, u)
+    else:
+        s = u * 0.8
+        draw_airport(canvas, at, s, style if piece == "company-airport" else None)
+        draw_city(canvas, at, s, airport=False)
 
 
 def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEFAULT,
@@ -503,30 +481,11 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     note_width = max(text_width(line, NOTE_SIZE) for line in note)
     panel_size = None
     if position is not None:
-        from skyhex.render.turbulences_position import TurbulencesPanel
-
         panel_size = TurbulencesPanel(position).size
-    width, layout, board_bottom, panel = sheet_frame(hex_mm, board, band, title, subtitle,
-                                                     panel_size, TITLE_BLOCK)
-    legend_width = width - 10.0
-    items = legend_items(coords, position is not None)
-    positions, legend_height = flow(items, legend_width)
-    legend = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
-    height = legend.bottom + 2.0
-
-    title_width = max(text_width(title, TITLE_SIZE, bold=True),
-                      text_width(subtitle, SUBTITLE_SIZE), min(note_width, width - 10.0))
-    footprint = [Rect((width - title_width) / 2, 0, title_width, TITLE_BLOCK),
-                 Rect(legend.x, legend.y - 6.0, 30.0, 6.0)]
-    footprint += [Rect(legend.x + x, legend.y + y, item.width, LEGEND_ROW)
-                  for item, (x, y) in zip(items, positions, strict=True)]
-    half = hex_mm / 2
-    footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(band)
-                  for cx, cy in map(layout.center, board)]
-    if panel is not None:
-        footprint.append(panel)
-    return LandscapePicture(land, title, subtitle, hex_mm, coords, layout, width, height,
-                            legend, tuple(footprint), position, panel)
+    sheet = plan_sheet(board, hex_mm=hex_mm, title=title, subtitle=subtitle, band=band,
+                       reach=band, legend=legend_items(coords, position is not None),
+                       panel_size=panel_size, title_block=TITLE_BLOCK, note_width=note_width)
+    return LandscapePicture(land, sheet, coords, position)
 
 
 def describe(land: Landscape, hex_mm: float) -> str:
@@ -551,10 +510,3 @@ def scenario_subtitle(scenario: Scenario, hex_mm: float) -> str:
              else "custom landscape",
              f"hexes {fmt(hex_mm)} mm flat to flat"]
     return " · ".join(parts)
-
-
-def default_title(land: Landscape, path: str) -> str:
-    """The map's own title, else its file name."""
-    if land.title:
-        return land.title
-    return "standard input" if path == "-" else os.path.basename(path)

@@ -8,6 +8,7 @@ hues, readable by colour-blind players).
 
 from __future__ import annotations
 
+from skyhex.render.sheet import ansi, staggered_rows
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.features import Antenna, HexFeatures, Landmark
 from skyhex.rules.paragliders.maps import Map
@@ -46,34 +47,15 @@ def render_map(m: Map, *, color: bool = False, legend: bool = True) -> str:
     """The picture of ``m``: rows of ``"Mf"``-style cells, north up."""
     if not m.hexes:
         return "(empty map)\n"
-    qs = [h.q for h in m.hexes]
-    rows = [2 * h.r + h.q for h in m.hexes]
-    q0, row0 = min(qs), min(rows)
-    width = 3 * (max(qs) - q0) + 2
-    grid: dict[int, dict[int, Hex]] = {}
-    for h in m.hexes:
-        grid.setdefault(2 * h.r + h.q - row0, {})[3 * (h.q - q0)] = h
-    lines = []
-    for y in range(max(rows) - row0 + 1):
-        cells = grid.get(y, {})
-        out = []
-        x = 0
-        while x < width:
-            cell = cells.get(x)
-            if cell is None:
-                out.append(" ")
-                x += 1
-                continue
-            mh = m.hexes[cell]
-            letter = mh.terrain.letter
-            text = letter + (mark(mh.features) or letter)
-            if color:
-                fg = 15 if mh.terrain in (Terrain.FOREST, Terrain.MOUNTAIN) else 0
-                text = f"\x1b[48;5;{_BACKGROUND[mh.terrain]}m\x1b[38;5;{fg}m{text}\x1b[0m"
-            out.append(text)
-            x += 2
-        lines.append("".join(out).rstrip())
-    text = "\n".join(lines) + "\n"
+    cells: dict[Hex, str] = {}
+    for h, mh in m.hexes.items():
+        letter = mh.terrain.letter
+        cell = letter + (mark(mh.features) or letter)
+        if color:
+            fg = 15 if mh.terrain in (Terrain.FOREST, Terrain.MOUNTAIN) else 0
+            cell = ansi(cell, _BACKGROUND[mh.terrain], fg)
+        cells[h] = cell
+    text = staggered_rows(cells)
     if legend:
         text += ("\nterrain: M mountain  . field  f forest  ~ lake  X aerodrome\n"
                  "marks:   T take-off  @ target  B R Y antennas  1-9 0 cloud spawns (0 = 10)\n"

@@ -18,21 +18,28 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
-from skyhex.render.marks import (
+from skyhex.render.drawing import Canvas, Point, Rect
+from skyhex.render.sheet import (
     BLACK,
     BLUE,
     BLUISH_GREEN,
+    CARD_WIDTH,
     GREY,
+    LIGHT_GREY,
     ORANGE,
+    PANEL_WIDTH,
     REDDISH_PURPLE,
     SKY_BLUE,
     VERMILLION,
     WHITE,
     YELLOW,
+    PanelFrame,
+    draw_dial,
+    draw_disc_outline,
+    draw_wind_arrow,
+    fitted,
     text_width,
 )
-from skyhex.render.positions import direction_vector, fitted
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import Stack, city_region
@@ -173,22 +180,9 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
 # --- on the board ---------------------------------------------------------------------------
 
 
-def _circle_path(at: Point, r: float) -> str:
-    x, y = at
-    return (f"M{fmt(x - r)} {fmt(y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 "
-            f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z")
-
-
 def draw_outline(canvas: Canvas, style: CompanyStyle, at: Point, r: float, u: float) -> None:
     """The company's outline pattern just inside a disc of radius ``r``."""
-    if style.outline == "double":
-        canvas.circle(at, r - 0.3 * u, stroke=BLACK, width=0.55 * u)
-        canvas.circle(at, r - 1.6 * u, stroke=BLACK, width=0.55 * u)
-    elif style.dash is not None:
-        canvas.path(_circle_path(at, r - 0.45 * u), stroke=BLACK, width=1.0 * u,
-                    dash=tuple(d * u for d in style.dash), round_joins=True)
-    else:
-        canvas.circle(at, r - 0.4 * u, stroke=BLACK, width=0.8 * u)
+    draw_disc_outline(canvas, at, r, u, double=style.outline == "double", dash=style.dash)
 
 
 def draw_company_disc(canvas: Canvas, style: CompanyStyle, at: Point, r: float,
@@ -265,34 +259,17 @@ def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
 
 # --- beside the board -----------------------------------------------------------------------
 
-PANEL_WIDTH = 88.0
-STATE_HEIGHT = 62.0
-CARD_HEIGHT = 25.0
-CARD_GAP = 3.0
-HEAD = 10.0
-PANEL_GAP = 5.0
+PANEL = PanelFrame(state_height=62.0, card_height=25.0, cards_title="Companies")
 
 
 def _wind_rose(canvas: Canvas, at: Point, wind: str | None) -> None:
     """A small wind rose: N at the top, an arrow the way the wind blew, or a sun (calm)."""
-    x, y = at
-    r = 8.5
-    canvas.circle(at, r, fill=WHITE, stroke=BLACK, width=0.35)
-    for d in Direction:
-        dx, dy = direction_vector(d)
-        canvas.line((x + dx * (r - 1.4), y + dy * (r - 1.4)), (x + dx * r, y + dy * r),
-                    stroke=BLACK, width=0.3)
-    canvas.text("N", (x, y - r - 1.2), size=2.6, bold=True)
+    draw_dial(canvas, at, 8.5)
     if wind is None or wind == "calm":
         canvas.circle(at, 3.0, fill=ORANGE if wind else WHITE, stroke=BLACK, width=0.4)
         return
-    dx, dy = direction_vector(Direction[wind])
-    tail, tip = (x - dx * 6.0, y - dy * 6.0), (x + dx * 7.0, y + dy * 7.0)
-    canvas.line(tail, (x + dx * 4.0, y + dy * 4.0), stroke=BLACK, width=0.9)
-    head = [tip, (x + dx * 3.2 - dy * 2.4, y + dy * 3.2 + dx * 2.4),
-            (x + dx * 3.2 + dy * 2.4, y + dy * 3.2 - dx * 2.4)]
-    canvas.path(path_data(head, closed=True), fill=BLACK, stroke=BLACK, width=0.3,
-                round_joins=True)
+    draw_wind_arrow(canvas, at, Direction[wind], tail=6.0, shaft=4.0, tip=7.0, head=3.2,
+                    half=2.4)
 
 
 def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
@@ -317,18 +294,14 @@ class TurbulencesPanel:
 
     @property
     def size(self) -> tuple[float, float]:
-        cards = HEAD + len(self.position.companies) * (CARD_HEIGHT + CARD_GAP)
-        return (PANEL_WIDTH, STATE_HEIGHT + PANEL_GAP + cards)
+        return PANEL.size(len(self.position.companies))
 
     def draw(self, canvas: Canvas, at: Point) -> None:
         x0, y0 = at
         v = self.position
         w = PANEL_WIDTH
         room = w - 8.0
-        g = canvas.group(element_id="position")
-        g.rect(Rect(x0, y0, w, STATE_HEIGHT), fill=WHITE, stroke=BLACK, width=0.4, radius=1.5)
-        g.text("Position", (x0 + 4.0, y0 + 7.0), size=4.5, anchor="start", bold=True)
-        fitted(g, v.caption, (x0 + 4.0, y0 + 12.5), 2.8, room, fill=GREY)
+        g = PANEL.draw_state_box(canvas, at, v.caption)
         g.text(f"turn {v.turn}", (x0 + 4.0, y0 + 21.5), size=7.0, anchor="start", bold=True)
         if v.actor is None:
             playing = "game over"
@@ -352,18 +325,15 @@ class TurbulencesPanel:
         fitted(g, f"parcels waiting {v.waiting} · lost {v.lost} (counts, not weights)",
                (x0 + 4.0, y0 + 57.5), 2.7, room, fill=GREY)
 
-        top = y0 + STATE_HEIGHT + PANEL_GAP
-        g.rect(Rect(x0, top, w, self.size[1] - STATE_HEIGHT - PANEL_GAP), fill=WHITE,
-               stroke=BLACK, width=0.4, radius=1.5)
-        g.text("Companies", (x0 + 4.0, top + 7.0), size=4.5, anchor="start", bold=True)
-        for i, c in enumerate(v.companies):
-            self._card(g, c, (x0 + 3.0, top + HEAD + i * (CARD_HEIGHT + CARD_GAP)))
+        spots = PANEL.draw_cards_box(g, at, len(v.companies))
+        for c, spot in zip(v.companies, spots, strict=True):
+            self._card(g, c, spot)
 
     def _card(self, canvas: Canvas, c: CompanyView, at: Point) -> None:
         x, y = at
-        w = PANEL_WIDTH - 6.0
+        w = CARD_WIDTH
         g = canvas.group(element_id=f"company-{c.colour}")
-        g.rect(Rect(x, y, w, CARD_HEIGHT), fill=WHITE, stroke=BLACK, width=0.3)
+        PANEL.draw_card(g, at)
         draw_aircraft(g, c, (x + 6.5, y + 7.0), 4.4, 0.7)
         fitted(g, c.name, (x + 14.0, y + 5.4), 3.6, w - 16.0, bold=True)
         fitted(g, f"{c.aircraft.value} ({c.type_letter}) · airport R{c.region} C{c.city} · "
@@ -374,22 +344,7 @@ class TurbulencesPanel:
                w * 0.62, bold=True)
         boost = "BOOST ready" if c.boost else "BOOST used"
         bw = text_width(boost, 2.8, bold=True) + 3.0
-        g.rect(Rect(x + w - bw - 2.0, y + 17.0, bw, 5.0), fill=WHITE if c.boost else "#DDDDDD",
+        g.rect(Rect(x + w - bw - 2.0, y + 17.0, bw, 5.0), fill=WHITE if c.boost else LIGHT_GREY,
                stroke=BLACK if c.boost else GREY, width=0.3, radius=1.0)
         g.text(boost, (x + w - 2.0 - bw / 2, y + 20.7), size=2.8, bold=c.boost,
                fill=BLACK if c.boost else GREY)
-
-
-def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
-    """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
-    from skyhex.render.turbulences_board import draw_city
-
-    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
-    if piece == "aircraft":
-        sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
-                             Hex(0, 0), True, 1, 0)
-        draw_aircraft(canvas, sample, (at[0] - 0.8, at[1] + 0.6), AIRCRAFT_RADIUS * u, u)
-    else:
-        s = u * 0.8
-        draw_airport(canvas, at, s, style if piece == "company-airport" else None)
-        draw_city(canvas, at, s, airport=False)

@@ -3,7 +3,7 @@
 ``position_view`` reads what a printed position shows from the engine's ``Game`` and
 ``State`` into a ``PositionView``, a plain value, so that the drawing code depends on the
 engine in this one function. ``draw_pieces`` puts pawns, walks back and cloud rings on the
-board's hexes (sizes in design units, scaled with the hex like ``render.marks``);
+board's hexes (sizes in design units, scaled with the hex, see ``render.sheet``);
 ``StatePanel`` is the box beside the board, in millimetres: the time, whose turn it is, the
 wind, the sun and the temperature, then a small table per pilot (antennas, GPS markers,
 score).
@@ -19,22 +19,30 @@ import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
-from skyhex.render.marks import (
-    ANTENNA_FILL,
+from skyhex.render.drawing import Canvas, Point, Rect, path_data
+from skyhex.render.paragliders.marks import ANTENNA_FILL
+from skyhex.render.paragliders.tracks import signed
+from skyhex.render.sheet import (
     BLACK,
     BLUE,
     BLUISH_GREEN,
+    CARD_WIDTH,
     DESIGN_HEX_MM,
     GREY,
     ORANGE,
+    PANEL_WIDTH,
     VERMILLION,
     WHITE,
     YELLOW,
+    PanelFrame,
     caption,
+    direction_vector,
+    draw_dial,
+    draw_disc_outline,
+    draw_wind_arrow,
+    fitted,
     text_width,
 )
-from skyhex.render.tracks import signed
 from skyhex.rules.hexgrid import Direction, Hex, Layout
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
@@ -160,15 +168,6 @@ def position_view(game: Game, state: State, caption: str) -> PositionView:
 
 # --- on the board ---------------------------------------------------------------------------
 
-_UNIT = Layout(1.0)
-
-
-def direction_vector(d: Direction) -> Point:
-    """The unit vector on paper from a hex towards its neighbour in direction ``d``."""
-    x, y = _UNIT.center(Hex(0, 0).neighbor(d))
-    length = math.hypot(x, y)
-    return (x / length, y / length)
-
 
 def pawn_spots(count: int) -> tuple[tuple[Point, ...], float]:
     """Where ``count`` pawns sharing a hex stand (offsets from its centre, in seat order) and
@@ -178,12 +177,6 @@ def pawn_spots(count: int) -> tuple[tuple[Point, ...], float]:
     if count == 2:
         return ((-6.6, 0.0), (6.6, 0.0)), 5.2
     return ((-6.4, -5.6), (6.4, -5.6), (-6.4, 5.6), (6.4, 5.6))[:count], 4.4
-
-
-def _circle_path(at: Point, r: float) -> str:
-    x, y = at
-    return (f"M{fmt(x - r)} {fmt(y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 "
-            f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z")
 
 
 def draw_pawn(canvas: Canvas, style: PawnStyle, at: Point, r: float, u: float,
@@ -202,14 +195,7 @@ def draw_pawn(canvas: Canvas, style: PawnStyle, at: Point, r: float, u: float,
                                (base[0] + dy * half, base[1] - dx * half)], closed=True),
                     fill=BLACK, stroke=WHITE, width=0.4 * u, round_joins=True)
     canvas.circle(at, r, fill=style.fill, stroke=None)
-    if style.double:
-        canvas.circle(at, r - 0.3 * u, stroke=BLACK, width=0.55 * u)
-        canvas.circle(at, r - 1.6 * u, stroke=BLACK, width=0.55 * u)
-    elif style.dash is not None:
-        canvas.path(_circle_path(at, r - 0.45 * u), stroke=BLACK, width=1.0 * u,
-                    dash=(style.dash[0] * u, style.dash[1] * u), round_joins=True)
-    else:
-        canvas.circle(at, r - 0.4 * u, stroke=BLACK, width=0.8 * u)
+    draw_disc_outline(canvas, at, r, u, double=style.double, dash=style.dash)
     canvas.text(style.letter, (x, y + 0.37 * r), size=1.05 * r, bold=True, fill=style.ink)
     if ground:
         canvas.path(path_data([(x - r, y + r + 1.3 * u), (x + r, y + r + 1.3 * u)]),
@@ -292,40 +278,17 @@ def draw_pieces(canvas: Canvas, view: PositionView, layout: Layout, hex_mm: floa
 
 # --- beside the board -----------------------------------------------------------------------
 
-PANEL_WIDTH = 88.0
-STATE_HEIGHT = 76.0
-CARD_HEIGHT = 29.0
-CARD_GAP = 3.0
-PILOTS_HEAD = 10.0
-PANEL_GAP = 5.0  # between the state box and the pilots box
+PANEL = PanelFrame(state_height=76.0, card_height=29.0, cards_title="Pilots")
 ROW = 5.2  # a row of a pilot's table
-
-
-def fitted(canvas: Canvas, text: str, at: Point, size: float, room: float, *,
-           bold: bool = False, fill: str = BLACK, anchor: str = "start") -> None:
-    """``text`` at ``size``, smaller if needed to fit in ``room`` mm."""
-    size = min(size, room / max(1.0, text_width(text, 1.0, bold=bold)))
-    canvas.text(text, at, size=size, anchor=anchor, bold=bold, fill=fill)
 
 
 def _compass(canvas: Canvas, at: Point, direction: Direction, strength: int) -> None:
     """A wind rose: N at the top, an arrow the way the wind blows, one chevron on its shaft
     per strength point."""
     x, y = at
-    r = 9.5
-    canvas.circle(at, r, fill=WHITE, stroke=BLACK, width=0.35)
-    for d in Direction:
-        dx, dy = direction_vector(d)
-        canvas.line((x + dx * (r - 1.4), y + dy * (r - 1.4)), (x + dx * r, y + dy * r),
-                    stroke=BLACK, width=0.3)
-    canvas.text("N", (x, y - r - 1.2), size=2.6, bold=True)
+    draw_dial(canvas, at, 9.5)
+    draw_wind_arrow(canvas, at, direction, tail=6.5, shaft=4.5, tip=7.5, head=3.6, half=2.6)
     dx, dy = direction_vector(direction)
-    tail, tip = (x - dx * 6.5, y - dy * 6.5), (x + dx * 7.5, y + dy * 7.5)
-    canvas.line(tail, (x + dx * 4.5, y + dy * 4.5), stroke=BLACK, width=0.9)
-    head = [tip, (x + dx * 3.6 - dy * 2.6, y + dy * 3.6 + dx * 2.6),
-            (x + dx * 3.6 + dy * 2.6, y + dy * 3.6 - dx * 2.6)]
-    canvas.path(path_data(head, closed=True), fill=BLACK, stroke=BLACK, width=0.3,
-                round_joins=True)
     marks = []
     for k in range(strength):
         base = -4.8 + 2.2 * k
@@ -360,17 +323,13 @@ class StatePanel:
 
     @property
     def size(self) -> tuple[float, float]:
-        pilots = PILOTS_HEAD + len(self.view.pilots) * (CARD_HEIGHT + CARD_GAP)
-        return (PANEL_WIDTH, STATE_HEIGHT + PANEL_GAP + pilots)
+        return PANEL.size(len(self.view.pilots))
 
     def draw(self, canvas: Canvas, at: Point) -> None:
         x0, y0 = at
         v = self.view
         w = PANEL_WIDTH
-        g = canvas.group(element_id="position")
-        g.rect(Rect(x0, y0, w, STATE_HEIGHT), fill=WHITE, stroke=BLACK, width=0.4, radius=1.5)
-        g.text("Position", (x0 + 4.0, y0 + 7.0), size=4.5, anchor="start", bold=True)
-        fitted(g, v.caption, (x0 + 4.0, y0 + 12.5), 2.8, w - 8.0, fill=GREY)
+        g = PANEL.draw_state_box(canvas, at, v.caption)
         g.text("time", (x0 + 4.0, y0 + 18.5), size=2.6, anchor="start", fill=GREY)
         g.text(v.time, (x0 + 4.0, y0 + 28.0), size=10.0, anchor="start", bold=True)
         fitted(g, v.turn, (x0 + 40.0, y0 + 22.0), 3.2, w - 44.0, bold=True)
@@ -386,18 +345,14 @@ class StatePanel:
         g.text("no sun" if v.sun is SunExposure.NONE else f"sun exposure {v.sun.value}",
                (x0 + 30.0, y0 + 70.5), size=3.2, anchor="start")
 
-        top = y0 + STATE_HEIGHT + PANEL_GAP
-        g.rect(Rect(x0, top, w, self.size[1] - STATE_HEIGHT - PANEL_GAP), fill=WHITE,
-               stroke=BLACK, width=0.4, radius=1.5)
-        g.text("Pilots", (x0 + 4.0, top + 7.0), size=4.5, anchor="start", bold=True)
-        for i, p in enumerate(v.pilots):
-            self._card(g, p, (x0 + 3.0, top + PILOTS_HEAD + i * (CARD_HEIGHT + CARD_GAP)))
+        for p, spot in zip(v.pilots, PANEL.draw_cards_box(g, at, len(v.pilots)), strict=True):
+            self._card(g, p, spot)
 
     def _card(self, canvas: Canvas, p: PilotView, at: Point) -> None:
         """One pilot's table: pawn, name and state, then antennas, GPS markers and score."""
         x, y = at
-        w = PANEL_WIDTH - 6.0
-        canvas.rect(Rect(x, y, w, CARD_HEIGHT), fill=WHITE, stroke=BLACK, width=0.3)
+        w = CARD_WIDTH
+        PANEL.draw_card(canvas, at)
         draw_pawn(canvas, PAWN_STYLES[p.colour], (x + 6.0, y + 6.2), 4.2, 0.7)
         fitted(canvas, p.name, (x + 12.0, y + 5.4), 3.6, w - 14.0, bold=True)
         fitted(canvas, p.status_text, (x + 12.0, y + 10.2), 2.7, w - 14.0)

@@ -1,32 +1,33 @@
-"""The printed look shared by every board: palette, terrain symbols and the marks of hexes.
+"""The printed look of a Paragliders map: terrain colours and symbols, and the marks of hexes.
 
-Colours are the Okabe-Ito palette, which colour-blind players tell apart; each terrain also
-has a black-and-white symbol (mountain peaks, forest dots, lake waves, a runway for
-aerodromes; fields stay plain) so that a grey-scale print still reads. Every size here is
-given in *design units* ``u``: 1 u = 1 mm on a 30 mm hex, scaled with the hex size.
+Each terrain has an Okabe-Ito colour and a black-and-white symbol (mountain peaks, forest
+dots, lake waves, a runway for aerodromes; fields stay plain) so that a grey-scale print
+still reads. Sizes are in design units (see ``render/sheet.py``).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from skyhex.render.drawing import Canvas, Point, Rect, fmt, path_data
+from skyhex.render.sheet import (
+    BLACK,
+    BLUE,
+    BLUISH_GREEN,
+    DESIGN_HEX_MM,
+    REDDISH_PURPLE,
+    SKY_BLUE,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    caption,
+    draw_peaks,
+    draw_waves,
+    hex_swatch,
+    text_width,
+)
 from skyhex.rules.paragliders.features import Antenna, HexFeatures, Landmark
 from skyhex.rules.paragliders.terrain import Terrain
-
-# The Okabe-Ito palette.
-BLACK = "#000000"
-ORANGE = "#E69F00"
-SKY_BLUE = "#56B4E9"
-BLUISH_GREEN = "#009E73"
-YELLOW = "#F0E442"
-BLUE = "#0072B2"
-VERMILLION = "#D55E00"
-REDDISH_PURPLE = "#CC79A7"
-WHITE = "#FFFFFF"
-GREY = "#666666"
-LIGHT_GREY = "#DDDDDD"
 
 TERRAIN_FILL: dict[Terrain, str] = {
     Terrain.MOUNTAIN: VERMILLION,
@@ -49,41 +50,10 @@ LANDMARK_NAMES: dict[Landmark, str] = {
     Landmark.GOLF_COURSE: "golf course",
 }
 
-DESIGN_HEX_MM = 30.0
-"""The hex size (flat to flat) at which one design unit is one millimetre."""
-
 BADGE_RADIUS = 5.0  # u: the white round badge behind every mark icon
 
 
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """A generous estimate of a text's width (DejaVu Sans and its usual substitutes), used to
-    lay out labels without measuring fonts."""
-    return len(text) * size * (0.66 if bold else 0.6)
-
-
-def hex_points(center: Point, hex_mm: float) -> list[Point]:
-    """The six corners of a flat-topped hex ``hex_mm`` flat to flat, from the east corner
-    clockwise (y grows downward), like ``hexgrid.Layout.corners``."""
-    size = hex_mm / math.sqrt(3.0)
-    cx, cy = center
-    return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
-            for i in range(6)]
-
-
 # --- terrain symbols ------------------------------------------------------------------------
-
-
-def draw_peaks(c: Canvas, u: float) -> None:
-    """Two snow-capped peaks below the hex centre: the mountain symbol of both games."""
-    def p(x: float, y: float) -> Point:
-        return (x * u, y * u)
-
-    peaks = [p(-8.5, 13), p(-3.6, 6.6), p(-1.2, 9.4), p(2.6, 5.6), p(8.5, 13)]
-    c.path(path_data(peaks, closed=True), fill="#7A3500", stroke=BLACK, width=0.5 * u,
-           round_joins=True)
-    c.path(path_data([p(-5.0, 8.3), p(-3.6, 6.6), p(-2.3, 8.1)]) + " "
-           + path_data([p(1.0, 7.4), p(2.6, 5.6), p(4.2, 7.4)]),
-           stroke=WHITE, width=0.8 * u, round_joins=True)
 
 
 def _draw_symbol(c: Canvas, terrain: Terrain, u: float) -> None:
@@ -99,12 +69,7 @@ def _draw_symbol(c: Canvas, terrain: Terrain, u: float) -> None:
                      (-3.5, 12.4), (3.5, 12.4)):
             c.circle(p(x, y), 1.3 * u, fill="#00382A", stroke=None)
     elif terrain is Terrain.LAKE:
-        d = []
-        for x0, y, n in ((-8.0, 8.6, 4), (-6.0, 12.0, 3)):
-            d.append(f"M{fmt(x0 * u)} {fmt(y * u)}"
-                     + f" q{fmt(2 * u)} {fmt(-1.6 * u)} {fmt(4 * u)} 0"
-                     + f" t{fmt(4 * u)} 0" * (n - 1))
-        c.path(" ".join(d), stroke=BLUE, width=0.7 * u, round_joins=True)
+        draw_waves(c, u, 0.7)
     elif terrain is Terrain.AERODROME:
         c.rect(Rect(-8.5 * u, 7.6 * u, 17 * u, 4.6 * u), fill="#333333", stroke=None)
         dashes = " ".join(f"M{fmt(x * u)} {fmt(9.9 * u)} h{fmt(2.4 * u)}" for x in (-6.6, -2.6, 1.4, 5.0))
@@ -124,13 +89,9 @@ def terrain_symbol(canvas: Canvas, terrain: Terrain, hex_mm: float) -> str | Non
 
 
 def swatch(canvas: Canvas, center: Point, terrain: Terrain, hex_mm: float) -> None:
-    """A small hex of the terrain with its symbol, for legends and track boards. Drawn as a
-    path: ``<polygon>`` stays reserved for map hexes."""
-    canvas.path(path_data(hex_points(center, hex_mm), closed=True), fill=TERRAIN_FILL[terrain],
-                stroke=BLACK, width=0.25)
-    name = terrain_symbol(canvas, terrain, hex_mm)
-    if name is not None:
-        canvas.use(name, center)
+    """A small hex of the terrain with its symbol, for legends and track boards."""
+    hex_swatch(canvas, center, TERRAIN_FILL[terrain], hex_mm,
+               terrain_symbol(canvas, terrain, hex_mm))
 
 
 # --- marks ----------------------------------------------------------------------------------
@@ -209,15 +170,6 @@ def draw_icon(canvas: Canvas, mark: Mark, at: Point, u: float) -> None:
         canvas.path(path_data([p(-3.8, 0.4), p(3.8, 0.4)]) + " " + path_data([p(0, -3.6), p(0, 3.4)])
                     + " " + path_data([p(-1.6, 3.0), p(1.6, 3.0)]), stroke=BLACK, width=0.9 * u,
                     round_joins=True)
-
-
-def caption(canvas: Canvas, text: str, at: Point, size: float) -> None:
-    """Bold text on a white backdrop (readable on every terrain colour), baseline at ``at``."""
-    width = text_width(text, size, bold=True) * 0.92
-    x, y = at
-    canvas.rect(Rect(x - width / 2 - 0.3 * size, y - 0.95 * size, width + 0.6 * size, 1.25 * size),
-                fill=WHITE, stroke=None, radius=0.3 * size)
-    canvas.text(text, at, size=size, bold=True)
 
 
 def draw_marks(canvas: Canvas, center: Point, marks: list[Mark], hex_mm: float) -> None:

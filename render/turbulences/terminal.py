@@ -10,6 +10,7 @@ colours (Okabe-Ito hues, readable by colour-blind players) and storms a dark cel
 
 from __future__ import annotations
 
+from skyhex.render.sheet import ansi, staggered_rows
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.landscape import (
     Biome,
@@ -56,29 +57,9 @@ def render_landscape(land: Landscape, *, color: bool = False, legend: bool = Tru
     for h, stack in land.clouds.items():  # clouds on tiles the map does not list
         if h not in land.biomes:
             cells[h] = ("?" + cloud_mark(stack), None, 0)
-    q0 = min(h.q for h in cells)
-    row0 = min(2 * h.r + h.q for h in cells)
-    grid: dict[int, dict[int, Hex]] = {}
-    for h in cells:
-        grid.setdefault(2 * h.r + h.q - row0, {})[3 * (h.q - q0)] = h
-    lines = []
-    for y in range(max(grid) + 1):
-        row = grid.get(y, {})
-        out = []
-        x = 0
-        while x <= max(row, default=-1):
-            cell = row.get(x)
-            if cell is None:
-                out.append(" ")
-                x += 1
-                continue
-            text, background, foreground = cells[cell]
-            if color and background is not None:
-                text = f"\x1b[48;5;{background}m\x1b[38;5;{foreground}m{text}\x1b[0m"
-            out.append(text)
-            x += 2
-        lines.append("".join(out).rstrip())
-    text = "\n".join(lines) + "\n"
+    text = staggered_rows({h: ansi(cell, background, foreground)
+                           if color and background is not None else cell
+                           for h, (cell, background, foreground) in cells.items()})
     if legend:
         text += ("\nbiomes: P plain  S sea  D desert  M mountain\n"
                  "clouds: c cumulus  s storm  2-9 Tempest (tokens stacked)\n"
