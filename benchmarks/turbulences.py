@@ -25,12 +25,12 @@ def main() -> None:
                         "(default 200)")
     args = parser.parse_args()
 
+    from skyhex.games import playout, ruleset
     from skyhex.mapgen.turbulences.generate import generate_landscape
     from skyhex.rules.hexgrid import Direction
     from skyhex.rules.turbulences.aircraft import AircraftType
     from skyhex.rules.turbulences.engine import apply, legal_actions, new_game
     from skyhex.rules.turbulences.landscape import Difficulty
-    from skyhex.games import playout, ruleset
     from skyhex.rules.turbulences.policies import greedy
     from skyhex.rules.turbulences.scenario import Scenario
     from skyhex.rules.turbulences.state import Company

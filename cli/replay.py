@@ -69,6 +69,10 @@ def replay(
     strict: Annotated[bool, typer.Option(
         help="Every decision must be written, even one with a single legal option (a forced "
         "wind push or dead end; Turbulences: a forced pass).")] = False,
+    output: Annotated[str, typer.Option(
+        "--output", "-o", metavar="FILE|-", help="Where to write (- for stdout). A scenario "
+        "written to a file names its map and component set relative to it; on stdout, by "
+        "their absolute paths.")] = "-",
 ) -> None:
     """Replay a moves file (of the scenario's game) through the rules engine: every altitude
     change, every cloud and aircraft explained.
@@ -77,19 +81,27 @@ def replay(
     events before it, and one line on stderr naming the file line, entry, player (or
     company), rule and the legal alternatives.
     """
+    from skyhex.cli.files import write_atomic
     from skyhex.games.documents import dump_yaml, position_scenario
 
     with reporting():
         loaded, result = _replayed(moves, scenario, strict, until)
         if fmt is LogFormat.ndjson:
-            sys.stdout.write("".join(json.dumps(e) + "\n" for e in result.events))
+            text = "".join(json.dumps(e) + "\n" for e in result.events)
         elif fmt is LogFormat.text:
-            sys.stdout.write(loaded.face.account(result.events))
+            text = loaded.face.account(result.events)
         elif fmt is LogFormat.json:
-            print(json.dumps(state_doc(result), indent=2))
-        elif result.error is None:
-            sys.stdout.write(dump_yaml(position_scenario(loaded, result)))
+            text = json.dumps(state_doc(result), indent=2) + "\n"
+        elif result.error is None and not result.over:
+            text = dump_yaml(position_scenario(loaded, result, output))
+        else:
+            text = ""
+        if text or fmt is not LogFormat.scenario:
+            write_atomic(output, text)
     _fail_on_error(loaded, result)
+    if fmt is LogFormat.scenario and result.over:
+        raise typer.BadParameter("the game is over: no position to start from (use --until N)",
+                                 param_hint="--format")
 
 
 def legal(

@@ -302,14 +302,14 @@ def with_position(data: Mapping[str, Any], base: str, position: Mapping[str, Any
     """A scenario's ``data`` (read from the file at ``base``) starting at ``position`` (a
     ruleset's ``position(game, state)``), like FEN in chess. Relative references (``map``,
     ``components``) are rewritten for a file written at ``target`` (``None`` or ``-``:
-    relative to the working directory)."""
+    absolute paths)."""
     out = dict(data)
     for key in ("map", "components"):
         value = out.get(key)
         if isinstance(value, str):
             path = relative(base, value)
             if target is None or target == "-":
-                out[key] = path
+                out[key] = os.path.abspath(path)
             else:
                 out[key] = os.path.relpath(path, os.path.dirname(os.path.abspath(target)))
     out["position"] = dict(position)

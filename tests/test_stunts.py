@@ -759,8 +759,8 @@ def test_top_lander_example_9_and_12_vp() -> None:
     assert (land["hex"], land["kind"], land["crashed"]) == ([1, 0], "final", False)
     assert scored(events) == [("blue", "top-lander", 9)]
     assert pilot(state, "blue").status is PilotStatus.LANDED
-    assert pilot(state, "blue").facing is not None
-    assert pilot(state, "blue").facing.name == "NW"
+    assert turn_event(events)["facing"] == "NW"  # landed facing NW: not into the wind (S)
+    assert pilot(state, "blue").facing is None  # a pawn on the ground faces nowhere
 
     state, events = apply(game, state, entry("red", "straight", claim("top-lander"),
                                              land="final"))

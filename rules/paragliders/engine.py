@@ -11,26 +11,22 @@ alternatives; it never changes its inputs. Events are plain JSON-ready dicts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from itertools import product
+from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, Event
-from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
+from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
     Action,
     Claim,
     LandChoice,
-    MoveKind,
-    Skill,
     Turn,
     TurnKind,
     WindChoice,
-    claim_order,
 )
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import Side
@@ -39,14 +35,15 @@ from skyhex.rules.paragliders.flight import (
     collect_markers,
     fly,
     hx,
+    relaunched,
     touch_down,
 )
+from skyhex.rules.paragliders.legal import flights, legal_turns
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import Moment
 from skyhex.rules.paragliders.stunts import Stunt
-from skyhex.rules.paragliders.terrain import Terrain
 from skyhex.rules.paragliders.weather import draw_tile, push_clouds, weather_change
 from skyhex.rules.paragliders.wind_push import options as push_options
 from skyhex.rules.paragliders.wind_push import push_order, wind_push
@@ -215,142 +212,51 @@ def _first_actor(state: State, start: int) -> int:
 # --- legal actions ------------------------------------------------------------------------
 
 
-@dataclass
-class Probe:
-    """What resolving an action without claims found out on the way: the claims that would
-    be accepted at each moment of the turn (each on its own; claims do not change the
-    flight nor each other), and where the flight ended (hex, altitude)."""
-
-    claims: list[Claim] = field(default_factory=list)
-    end: tuple[Hex, int] | None = None
-
-
-def _check(game: Game, state: State, action: Action, events: list[Event],
-           probe: Probe | None = None) -> None:
-    """Resolve the actor's action without moving the game on: raises if it is illegal."""
+def _check(game: Game, state: State, action: Action, events: list[Event]) -> Pilot:
+    """Resolve the actor's action without moving the game on: the pilot after it; raises if
+    it is illegal."""
     pilot = state.actor
     assert pilot is not None
     if isinstance(action, WindChoice):
-        pilot = wind_push(game, state, pilot, action, events)
-        if probe is not None and pilot.hex is not None:
-            probe.end = (pilot.hex, pilot.altitude)
-    else:
-        assert isinstance(action, Turn)
-        _turn(game, state, pilot, action, events, probe)
+        return wind_push(game, state, pilot, action, events)
+    assert isinstance(action, Turn)
+    return _turn(game, state, pilot, action, events)
 
 
-Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
-"""What completes an action into a legal one: landing choice and mountain, stunt claims,
-and a Top Lander claim."""
-
-
-def _completions(game: Game, state: State, action: Action) -> list[Completion]:
-    """Every way ``action`` (written without landing choice nor claims) is legal: no
-    landing, or each landing choice (and equally close mountain) when it touches down; a
-    final landing on a take-off hex with the Top Lander stunt (also softly at the
-    mountaintop, or by resisting the wind); each combination of the stunt claims it allows
-    (one moment per stunt) and of a Top Lander claim. ``[]`` when it is illegal."""
-    probe = Probe()
-    lands: list[tuple[LandChoice | None, Hex | None]]
+def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
+    """Every legal action that completes ``action`` (a wind-push choice, or the turn of a
+    pilot with no legal move) with a landing choice (and equally close mountain) where it
+    touches down, and a Top Lander claim where it may land on a take-off hex (resisting
+    down onto one is such a landing)."""
     try:
-        _check(game, state, action, [], probe)
-        lands = [(None, None)]
-        if probe.end is not None and game.top_lander and probe.end[0] in game.takeoffs \
-                and probe.end[1] == game.mountaintop and isinstance(action, Turn):
-            lands.append((LandChoice.FINAL, None))  # a soft landing on the take-off hex
+        end = _check(game, state, action, [])
+        lands: list[tuple[LandChoice | None, Hex | None]] = [(None, None)]
+        low = False
     except IllegalActionError as e:
-        choices: tuple[LandChoice, ...]
-        if e.rule == "stunt.top-lander.final":
-            choices = (LandChoice.FINAL,)
-        elif e.rule == "land.choice":
-            choices = (LandChoice.FINAL, LandChoice.RELAUNCH)
-        else:
+        if e.rule not in ("land.choice", "stunt.top-lander.final"):
             return []
         lands = []
-        for choice in choices:
+        for choice in (LandChoice.FINAL, LandChoice.RELAUNCH):
             events: list[Event] = []
             try:
-                _check(game, state, replace(action, land=choice), events)
+                end = _check(game, state, replace(action, land=choice), events)
             except IllegalActionError:
                 continue
+            if choice is LandChoice.FINAL:
+                pushed = next((e for e in events if e["type"] == "wind_push"), None)
+                low = pushed is not None and pushed["altitude"]["after"] > 0
             lands.append((choice, None))
-            if choice is LandChoice.RELAUNCH:  # other equally close mountains are choices too
-                landing = next(e for e in events if e["type"] == "land")
-                lands.extend((choice, m) for m in
-                             closest_mountains(game, Hex(*landing["hex"]))[1:])
-    claim_sets = _claim_sets(probe.claims)
+            if choice is LandChoice.RELAUNCH and end.hex is not None:
+                lands.extend((choice, m) for m in closest_mountains(game, end.hex))
     pilot = state.actor
     assert pilot is not None
-    top = game.top_lander and probe.end is not None and probe.end[0] in game.takeoffs \
-        and probe.end[1] > 0 and stunt_rules.top_lander_open(game, pilot)
-    out: list[Completion] = []
-    for land, mountain in lands:
-        for claims in claim_sets:
-            out.append((land, mountain, claims, False))
-            if top and land is LandChoice.FINAL:
-                out.append((land, mountain, claims, True))
-    return out
-
-
-def _claim_sets(claims: list[Claim]) -> list[tuple[Claim, ...]]:
-    """Every set of claims taking at most one moment per stunt, in ``claim_order``."""
-    by_stunt: dict[Stunt, list[Claim | None]] = {}
-    for c in claims:
-        by_stunt.setdefault(c.stunt, [None]).append(c)
-    return [tuple(sorted((c for c in chosen if c is not None), key=claim_order))
-            for chosen in product(*by_stunt.values())]
-
-
-def _complete(action: Action, completion: Completion) -> Action:
-    land, mountain, claims, top = completion
-    if completion == (None, None, (), False):
-        return action
-    if isinstance(action, WindChoice):
-        return replace(action, land=land, mountain=mountain, top_lander=top)
-    return replace(action, land=land, mountain=mountain, stunts=claims, top_lander=top)
-
-
-def _try(game: Game, state: State, action: Action) -> list[Action]:
-    return [_complete(action, c) for c in _completions(game, state, action)]
-
-
-def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Any = None,
-             facing: Direction | None = None,
-             cache: dict[Any, list[Completion]] | None = None) -> list[Action]:
-    """Every legal flight from the pilot's place (or the take-off/relaunch hex and facing).
-    Moves that reach the same hex with the same costs have the same outcome, so ``cache``
-    shares the work between the facings of a take-off."""
-    out: list[Action] = []
-    cards = pilot.skill_cards
-    start = hex_ if hex_ is not None else pilot.mountain if kind is TurnKind.RELAUNCH \
-        else pilot.hex
-    base_facing = facing if facing is not None else pilot.facing
-    assert base_facing is not None
-    altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
-    assert start is not None
-    for move in MoveKind:
-        hard_options: list[frozenset[Skill]] = [frozenset()]
-        if move.hard and cards >= 1:
-            hard_options.append(frozenset({Skill.HARD_TURN}))
-        heading = base_facing.rotate(move.turn)
-        ahead = game.terrain.get(start.neighbor(heading))
-        if ahead is None or ahead is Terrain.AERODROME or (
-                ahead is Terrain.MOUNTAIN and altitude < game.mountaintop):
-            continue  # a wall: no variant of this move is legal
-        for hard in hard_options:
-            for accelerate, card in ((False, False), (True, False), (True, True)):
-                if card and cards - len(hard) < 1:
-                    continue
-                skill = hard | ({Skill.ACCELERATE} if card else frozenset())
-                turn = Turn(pilot.ident, kind, move, hex_, facing, accelerate, frozenset(skill))
-                key = (start, heading, move.hard and not hard, accelerate, card, len(skill))
-                if cache is None or key not in cache:
-                    completions = _completions(game, state, turn)
-                    if cache is not None:
-                        cache[key] = completions
-                else:
-                    completions = cache[key]
-                out.extend(_complete(turn, c) for c in completions)
+    top = isinstance(action, WindChoice) and game.top_lander and low and \
+        stunt_rules.top_lander_open(game, pilot) and end.hex in game.takeoffs and \
+        any(land is LandChoice.FINAL for land, _ in lands)
+    out: list[Action] = [action if land is None else replace(action, land=land, mountain=m)
+                         for land, m in lands]
+    if top:
+        out.append(replace(action, land=LandChoice.FINAL, top_lander=True))
     return out
 
 
@@ -366,21 +272,9 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             if problem is None:
                 out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
         return out
-    cache: dict[Any, list[Completion]] = {}
-    if pilot.status is PilotStatus.IN_HAND:
-        out = [Turn(pilot.ident, TurnKind.PASS)]
-        for h in game.takeoffs:
-            for facing in DIRECTIONS:
-                out.extend(_flights(game, state, pilot, TurnKind.TAKEOFF, h, facing, cache))
-        return out
-    if pilot.status is PilotStatus.WALKING:
-        out = [Turn(pilot.ident, TurnKind.WALK)]
-        for facing in DIRECTIONS:
-            out.extend(_flights(game, state, pilot, TurnKind.RELAUNCH, None, facing, cache))
-        return out
-    moves = _flights(game, state, pilot, TurnKind.MOVE)
-    if moves:
-        return moves
+    turns: list[Action] = list(legal_turns(game, state, pilot))
+    if turns or pilot.status is not PilotStatus.FLYING:
+        return turns
     return _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
 
 
@@ -427,10 +321,8 @@ def _set(state: State, index: int, pilot: Pilot) -> State:
     return state.evolve(pilots=tuple(pilots))
 
 
-def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event],
-          probe: Probe | None = None) -> Pilot:
-    """Resolve one turn of ``pilot``. With a ``probe`` (an action written without claims),
-    also find the claims each moment of the turn would accept."""
+def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
+    """Resolve one turn of ``pilot``: the pilot after it."""
     status = pilot.status
     kind = action.kind
     allowed = {
@@ -467,7 +359,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         return pilot.evolve(deficit=after)
     if kind is TurnKind.STUCK:
         assert pilot.hex is not None
-        if _flights(game, state, pilot, TurnKind.MOVE):
+        if flights(game, state, pilot, TurnKind.MOVE):
             raise IllegalActionError("flight.not-stuck", f"{pilot.ident} can still move: a "
                                      "crash-landing in a dead end is only for a pilot with no "
                                      "legal move")
@@ -478,8 +370,6 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                                        state.time, events)
     assert action.move is not None
     claimed: list[Event] = []
-    if probe is not None and kind is TurnKind.MOVE:
-        stunt_rules.probe(game, state, pilot, Moment("before-move"), probe.claims)
     for c in claims["before-move"]:
         pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
     if kind is TurnKind.TAKEOFF:
@@ -495,31 +385,23 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
             pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
         events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
                        "facing": facing.name, "paid": pilot.deficit})
-        pilot = stunt_rules.reset_survivor(pilot.evolve(deficit=0, crashed=False,
-                                                        landed_time=None), events)
+        pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
     else:
         assert pilot.hex is not None and pilot.facing is not None
         start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
 
     def between(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
         moment = Moment("after-move", mods)
-        if probe is not None:
-            stunt_rules.probe(game, state, p, moment, probe.claims)
         for c in claims["after-move"]:
             p = stunt_rules.claim(game, state, p, c, moment, claimed)
         return p
 
-    hook = between if claims["after-move"] or (probe is not None and action.accelerate) \
-        else None
+    hook = between if claims["after-move"] else None
     flown: list[Event] = []
     flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
                  action.skill, flown, hook)
     moved = flight.pilot
     moment = Moment("after-accelerate", flight.modifiers)
-    if probe is not None:
-        stunt_rules.probe(game, state, moved, moment, probe.claims)
-        assert moved.hex is not None
-        probe.end = (moved.hex, moved.altitude)
     for c in claims["after-accelerate"]:
         moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
     turn_event = {**base, **flown[0]}

@@ -20,6 +20,7 @@ from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
+from skyhex.rules.paragliders.components import SunExposure
 from skyhex.rules.paragliders.features import TrackGps
 from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode, spot_hexes
 from skyhex.rules.paragliders.state import Game, Pilot, State
@@ -58,42 +59,65 @@ def under_clouds(clouds: tuple[tuple[int, Hex], ...]) -> dict[Hex, int]:
 
 def weather_modifiers(game: Game, state: State, h: Hex) -> list[dict[str, Any]]:
     """The four weather modifiers of hex ``h``, each named with its reason."""
+    return [dict(m) for m in shared_weather(game, state, h)]
+
+
+def shared_weather(game: Game, state: State, h: Hex) -> tuple[dict[str, Any], ...]:
+    """``weather_modifiers`` computed once per weather and hex (every candidate move of a
+    turn asks for the same few hexes): shared values, never to be changed."""
+    return _weather(game, h, state.temperature, state.sun, state.wind_direction,
+                    state.wind_strength, state.clouds)
+
+
+@lru_cache(maxsize=8192)
+def _weather(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
+             strength: int, clouds: tuple[tuple[int, Hex], ...]) -> tuple[dict[str, Any], ...]:
     terrain = game.terrain[h]
-    thermal = game.components.thermal.value(terrain, state.temperature)
+    thermal = game.components.thermal.value(terrain, temperature)
     mods: list[dict[str, Any]] = [
         {"name": "thermal", "value": thermal,
-         "why": f"{terrain} at temperature {state.temperature:+d}"}]
+         "why": f"{terrain} at temperature {temperature:+d}"}]
     if terrain is not _MOUNTAIN:
-        if h in game.sun_hexes[state.sun]:
-            side = "west" if state.sun.value == "east" else "east"
+        if h in game.sun_hexes[sun]:
+            side = "west" if sun.value == "east" else "east"
             mods.append({"name": "sun", "value": 1,
-                         "why": f"mountain to the {side}, its {state.sun} facade in the sun"})
-        strength = state.wind_strength
-        if strength and h in game.wind_hexes[(state.wind_direction, strength)]:
+                         "why": f"mountain to the {side}, its {sun} facade in the sun"})
+        if strength and h in game.wind_hexes[(direction, strength)]:
             mods.append({"name": "wind", "value": strength,
                          "why": f"mountainside under a strength-{strength} "
-                                f"{state.wind_direction.name} wind"})
-    if state.clouds:
-        clouds = under_clouds(state.clouds).get(h, 0)
-        if clouds:
+                                f"{direction.name} wind"})
+    if clouds:
+        count = under_clouds(clouds).get(h, 0)
+        if count:
             mods.append({"name": "cloud", "value": CLOUD_BONUS, "why": "under a cloud" + (
-                " (once, however many)" if clouds > 1 else "")})
-    return mods
+                " (once, however many)" if count > 1 else "")})
+    return tuple(mods)
 
 
-def _enter(game: Game, h: Hex, altitude: int, what: str) -> Terrain:
+def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:
+    """The rule that forbids entering ``h`` at ``altitude`` (from the hex before), or
+    ``None``: the map edge and aerodromes are walls, mountains below the mountaintop."""
     terrain = game.terrain.get(h)
     if terrain is None:
-        raise IllegalActionError("flight.map-edge", f"{what} to {h} leaves the map: the map "
-                                 "edge is a wall")
+        return "flight.map-edge"
     if terrain is Terrain.AERODROME:
-        raise IllegalActionError("aerodrome.no-fly", f"{what} to {h} enters an aerodrome, a "
-                                 "no-fly zone at any altitude")
+        return "aerodrome.no-fly"
     if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
+        return "flight.mountain-wall"
+    return None
+
+
+def _enter(game: Game, h: Hex, altitude: int, what: str) -> None:
+    rule = entry_rule(game, h, altitude)
+    if rule == "flight.map-edge":
+        raise IllegalActionError(rule, f"{what} to {h} leaves the map: the map edge is a wall")
+    if rule == "aerodrome.no-fly":
+        raise IllegalActionError(rule, f"{what} to {h} enters an aerodrome, a no-fly zone at "
+                                 "any altitude")
+    if rule is not None:
         raise IllegalActionError(
-            "flight.mountain-wall", f"{what} to mountain hex {h} at altitude {altitude}: below "
-            f"the mountaintop ({game.mountaintop}) mountains are walls")
-    return terrain
+            rule, f"{what} to mountain hex {h} at altitude {altitude}: below the mountaintop "
+            f"({game.mountaintop}) mountains are walls")
 
 
 def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event]) -> Pilot:
@@ -176,16 +200,42 @@ class Flight:
 Hook = Callable[[Pilot, tuple[dict[str, Any], ...]], Pilot]
 
 
-def _below_top(game: Game, h: Hex, after: int, what: str) -> bool:
-    """Whether ending at ``after`` over ``h`` is allowed below the mountaintop: only on the
-    take-off hexes with the Top Lander stunt in play, where it is a landing."""
-    if game.terrain[h] is not Terrain.MOUNTAIN or after >= game.mountaintop:
-        return False
-    if game.top_lander and h in game.takeoffs:
-        return True
-    raise IllegalActionError(
-        "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
-        f"{after}, below the mountaintop ({game.mountaintop})")
+def ends_down(game: Game, h: Hex, after: int) -> bool | None:
+    """Whether a step ending over ``h`` at ``after`` touches down (altitude 0 or less, or
+    below the top of a take-off hex with the Top Lander stunt in play: a landing there);
+    ``None`` when it may not end there at all (below the mountaintop over a mountain)."""
+    if game.terrain[h] is Terrain.MOUNTAIN and after < game.mountaintop:
+        return True if game.top_lander and h in game.takeoffs else None
+    return after <= 0
+
+
+def _down(game: Game, h: Hex, after: int, what: str) -> bool:
+    down = ends_down(game, h, after)
+    if down is None:
+        raise IllegalActionError(
+            "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
+            f"{after}, below the mountaintop ({game.mountaintop})")
+    return down
+
+
+def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
+    """The hard-turn modifier: -1, or 0 with the Skill Move card."""
+    if Skill.HARD_TURN in skill:
+        return {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
+    return {"name": "hard-turn", "value": -HARD_TURN_COST}
+
+
+def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
+    """The ceiling's modifier when ``after`` is above it (gains above it are lost)."""
+    ceiling = game.components.altitude.ceiling
+    if after <= ceiling:
+        return None
+    return {"name": "ceiling", "value": ceiling - after,
+            "why": f"gains above the cloud ceiling ({ceiling}) are lost"}
+
+
+def acceleration_cost(skill: frozenset[Skill]) -> int:
+    return ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
 
 
 def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
@@ -200,23 +250,20 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
                                  f"Move card(s) left, not {cards}")
     if Skill.HARD_TURN in skill and not move.hard:
         raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
+    if Skill.ACCELERATE in skill and not accelerate:
+        raise IllegalActionError("skill.unused", "the accelerate card goes with an "
+                                 "acceleration")
     new_facing = facing.rotate(move.turn)
     to = start.neighbor(new_facing)
     _enter(game, to, altitude, f"a {move.value} move")
-    mods: list[dict[str, Any]] = []
-    if move.hard:
-        if Skill.HARD_TURN in skill:
-            mods.append({"name": "hard-turn", "value": 0, "why": "Skill Move card"})
-        else:
-            mods.append({"name": "hard-turn", "value": -HARD_TURN_COST})
+    mods: list[dict[str, Any]] = [hard_turn(skill)] if move.hard else []
     mods.extend(weather_modifiers(game, state, to))
     after = altitude + sum(m["value"] for m in mods)
-    ceiling = game.components.altitude.ceiling
-    if after > ceiling:
-        mods.append({"name": "ceiling", "value": ceiling - after,
-                     "why": f"gains above the cloud ceiling ({ceiling}) are lost"})
-        after = ceiling
-    down = _below_top(game, to, after, f"a {move.value} move") or after <= 0
+    capped = ceiling_loss(game, after)
+    if capped is not None:
+        mods.append(capped)
+        after += capped["value"]
+    down = _down(game, to, after, f"a {move.value} move")
     after = max(after, 0)
     taken = occupied(state, pilot)
     turn_event: Event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
@@ -240,11 +287,11 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     if down:
         raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
-    cost = ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
+    cost = acceleration_cost(skill)
     ahead = to.neighbor(new_facing)
     _enter(game, ahead, after, "accelerating")
     after2 = after - cost
-    down = _below_top(game, ahead, after2, "accelerating") or after2 <= 0
+    down = _down(game, ahead, after2, "accelerating")
     after2 = max(after2, 0)
     if not down and (ahead, after2) in taken:
         raise IllegalActionError(
@@ -260,6 +307,18 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     events.append(turn_event)
     events.extend(collected)
     return Flight(pilot, first, (to, ahead), down)
+
+
+def relaunched(pilot: Pilot) -> Pilot:
+    """A walking pilot taking off again: the walk paid, the landing and the reserved
+    mountain behind it."""
+    return pilot.evolve(deficit=0, crashed=False, landed_time=None, mountain=None)
+
+
+def relaunch_allowed(game: Game) -> bool:
+    """Whether a pilot who touches down may walk back and take off again (not in cross
+    mode)."""
+    return game.scenario.solo is not SoloMode.CROSS
 
 
 def closest_mountains(game: Game, h: Hex) -> list[Hex]:
@@ -280,7 +339,7 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
     if choice is None:
         raise IllegalActionError("land.choice", f"{pilot.ident} touches the ground at {h}: "
                                  "say land: final or land: relaunch")
-    if choice is LandChoice.RELAUNCH and game.scenario.solo is SoloMode.CROSS:
+    if choice is LandChoice.RELAUNCH and not relaunch_allowed(game):
         raise IllegalActionError("cross.no-relaunch", "in cross mode you cannot take off again "
                                  "once landed")
     if crashed:
@@ -289,7 +348,7 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
                                                                      CRASH_VP)))
         events.append({"type": "crash", "player": pilot.ident, "hex": hx(h), "reason": reason,
                        "vp": CRASH_VP})
-    pilot = pilot.evolve(altitude=0, landed_time=state.time)
+    pilot = pilot.evolve(altitude=0, landed_time=state.time, facing=None)  # a pawn on the ground
     if choice is LandChoice.FINAL:
         events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                        "time": format_clock(state.time), "kind": "final", "crashed": crashed})

@@ -106,9 +106,10 @@ class State:
         return self.pilots[self.current]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Game:
-    """A game's fixed part, with lookup tables computed once from the map."""
+    """A game's fixed part, with lookup tables computed once from the map. Games compare
+    (and hash) by identity: per-state tables of the engine are cached by game."""
 
     scenario: Scenario
     mountaintop: int
@@ -125,6 +126,7 @@ class Game:
     takeoffs: tuple[Hex, ...] = field(init=False, repr=False)
     target: Hex | None = field(init=False, repr=False)
     edge: frozenset[Hex] = field(init=False, repr=False)
+    edge_distance: dict[Hex, int] = field(init=False, repr=False)  # to the nearest edge hex
     claim_stunts: tuple[Stunt, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -173,6 +175,7 @@ def _map_tables(m: Map) -> dict[str, Any]:
         SunExposure.WEST: beside((Direction.NE, Direction.SE)),
         SunExposure.NONE: frozenset(),
     }
+    edge = edge_hexes(frozenset(terrain))
     wind = {}
     for d in Direction:
         wind[(d, 1)] = beside((d,))
@@ -186,7 +189,9 @@ def _map_tables(m: Map) -> dict[str, Any]:
         "spawns": {mh.features.spawn: h for h, mh in sorted(m.hexes.items())
                    if mh.features.spawn is not None},
         "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
-        "edge": edge_hexes(frozenset(terrain)),
+        "edge": edge,
+        "edge_distance": {h: min(h.distance(e) for e in edge) for h in terrain} if edge
+        else {},
     }
     if len(_TABLES) > 64:
         _TABLES.clear()

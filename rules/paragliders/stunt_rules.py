@@ -15,6 +15,7 @@ from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.actions import Claim
 from skyhex.rules.paragliders.clock import format_clock
+from skyhex.rules.paragliders.components import SunExposure
 from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode, StuntProgress
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
@@ -77,92 +78,101 @@ def alone_on_mountain(game: Game, state: State, pilot: Pilot) -> bool:
 
 
 def _edge_distance(game: Game, h: Hex) -> int:
-    return min(h.distance(e) for e in game.edge)
+    return game.edge_distance[h]
 
 
-def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Claim]) -> None:
-    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` (the pilot as
-    it is then): each stunt in play and not scored yet, a ruler placed (``start``) or a
-    stunt scored."""
-    for stunt in game.claim_stunts:
-        current = progress(pilot, stunt)
-        if current is not None and (current.scored is not None or current.since is not None):
-            continue
-        c = Claim(stunt, moment.when, "start" if stunt in TIMED_STUNTS else "score")
-        try:
-            claim(game, state, pilot, c, moment, [])
-        except IllegalActionError:
-            continue
-        found.append(c)
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a claim is refused: the rule and the message."""
+
+    rule: str
+    message: str
 
 
-def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
-          events: list[Event]) -> Pilot:
-    """Apply one claim from a turn entry; ``IllegalActionError`` names the broken rule."""
-    stunt = entry.stunt
-    action = entry.action
+Award = tuple[int | None, str]
+"""What an accepted claim gives: its VP (``None``: a ruler placed) and why."""
+
+
+def judge(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
+          current: StuntProgress | None) -> Refusal | Award:
+    """Whether ``pilot`` may make the claim ``entry`` at ``moment`` (``current``: its
+    progress on that stunt), and what it gives: the rules of each stunt, in one place."""
+    stunt, action = entry.stunt, entry.action
     if stunt not in game.scenario.stunts:
-        raise IllegalActionError("stunt.not-in-play", f"the {stunt} stunt is not in play")
-    current = progress(pilot, stunt)
+        return Refusal("stunt.not-in-play", f"the {stunt} stunt is not in play")
     if current is not None and current.scored is not None:
-        raise IllegalActionError("stunt.twice", f"{pilot.ident} has scored the {stunt} already: "
-                                 "each stunt scores once a game")
+        return Refusal("stunt.twice", f"{pilot.ident} has scored the {stunt} already: each "
+                       "stunt scores once a game")
     if stunt is Stunt.TOP_LANDER:
-        raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander is scored by a final "
-                                 "landing on a take-off hex, in the entry with land: final")
+        return Refusal("stunt.top-lander.not-landed", "Top Lander is scored by a final landing "
+                       "on a take-off hex, in the entry with land: final")
     if pilot.status is not PilotStatus.FLYING or pilot.hex is None:
-        raise IllegalActionError("stunt.not-flying", f"{pilot.ident} is not flying at "
-                                 f"{moment.when}: stunts are flown")
+        return Refusal("stunt.not-flying", f"{pilot.ident} is not flying at {moment.when}: "
+                       "stunts are flown")
     if stunt in TIMED_STUNTS:
-        return _start_ruler(game, state, pilot, stunt, action, current, moment, events)
+        return _ruler_verdict(game, state, pilot, stunt, action, current, moment)
     if action != "score":
-        raise IllegalActionError("stunt.action", f"the {stunt} is scored, not {action}ed")
+        return Refusal("stunt.action", f"the {stunt} is scored, not {action}ed")
     if stunt is Stunt.SKY_CLIMBER:
         if moment.modifiers is None:
-            raise IllegalActionError("stunt.timing", "the Sky Climber counts the altitude gained "
-                                     "by the move: claim it after moving")
+            return Refusal("stunt.timing", "the Sky Climber counts the altitude gained by the "
+                           "move: claim it after moving")
         if not moment.bonus("cloud"):
-            raise IllegalActionError("stunt.sky-climber.no-cloud", "the Sky Climber needs the "
-                                     "gain to be made under a cloud")
+            return Refusal("stunt.sky-climber.no-cloud", "the Sky Climber needs the gain to be "
+                           "made under a cloud")
         gain = sum(m["value"] for m in moment.modifiers)
         if gain < 2:
-            raise IllegalActionError("stunt.sky-climber.gain", f"the Sky Climber needs a gain of "
-                                     f"2 or more, not {gain}")
-        return score(pilot, stunt, SKY_CLIMBER_VP[min(gain, 5)],
-                     f"gained {gain} under a cloud", events)
+            return Refusal("stunt.sky-climber.gain", f"the Sky Climber needs a gain of 2 or "
+                           f"more, not {gain}")
+        return SKY_CLIMBER_VP[min(gain, 5)], f"gained {gain} under a cloud"
     if stunt is Stunt.OVERFLYER:
         below = [p.altitude for p in _flying_others(state, pilot)
                  if p.hex == pilot.hex and p.altitude < pilot.altitude]
         below += [_middle(game, m, s) for m, s, h in state.solo_markers
                   if h == pilot.hex and _middle(game, m, s) < pilot.altitude]
         if not below:
-            raise IllegalActionError("stunt.overflyer.nobody-below", f"no pilot is below "
-                                     f"{pilot.ident} on {pilot.hex}")
+            return Refusal("stunt.overflyer.nobody-below", f"no pilot is below {pilot.ident} "
+                           f"on {pilot.hex}")
         gap = pilot.altitude - min(below)
-        return score(pilot, stunt, OVERFLYER_BASE + gap, f"{gap} above the lowest pilot on "
-                     f"the hex", events)
+        return OVERFLYER_BASE + gap, f"{gap} above the lowest pilot on the hex"
     if stunt is Stunt.SURVIVOR:
         if current is None or not current.armed:
-            raise IllegalActionError("stunt.survivor.not-armed", f"{pilot.ident}'s Survivor "
-                                     "ruler is not armed: reach its low altitude first")
+            return Refusal("stunt.survivor.not-armed", f"{pilot.ident}'s Survivor ruler is not "
+                           "armed: reach its low altitude first")
         above = pilot.altitude - game.mountaintop
         if above <= 0:
-            raise IllegalActionError("stunt.survivor.too-low", f"the Survivor scores above the "
-                                     f"mountaintop ({game.mountaintop}), not at {pilot.altitude}")
+            return Refusal("stunt.survivor.too-low", f"the Survivor scores above the "
+                           f"mountaintop ({game.mountaintop}), not at {pilot.altitude}")
         table = game.components.rulers.survivor
-        return score(pilot, stunt, table[min(above, len(table) - 1)],
-                     f"{above} above the mountaintop", events)
+        return table[min(above, len(table) - 1)], f"{above} above the mountaintop"
     # Explorer
     if pilot.hex not in game.edge:
-        raise IllegalActionError("stunt.explorer.not-on-edge", f"{pilot.hex} is not on the edge "
-                                 "of the map")
+        return Refusal("stunt.explorer.not-on-edge", f"{pilot.hex} is not on the edge of the "
+                       "map")
     if game.scenario.solo is SoloMode.RACE:
-        return score(pilot, stunt, EXPLORER_SOLO, "solo race: the edge reached", events)
+        return EXPLORER_SOLO, "solo race: the edge reached"
     others = [p.hex for p in state.pilots if p.seat != pilot.seat and p.hex is not None
               and p.status is not PilotStatus.IN_HAND]
     nearest = min((_edge_distance(game, h) for h in others), default=0)
-    return score(pilot, stunt, EXPLORER_BASE + nearest, f"the closest other pilot is {nearest} "
-                 "from the edge", events)
+    return EXPLORER_BASE + nearest, f"the closest other pilot is {nearest} from the edge"
+
+
+def _ruler_verdict(game: Game, state: State, pilot: Pilot, stunt: Stunt, action: str,
+                   current: StuntProgress | None, moment: Moment) -> Refusal | Award:
+    if action != "start":
+        return Refusal("stunt.ruler", f"the {stunt} is scored when its rule says so; claim it "
+                       "with action: start to place the ruler")
+    if current is not None and current.since is not None:
+        return Refusal("stunt.twice", f"{pilot.ident}'s {stunt} ruler is placed already: one "
+                       "chance a game")
+    if stunt is Stunt.CLIFF_SURFER:
+        if moment.modifiers is None or not moment.bonus("sun", "wind"):
+            return Refusal("stunt.cliff-surfer.no-bonus", "the Cliff Surfer ruler is placed in "
+                           "a turn that gets the sun or wind bonus")
+    elif not alone_on_mountain(game, state, pilot):
+        return Refusal("stunt.lone-hiker.not-alone", f"{pilot.ident} is not the only pilot "
+                       "over the mountains")
+    return None, f"ruler placed at {format_clock(state.time)}"
 
 
 def _middle(game: Game, marker: str, side: str) -> int:
@@ -170,24 +180,78 @@ def _middle(game: Game, marker: str, side: str) -> int:
     return sm.sides[side][1]
 
 
-def _start_ruler(game: Game, state: State, pilot: Pilot, stunt: Stunt, action: str,
-                 current: StuntProgress | None, moment: Moment, events: list[Event]) -> Pilot:
-    if action != "start":
-        raise IllegalActionError("stunt.ruler", f"the {stunt} is scored when its rule says so; "
-                                 "claim it with action: start to place the ruler")
-    if current is not None and current.since is not None:
-        raise IllegalActionError("stunt.twice", f"{pilot.ident}'s {stunt} ruler is placed "
-                                 "already: one chance a game")
-    if stunt is Stunt.CLIFF_SURFER:
-        if moment.modifiers is None or not moment.bonus("sun", "wind"):
-            raise IllegalActionError("stunt.cliff-surfer.no-bonus", "the Cliff Surfer ruler is "
-                                     "placed in a turn that gets the sun or wind bonus")
-    elif not alone_on_mountain(game, state, pilot):
-        raise IllegalActionError("stunt.lone-hiker.not-alone", f"{pilot.ident} is not the only "
-                                 "pilot over the mountains")
-    events.append({"type": "stunt", "player": pilot.ident, "stunt": stunt.value,
-                   "action": "start", "why": f"ruler placed at {format_clock(state.time)}"})
-    return _set(pilot, stunt, StuntProgress(since=state.time))
+def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
+          events: list[Event]) -> Pilot:
+    """Apply one claim from a turn entry; ``IllegalActionError`` names the broken rule."""
+    verdict = judge(game, state, pilot, entry, moment, progress(pilot, entry.stunt))
+    if isinstance(verdict, Refusal):
+        raise IllegalActionError(verdict.rule, verdict.message)
+    vp, why = verdict
+    if vp is not None:
+        return score(pilot, entry.stunt, vp, why, events)
+    events.append({"type": "stunt", "player": pilot.ident, "stunt": entry.stunt.value,
+                   "action": "start", "why": why})
+    return _set(pilot, entry.stunt, StuntProgress(since=state.time))
+
+
+def candidates(game: Game, state: State, pilot: Pilot) -> tuple[Stunt, ...]:
+    """The stunts that some moment of ``pilot``'s turn in ``state`` might accept: in play,
+    still open, and not ruled out by the state itself (no cloud on the map for the Sky
+    Climber, no sun nor wind for the Cliff Surfer, nobody to fly over for the Overflyer,
+    another pilot over the mountains for the Lone Hiker, an unarmed Survivor ruler). A
+    quick filter before ``judge``, which decides."""
+    opened = dict(pilot.stunts)
+    out = []
+    for stunt in game.claim_stunts:
+        current = opened.get(stunt)
+        if current is not None and (current.scored is not None or current.since is not None):
+            continue
+        if stunt is Stunt.SKY_CLIMBER and not state.clouds:
+            continue
+        if stunt is Stunt.CLIFF_SURFER and state.sun is SunExposure.NONE and \
+                not state.wind_strength:
+            continue
+        if stunt is Stunt.OVERFLYER and not state.solo_markers and not _flying_others(state,
+                                                                                       pilot):
+            continue
+        if stunt is Stunt.LONE_HIKER and any(p.hex is not None and game.terrain.get(p.hex) is
+                                             Terrain.MOUNTAIN
+                                             for p in _flying_others(state, pilot)):
+            continue
+        if stunt is Stunt.SURVIVOR and (current is None or not current.armed):
+            continue
+        out.append(stunt)
+    return tuple(out)
+
+
+def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Claim],
+          known: dict[Any, Any] | None = None, key: Any = None) -> None:
+    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` (the pilot as
+    it is then): each stunt in play and still open, a ruler placed (``start``) or a stunt
+    scored. ``known`` keeps the answers within one turn of one state under ``key``, which
+    must tell apart what they depend on: the moment, where the pilot is, its altitude and
+    the first hex's modifiers."""
+    if known is not None:
+        stunts = known.get(None)
+        if stunts is None:
+            stunts = known[None] = candidates(game, state, pilot)
+        if not stunts:
+            return
+        if key in known:
+            found.extend(known[key])
+            return
+    else:
+        stunts = candidates(game, state, pilot)
+    opened = dict(pilot.stunts)
+    accepted = []
+    for stunt in stunts:
+        current = opened.get(stunt)
+        c = Claim(stunt, moment.when, "start" if stunt in TIMED_STUNTS else "score")
+        if not isinstance(judge(game, state, pilot, c, moment, current), Refusal):
+            accepted.append(c)
+    if known is not None:
+        known[key] = tuple(accepted)
+    found.extend(accepted)
 
 
 def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:

@@ -1,0 +1,75 @@
+"""docs/formats.md: the golden logs of today are the version-1 golden logs changed by the
+rows of its "What changed" table, and by nothing else."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from skyhex.rules.game import LOG_FORMAT
+
+from .conftest import DATA, ROOT
+
+GOLDEN = ROOT / "tests" / "golden"
+V1 = DATA / "log-v1"
+Event = dict[str, Any]
+
+
+def events(path: Any) -> list[Event]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def upgrade(old: list[Event]) -> list[Event]:
+    """A version-1 log by the rows of the table; ``entry`` and ``forced`` are left out (their
+    row adds them to more events: the contract test checks where)."""
+    out: list[Event] = []
+    rounds = 1
+    for e in old:
+        e = {k: v for k, v in e.items() if k not in ("entry", "forced")}
+        kind = e["type"]
+        if kind == "setup":
+            e = {"seq": e["seq"], "type": "setup", "format": LOG_FORMAT,
+                 **{k: v for k, v in e.items() if k not in ("seq", "type")}}
+        elif kind == "time":
+            rounds = e["round"]
+            e = {"seq": e["seq"], "type": "round", "round": e["round"], "time": e["time"]}
+        elif kind == "turn" and e.get("first") is not None and "player" not in e:
+            rounds = e["turn"]
+            e = {"seq": e["seq"], "type": "round", "round": e["turn"], "turn": e["turn"],
+                 "first": e["first"]}
+        elif kind == "game_end":
+            e = {"seq": e["seq"], "type": "game_end", "round": rounds, "time": e["time"],
+                 "reason": e["reason"],
+                 "scores": [{"player": s["player"], "score": s["total"], "rank": s["rank"],
+                             "breakdown": s["breakdown"],
+                             **({"won": s["won"]} if "won" in s else {})}
+                            for s in e["scores"]],
+                 "winners": e["winners"]}
+        elif kind == "game_over":
+            rows = [{"player": s["company"], "score": s["points"], "rank": s["rank"],
+                     "breakdown": {"weight": s["weight"], "empty spaces": s["empty_spaces"]},
+                     "parcels": s["parcels"]} for s in e["scores"]]
+            new = {"seq": e["seq"], "type": "game_end", "round": e["turn"], "turn": e["turn"],
+                   "reason": "deliveries", "scores": rows,
+                   "winners": [r["player"] for r in rows if r["rank"] == 1]}
+            if "teams" in e:
+                new["teams"] = [{"team": t["team"], "companies": t["companies"],
+                                 "score": t["points"], "rank": t["rank"],
+                                 "parcels": t["parcels"]} for t in e["teams"]]
+            e = new
+        out.append(e)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in V1.glob("*.ndjson")))
+def test_the_golden_logs_changed_only_as_the_table_says(name: str) -> None:
+    new = events(GOLDEN / f"{name}.ndjson")
+    bare = [{k: v for k, v in e.items() if k not in ("entry", "forced")} for e in new]
+    assert upgrade(events(V1 / f"{name}.ndjson")) == bare
+    assert json.dumps(bare) == json.dumps(upgrade(events(V1 / f"{name}.ndjson")))  # key order
+
+
+def test_every_golden_log_has_a_version_one_original() -> None:
+    assert {p.stem for p in GOLDEN.glob("*.ndjson")} == {p.stem for p in V1.glob("*.ndjson")}

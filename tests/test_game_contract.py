@@ -1,0 +1,298 @@
+"""The contract every registered game keeps (docs/library.md, CORE.md §6), tested over the
+registry on the game's example scenarios:
+
+- random playouts end, or reach their round cap;
+- ``legal_actions`` and ``apply`` agree: every legal action is accepted, and on a sample of
+  the whole action space of each state (``tests/candidates.py``) an action is accepted if
+  and only if it is listed;
+- every action round-trips through its moves-file entry;
+- replaying a playout's entries reproduces its log, whose events all validate against the
+  published event schema;
+- positions round-trip: the scenario at any moment replays the rest of the game to the
+  same events;
+- a participant's view holds nothing it may not know.
+
+A new game is done when it passes this module (with its action space in
+``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skyhex.games import face, playout, ruleset
+from skyhex.games.documents import load_scenario, load_validated, with_position
+from skyhex.rules import games as registry
+from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
+from skyhex.rules.replay import Replay, play, start
+from skyhex.schemas import schema, validator
+from skyhex.schemas.documents import parse
+
+from .candidates import EXTRA, GENERATORS
+from .conftest import ROOT
+
+GAMES = registry.names()
+LONG = bool(os.environ.get("SKYHEX_LONG"))
+STATES = 2000 if LONG else 500
+SCENARIOS = ROOT / "examples" / "scenarios"
+CAP = 25  # rounds: Turbulences random pilots seldom end a game
+RATE = {"paragliders": 0.004, "turbulences": 0.02}
+"""The share of each state's action space tried in the short run (about 60 candidates; all
+of them with SKYHEX_LONG)."""
+
+
+@cache
+def scenarios(game: str) -> tuple[tuple[Path, Any], ...]:
+    """The example scenarios of ``game``, read."""
+    out = []
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        found, scenario, _ = load_scenario(str(path))
+        if found.name == game:
+            out.append((path, scenario))
+    assert out, f"no example scenario of {game}"
+    return tuple(out)
+
+
+def random_states(game: str, count: int, seed: int) -> Iterator[tuple[Any, Any, Any]]:
+    """``count`` states met in seeded random playouts of the game's example scenarios:
+    (scenario, game constants, state), the game not over."""
+    rules = ruleset(game)
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        _, scenario = rng.choice(scenarios(game))
+        played = playout(rules, scenario, rng.randrange(10**9), cap=CAP)
+        constants, state, _ = rules.new_game(scenario)
+        for action in played.actions:
+            if found < count and rng.random() < 0.2:
+                found += 1
+                yield scenario, constants, state
+            state, _ = rules.apply(constants, state, action)
+
+
+def accepted(rules: Any, constants: Any, state: Any, action: Any) -> bool:
+    try:
+        rules.apply(constants, state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_playouts_end_or_reach_their_cap(game: str) -> None:
+    rules = ruleset(game)
+    for _, scenario in scenarios(game):
+        for seed in range(3):
+            played = playout(rules, scenario, seed, cap=CAP)
+            over = rules.actor(played.game, played.state) is None
+            assert over != played.capped
+            assert over or rules.moment(played.state)["round"] == CAP + 1
+            if over:
+                assert rules.legal_actions(played.game, played.state) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_legal_actions_agree_with_apply(game: str) -> None:
+    """On 500 random states: every legal action is accepted, none is listed twice, each
+    round-trips through its entry; a sample of the whole action space (all of it with
+    SKYHEX_LONG) is accepted exactly when listed."""
+    rules = ruleset(game)
+    rng = random.Random(1)
+    checked = candidates_tried = 0
+    for _, constants, state in random_states(game, STATES, 7):
+        legal = rules.legal_actions(constants, state)
+        assert legal, "a game not over has a legal action"
+        actor = rules.actor(constants, state)
+        listed = set(legal)
+        assert len(listed) == len(legal), "an action listed twice"
+        for action in legal:
+            assert rules.player_of(action) == actor
+            assert rules.fits(constants, state, action)
+            entry = json.loads(json.dumps(rules.action_to_entry(action)))
+            assert rules.action_from_entry(constants, entry) == action, entry
+            rules.apply(constants, state, action)  # accepted
+        space = list(GENERATORS[game](constants, state, rng, 1.0 if LONG else RATE[game]))
+        found = [a for a in space if accepted(rules, constants, state, a)]
+        for action in space:
+            assert (action in listed) == (action in found), action
+        if game in EXTRA:
+            extra = list(EXTRA[game](constants, state, found, rng, 1.0 if LONG else 0.2))
+            for action in extra:
+                assert (action in listed) == accepted(rules, constants, state, action), action
+            candidates_tried += len(extra)
+        candidates_tried += len(space)
+        checked += 1
+    assert checked == STATES and candidates_tried > STATES * 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replayed_entries_reproduce_the_log_and_every_event_validates(game: str) -> None:
+    rules = ruleset(game)
+    events_schema = validator("event")
+    for _, scenario in scenarios(game):
+        played = playout(rules, scenario, 11, cap=CAP)
+        original = play(start(rules, scenario), played.actions, strict=True)
+        constants = original.game
+        entries = json.loads(json.dumps([rules.action_to_entry(a) for a in played.actions]))
+        again = [rules.action_from_entry(constants, e, ("moves", i))
+                 for i, e in enumerate(entries)]
+        replayed = play(start(rules, scenario), again)
+        text = "".join(json.dumps(e) + "\n" for e in original.events)
+        assert "".join(json.dumps(e) + "\n" for e in replayed.events) == text
+        setup = original.events[0]
+        assert setup["type"] == "setup" and setup["format"] == LOG_FORMAT
+        assert setup["game"] == game
+        for e in original.events:
+            assert list(events_schema.iter_errors(e)) == [], e
+        _check_entries_of_events(original)
+        if original.over:
+            end = original.events[-1]
+            assert end["type"] == "game_end" and "entry" not in end
+            assert end["scores"] == rules.scores(original.game, original.state)
+
+
+def _check_entries_of_events(replay: Replay) -> None:
+    """An action's own events carry its entry, up to the game's machinery; the machinery
+    never does."""
+    last = -1
+    for e in replay.events[1:]:
+        if e["type"] in MACHINERY:
+            assert "entry" not in e
+        elif "entry" in e:
+            assert e["entry"] >= last
+            last = e["entry"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_scores_have_one_shape(game: str) -> None:
+    rules = ruleset(game)
+    for _, scenario in scenarios(game):
+        played = playout(rules, scenario, 3, cap=CAP)
+        rows = rules.scores(played.game, played.state)
+        assert rows
+        for row in rows:
+            assert {"player", "score", "rank", "breakdown"} <= set(row)
+            assert sum(row["breakdown"].values()) == row["score"]
+            assert row["rank"] >= 1
+        best = max(r["score"] for r in rows)
+        assert all(r["rank"] == 1 for r in rows if r["score"] == best) or game == "paragliders"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_positions_round_trip(game: str) -> None:
+    """The scenario at a random moment (its ``position``) validates, starts in the same
+    state as far as every participant can tell, and replays the rest of the game to the
+    same events."""
+    rules = ruleset(game)
+    game_face = face(game)
+    rng = random.Random(5)
+    checked = 0
+    for path, scenario in scenarios(game):
+        data = load_validated(str(path), "scenario").data
+        for seed in range(3):
+            played = playout(rules, scenario, seed, cap=CAP)
+            original = start(rules, scenario)
+            marks, states = [], []
+            for i, action in enumerate(played.actions):
+                marks.append(len(original.events))
+                states.append(original.state)
+                play(original, [action], strict=True, first=i)
+            for k in rng.sample(range(len(played.actions)), min(3, len(played.actions))):
+                block = json.loads(json.dumps(rules.position(original.game, states[k])))
+                doc = with_position(data, str(path), block)
+                document = parse(json.dumps(doc), "position.json")
+                assert list(validator("scenario").iter_errors(document.data)) == []
+                taken = game_face.read_scenario(document, document.data, str(path), ())
+                resumed = start(rules, taken)
+                assert rules.view(resumed.game, resumed.state, None) == \
+                    rules.view(original.game, states[k], None)
+                assert rules.legal_actions(resumed.game, resumed.state) == \
+                    rules.legal_actions(original.game, states[k])
+                play(resumed, played.actions[k:], strict=True, first=k)
+                assert _bare(resumed.events[1:]) == _bare(original.events[marks[k]:])
+                checked += 1
+    assert checked >= 10
+
+
+def _bare(events: list[Event]) -> list[Event]:
+    return [{k: v for k, v in e.items() if k != "seq"} for e in events]
+
+
+# --- what a participant may see ------------------------------------------------------------
+
+
+def _twin_turbulences(scenario: Any, who: str) -> list[dict[str, Any]]:
+    """Pinned draws of a Turbulences game in which every parcel not of ``who``'s team weighs
+    otherwise than in the seeded game."""
+    rules = ruleset("turbulences")
+    constants, _, events = rules.new_game(scenario)
+    draws = list(events[0]["draws"])
+    ours = {c.colour for c in constants.companies
+            if who in {constants.companies[j].colour for j in constants.allies(
+                constants.index(c.colour) or 0)}}
+    colours = [c.colour for c in constants.companies]
+    out = [draws[0]]
+    k = 1
+    for colour in colours:
+        weights = [d["weight"] for d in draws[k:k + 5]]
+        if colour not in ours:
+            weights = weights[::-1] if weights != weights[::-1] else weights[1:] + weights[:1]
+        out += [{"weight": w} for w in weights]
+        k += 5
+    return out + draws[k:]
+
+
+TWINS = {"turbulences": _twin_turbulences}
+"""For games with hidden information: pinned draws that change only what a participant may
+not know."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_holds_nothing_its_participant_may_not_know(game: str) -> None:
+    rules = ruleset(game)
+    for _, scenario in scenarios(game):
+        played = playout(rules, scenario, 2, cap=CAP)
+        seeded = play(start(rules, scenario), played.actions[:30], strict=True)
+        who = rules.actor(seeded.game, seeded.state)
+        if who is None:
+            continue
+        mine = rules.view(seeded.game, seeded.state, who)
+        if game not in TWINS:  # no hidden information: every participant sees it all
+            assert mine == rules.view(seeded.game, seeded.state, None)
+            continue
+        twin = play(start(rules, scenario, TWINS[game](scenario, who)), played.actions[:30],
+                    strict=True)
+        assert twin.error is None
+        assert rules.view(twin.game, twin.state, who) == mine
+        assert rules.legal_actions(twin.game, twin.state) == \
+            rules.legal_actions(seeded.game, seeded.state)
+        assert rules.view(twin.game, twin.state, None) != \
+            rules.view(seeded.game, seeded.state, None)
+
+
+# --- the registry ---------------------------------------------------------------------------
+
+
+def test_every_list_of_games_is_the_registry() -> None:
+    """The schemas' game enums and the command line's choices are the registered games."""
+    from skyhex.cli.report import GameName
+
+    names = set(GAMES)
+    assert {g.value for g in GameName} == names
+    for name in ("map", "moves"):
+        assert set(schema(name)["properties"]["game"]["enum"]) == names, name
+    scenario_games = {
+        branch["properties"]["game"]["const"] for branch in
+        schema("scenario")["oneOf"]} if "oneOf" in schema("scenario") else set()
+    assert scenario_games in (set(), names)
+    for game in GAMES:
+        assert face(game).name == game == ruleset(game).name

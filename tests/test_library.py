@@ -1,0 +1,62 @@
+"""docs/library.md: its examples run as written, through the library alone, and a random bot
+of a few lines plays a whole game of each registered game."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from skyhex.games import load_scenario, ruleset
+from skyhex.rules import games as registry
+
+from .conftest import ROOT
+
+LIBRARY = ROOT / "docs" / "library.md"
+
+
+def examples() -> list[str]:
+    return re.findall(r"```python\n(.*?)\n```", LIBRARY.read_text(), re.S)
+
+
+@pytest.mark.parametrize("index", range(2))
+def test_the_examples_run(index: int) -> None:
+    code = examples()[index]
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120, env={**os.environ, "PYTHONWARNINGS": "error"})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() and "Traceback" not in r.stderr
+    if index == 0:
+        assert "paragliders - yellow to act at" in r.stdout
+        assert "does not know" in r.stdout
+
+
+def test_the_examples_load_no_command_line() -> None:
+    code = examples()[0] + "\nimport sys\nassert 'typer' not in sys.modules\n" \
+        "assert 'click' not in sys.modules\n"
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_a_random_bot_plays_a_whole_game(game: str) -> None:
+    rules = ruleset(game)
+    path = next(p for p in sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
+                if load_scenario(str(p))[0].name == game)
+    _, scenario, _ = load_scenario(str(path))
+    rng = random.Random(3)
+    constants, state, events = rules.new_game(scenario)
+    moves = 0
+    while rules.actor(constants, state) is not None and rules.moment(state)["round"] <= 300:
+        state, new = rules.apply(constants, state, rng.choice(rules.legal_actions(constants,
+                                                                                  state)))
+        events += new
+        moves += 1
+    assert moves > 10
+    assert rules.actor(constants, state) is None or game == "turbulences"
+    assert [r["player"] for r in rules.scores(constants, state)]
