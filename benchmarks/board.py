@@ -33,9 +33,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20, help="timed renders (default 20)")
     args = parser.parse_args()
 
-    from skyhex.cli.files import load_components, load_map
+    from skyhex.games import load_map
 
-    m, _ = load_map(MAP, load_components(None))
+    _, m, _ = load_map(MAP)
     assert len(m.hexes) == 183
 
     # The first render pays for importing svgwrite and shapely, as a command run does.
@@ -65,11 +65,12 @@ def main() -> None:
     total = sum(len(p.encode("utf-8")) for p in pages)
     print(f"A4 pages: {len(pages)} pages in {elapsed * 1000:.0f} ms, {total / 1024:.0f} KB in all")
 
-    from skyhex.cli.scenario import load_scenario
+    from skyhex.games import load_scenario
+    from skyhex.games import start as start_game
     from skyhex.render.paragliders.position import position_view
-    from skyhex.rules.paragliders.replay import start as start_game
 
-    game = start_game(load_scenario(SCENARIO)[0])
+    game_face, scenario, _ = load_scenario(SCENARIO)
+    game = start_game(game_face.ruleset, scenario)
     view = position_view(game.game, game.state, "benchmark")
     runs = []
     for _ in range(args.runs):

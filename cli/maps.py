@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skyhex.cli.report import DEFAULT, ComponentsOption, GameName, ReportFormat, reporting
+from skyhex.cli.report import (
+    DEFAULT,
+    ComponentsOption,
+    GameName,
+    ReportFormat,
+    print_invalid,
+    reporting,
+)
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face
@@ -156,10 +163,7 @@ def check(
                 results.append({"file": name, "valid": False,
                                 "errors": [p.to_json() for p in e.problems]})
             else:
-                for p in e.problems:
-                    print(p.format())
-                n = len(e.problems)
-                print(f"{name}: invalid: {n} error{'s' if n > 1 else ''}")
+                print_invalid(name, e.problems)
             continue
         violations = game.check_map(m, context)
         ok = ok and not violations

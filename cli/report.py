@@ -4,7 +4,7 @@ exit code 1 (usage errors exit 2), and the shared option types."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
@@ -41,6 +41,13 @@ def error(message: str) -> None:
 def print_problems(problems: Iterable[FileProblem]) -> None:
     for p in problems:
         print(p.format(), file=sys.stderr)
+
+
+def print_invalid(name: str, problems: Sequence[FileProblem]) -> None:
+    """A checking command's report of a file it could not accept, on stdout."""
+    for p in problems:
+        print(p.format())
+    print(f"{name}: invalid: {len(problems)} error{'s' if len(problems) > 1 else ''}")
 
 
 @contextmanager

@@ -10,7 +10,14 @@ from typing import Annotated, Any
 
 import typer
 
-from skyhex.cli.report import DEFAULT, ComponentsOption, GameName, ReportFormat, reporting
+from skyhex.cli.report import (
+    DEFAULT,
+    ComponentsOption,
+    GameName,
+    ReportFormat,
+    print_invalid,
+    reporting,
+)
 
 
 def validate(
@@ -38,10 +45,7 @@ def validate(
             if fmt is ReportFormat.json:
                 report.extend(p.to_json() for p in e.problems)
             else:
-                for p in e.problems:
-                    print(p.format())
-                errors = len(e.problems)
-                print(f"{name}: invalid: {errors} error{'s' if errors > 1 else ''}")
+                print_invalid(name, e.problems)
             continue
         if fmt is ReportFormat.text:
             print(f"{name}: ok: {game.scenario_summary(scenario)}")

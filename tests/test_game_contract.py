@@ -288,11 +288,11 @@ def test_every_list_of_games_is_the_registry() -> None:
 
     names = set(GAMES)
     assert {g.value for g in GameName} == names
-    for name in ("map", "moves"):
+    for name in ("map", "moves", "scenario"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
-    scenario_games = {
-        branch["properties"]["game"]["const"] for branch in
-        schema("scenario")["oneOf"]} if "oneOf" in schema("scenario") else set()
-    assert scenario_games in (set(), names)
+    setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
+              if isinstance(d, dict) and d.get("properties", {}).get("type") == {
+                  "const": "setup"}}
+    assert setups == names
     for game in GAMES:
         assert face(game).name == game == ruleset(game).name

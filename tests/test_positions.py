@@ -41,6 +41,8 @@ from skyhex.schemas import validator
 from .conftest import DATA, ROOT, run
 
 SCENARIOS = ROOT / "examples" / "scenarios"
+TURBULENCES = DATA / "turbulences"
+Event = dict[str, Any]
 PARAGLIDERS = ruleset("paragliders")
 TURBULENCES_RULES = ruleset("turbulences")
 
@@ -67,8 +69,6 @@ def greedy_playout(scenario: Any, seed: int, turn_cap: int) -> tuple[Any, ...]:
 
 def random_playout(scenario: Any, seed: int, turn_cap: int) -> tuple[Any, ...]:
     return playout(TURBULENCES_RULES, scenario, seed, cap=turn_cap).actions
-TURBULENCES = DATA / "turbulences"
-Event = dict[str, Any]
 
 
 def _doc(path: Path) -> Any:

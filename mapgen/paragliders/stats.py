@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import pairwise, permutations
 from typing import Any
 
+from skyhex.mapgen.figures import spread
 from skyhex.mapgen.paragliders.check import mountain_clusters
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.board import edge_hexes
@@ -71,10 +72,6 @@ NUMERIC = ("hexes", "edge_hexes", "takeoff_cluster")
 
 def summary(stats: list[dict[str, Any]]) -> dict[str, Any]:
     """Minimum, mean and maximum of the main figures over several maps."""
-    def spread(values: list[int]) -> dict[str, float]:
-        return {"min": min(values), "mean": round(sum(values) / len(values), 2),
-                "max": max(values)}
-
     out: dict[str, Any] = {"maps": len(stats)}
     for key in NUMERIC:
         out[key] = spread([s[key] for s in stats])

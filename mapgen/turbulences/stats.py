@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skyhex.mapgen.figures import spread
 from skyhex.rules.turbulences.landscape import Biome, CloudSide, Landscape, is_tempest
 
 CLOUD_KINDS = ("cumulus", "storm", "tempest")
@@ -41,10 +42,6 @@ NUMERIC = ("hexes", "cloud_tokens", "storm_tokens", "clouds_next_to_mountains")
 
 def summary(stats: list[dict[str, Any]]) -> dict[str, Any]:
     """Minimum, mean and maximum of the main figures over several maps."""
-    def spread(values: list[int]) -> dict[str, float]:
-        return {"min": min(values), "mean": round(sum(values) / len(values), 2),
-                "max": max(values)}
-
     out: dict[str, Any] = {"maps": len(stats)}
     for key in NUMERIC:
         out[key] = spread([s[key] for s in stats])

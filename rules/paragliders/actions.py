@@ -152,13 +152,7 @@ class Turn:
         text = " + ".join(parts[:2]) + (", " + ", ".join(parts[2:]) if parts[2:] else "")
         for c in self.stunts:
             text += f", {c.describe()}"
-        if self.land is not None:
-            text += f", land {self.land.value}"
-            if self.mountain is not None:
-                text += f" at {self.mountain}"
-        if self.top_lander:
-            text += ", claim top-lander"
-        return text
+        return text + _landing_text(self.land, self.mountain, self.top_lander)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,17 +174,21 @@ class WindChoice:
         return entry
 
     def describe(self) -> str:
-        text = self.kind.value
-        if self.land is not None:
-            text += f", land {self.land.value}"
-            if self.mountain is not None:
-                text += f" at {self.mountain}"
-        if self.top_lander:
-            text += ", claim top-lander"
-        return text
+        return self.kind.value + _landing_text(self.land, self.mountain, self.top_lander)
 
 
 Action = Turn | WindChoice
+
+
+def _landing_text(land: LandChoice | None, mountain: Hex | None, top_lander: bool) -> str:
+    text = ""
+    if land is not None:
+        text += f", land {land.value}"
+        if mountain is not None:
+            text += f" at {mountain}"
+    if top_lander:
+        text += ", claim top-lander"
+    return text
 
 
 def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
