@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
-from skyhex.rules.replay import Replay, play, start
+from skyhex.rules.game import Event
+from skyhex.rules.replay import Replay, begin, play
 from skyhex.schemas.documents import Document, DocumentError, FileProblem, load, schema_problems
 
 if TYPE_CHECKING:
@@ -194,13 +195,15 @@ def sources(moves: str | None, scenario: str | None) -> Sources:
 @dataclass(frozen=True)
 class LoadedGame:
     """A game read from its files: the game's face, the scenario, the actions of the moves
-    file, its pinned chance draws and the documents (to locate what goes wrong)."""
+    file, its pinned chance draws, the game set up with them (``new_game``'s values) and
+    the documents (to locate what goes wrong)."""
 
     face: Face
     scenario: Any
     actions: tuple[Any, ...]
     pinned: tuple[dict[str, Any], ...]
     sources: Sources
+    setup: tuple[Any, Any, tuple[Event, ...]]
 
     @property
     def moves(self) -> Document | None:
@@ -235,19 +238,13 @@ def load_game(moves: str | None, scenario: str | None = None,
 
     found = found or sources(moves, scenario)
     game_face = face(found.game)
+    ruleset = game_face.ruleset
     read = game_face.read_scenario(found.document, found.data, found.base, found.at)
     document = found.moves
     if document is None:
-        return LoadedGame(game_face, read, (), (), found)
-    ruleset = game_face.ruleset
-    game, _, _ = ruleset.new_game(read)
-    actions = []
+        game, state, events = ruleset.new_game(read)
+        return LoadedGame(game_face, read, (), (), found, (game, state, tuple(events)))
     problems: list[Problem] = []
-    for i, entry in enumerate(document.data["moves"]):
-        try:
-            actions.append(ruleset.action_from_entry(game, entry, ("moves", i)))
-        except InputError as e:
-            problems.extend(e.problems)
     kinds = game_face.draw_kinds
     for k, draw in enumerate(document.data.get("draws", ())):
         other = sorted(set(draw) - kinds)
@@ -255,25 +252,33 @@ def load_game(moves: str | None, scenario: str | None = None,
             problems.append(Problem("moves.draw", f"{other[0]!r} is not a {found.game} draw "
                                     f"({found.game}: {', '.join(sorted(kinds))})",
                                     ("draws", k)))
+    pinned = tuple(document.data.get("draws", ()))
     if problems:
         raise DocumentError(document.problems(problems))
-    return LoadedGame(game_face, read, tuple(actions), tuple(document.data.get("draws", ())),
-                      found)
+    try:
+        game, state, events = ruleset.new_game(read, pinned)
+    except IllegalActionError as e:  # a pinned setup draw that cannot be
+        line, column = document.locate(("draws",))
+        raise DocumentError([FileProblem(document.name, e.message, line, column, ("draws",),
+                                         e.rule)]) from None
+    actions = []
+    for i, entry in enumerate(document.data["moves"]):
+        try:
+            actions.append(ruleset.action_from_entry(game, entry, ("moves", i)))
+        except InputError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DocumentError(document.problems(problems))
+    return LoadedGame(game_face, read, tuple(actions), pinned, found,
+                      (game, state, tuple(events)))
 
 
 def replay_game(loaded: LoadedGame, *, strict: bool = False, until: int | None = None
                 ) -> Replay:
     """Replay a loaded game (the first ``until`` entries); an illegal entry ends it with an
-    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file. A
-    pinned draw that cannot be drawn at setup is a ``DocumentError`` at ``draws``."""
+    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file."""
     document = loaded.moves
-    try:
-        replay = start(loaded.face.ruleset, loaded.scenario, loaded.pinned)
-    except IllegalActionError as e:
-        assert document is not None  # only pinned draws can make setup fail
-        line, column = document.locate(("draws",))
-        raise DocumentError([FileProblem(document.name, e.message, line, column, ("draws",),
-                                         e.rule)]) from None
+    replay = begin(loaded.face.ruleset, *loaded.setup)
     play(replay, loaded.actions, strict=strict, until=until)
     if replay.error is not None and document is not None:
         line, column = document.locate(("moves", replay.error["entry"]))

@@ -7,7 +7,6 @@ rules package with a ``ruleset.py``, and its face in ``skyhex.games``.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from typing import Any
 
@@ -37,6 +36,8 @@ def names() -> tuple[str, ...]:
 
 def unknown_game_message(name: object) -> str:
     """``no game called 'paraglider' (did you mean 'paragliders'?; games: ...)``."""
+    import difflib
+
     close = difflib.get_close_matches(str(name), list(GAMES), n=1, cutoff=0.6)
     hint = f"did you mean {close[0]!r}? " if close else ""
     return f"no game called {name!r} ({hint}games: {', '.join(GAMES)})"

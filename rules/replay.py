@@ -54,7 +54,13 @@ class Replay:
 def start(ruleset: Ruleset[Any, Any, Any], scenario: Any,
           pinned: Sequence[Mapping[str, Any]] = ()) -> Replay:
     """The game of ``scenario`` set up, its setup events logged."""
-    game, state, events = ruleset.new_game(scenario, tuple(pinned))
+    return begin(ruleset, *ruleset.new_game(scenario, tuple(pinned)))
+
+
+def begin(ruleset: Ruleset[Any, Any, Any], game: Any, state: Any, events: Sequence[Event]
+          ) -> Replay:
+    """A replay of a game set up already (``new_game``'s values), its setup events
+    logged."""
     replay = Replay(ruleset, game, state)
     replay.log(events)
     return replay

@@ -228,31 +228,28 @@ def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
     pilot with no legal move) with a landing choice (and equally close mountain) where it
     touches down, and a Top Lander claim where it may land on a take-off hex (resisting
     down onto one is such a landing)."""
+    lands: list[tuple[LandChoice | None, Hex | None]] = []
+    top = False  # a final landing made by resisting down onto a take-off hex
     try:
-        end = _check(game, state, action, [])
-        lands: list[tuple[LandChoice | None, Hex | None]] = [(None, None)]
-        low = False
+        _check(game, state, action, [])
+        lands.append((None, None))
     except IllegalActionError as e:
         if e.rule not in ("land.choice", "stunt.top-lander.final"):
             return []
-        lands = []
         for choice in (LandChoice.FINAL, LandChoice.RELAUNCH):
             events: list[Event] = []
             try:
                 end = _check(game, state, replace(action, land=choice), events)
             except IllegalActionError:
                 continue
-            if choice is LandChoice.FINAL:
-                pushed = next((e for e in events if e["type"] == "wind_push"), None)
-                low = pushed is not None and pushed["altitude"]["after"] > 0
             lands.append((choice, None))
+            if choice is LandChoice.FINAL and isinstance(action, WindChoice):
+                pushed = next(e for e in events if e["type"] == "wind_push")
+                top = game.top_lander and end.hex in game.takeoffs and \
+                    pushed["altitude"]["after"] > 0 and \
+                    stunt_rules.top_lander_open(game, end)
             if choice is LandChoice.RELAUNCH and end.hex is not None:
                 lands.extend((choice, m) for m in closest_mountains(game, end.hex))
-    pilot = state.actor
-    assert pilot is not None
-    top = isinstance(action, WindChoice) and game.top_lander and low and \
-        stunt_rules.top_lander_open(game, pilot) and end.hex in game.takeoffs and \
-        any(land is LandChoice.FINAL for land, _ in lands)
     out: list[Action] = [action if land is None else replace(action, land=land, mountain=m)
                          for land, m in lands]
     if top:

@@ -154,7 +154,7 @@ def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, .
         if down:
             return []
         found.extend(_claims(turn, first, Moment("after-move", mods),
-                             ("after-move", to, after, mods[0]["value"] if move.hard else 1)))
+                             (to, after, mods[0]["value"] if move.hard else 1, to, after)))
         end = to.neighbor(heading)
         if entry_rule(game, end, after) is not None:
             return []
@@ -167,8 +167,7 @@ def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, .
         return []
     moved = first if end == to else first.evolve(hex=end, altitude=height)
     found.extend(_claims(turn, moved, Moment("after-accelerate", mods),
-                         ("after-accelerate", to, after, mods[0]["value"] if move.hard else 1,
-                          end, height)))
+                         (to, after, mods[0]["value"] if move.hard else 1, end, height)))
     return completions(game, pilot, end, height, down, found)
 
 
@@ -203,9 +202,10 @@ def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
 
 def _claims(turn: Turn_, pilot: Pilot, moment: Moment, key: tuple[Any, ...]
             ) -> tuple[Claim, ...]:
-    """The claims ``pilot`` may make at ``moment``; ``key`` tells the moments of the turn
+    """The claims ``pilot`` may make at ``moment``; ``key`` tells the places of the turn
     apart (the altitude before the move is the same for every candidate of a turn, so the
-    first hex, the hard-turn cost and where the move ends decide the modifiers)."""
+    first hex and the hard-turn cost decide the modifiers, and where the pilot is then
+    decides the rest: the first hex after the move, the end after an acceleration)."""
     found: list[Claim] = []
     stunt_rules.probe(turn.game, turn.state, pilot, moment, found, turn.known, key)
     return tuple(found)

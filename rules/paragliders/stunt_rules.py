@@ -7,6 +7,7 @@ Claims name a moment of the turn: ``before-move`` (where the pilot starts), ``af
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,74 +82,101 @@ def _edge_distance(game: Game, h: Hex) -> int:
     return game.edge_distance[h]
 
 
-@dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why a claim is refused: the rule and the message."""
+    """Why a claim is refused: the rule, and the message (worded only when read: the legal
+    actions of a turn weigh many claims that are refused and never explained)."""
 
-    rule: str
-    message: str
+    __slots__ = ("args", "rule", "text")
+
+    def __init__(self, rule: str, text: str, *args: object) -> None:
+        self.rule = rule
+        self.text = text
+        self.args = args
+
+    @property
+    def message(self) -> str:
+        return self.text.format(*self.args)
 
 
 Award = tuple[int | None, str]
 """What an accepted claim gives: its VP (``None``: a ruler placed) and why."""
+Rule = Callable[[Game, State, Pilot, str, StuntProgress | None, Moment], Refusal | Award]
 
 
 def judge(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
           current: StuntProgress | None) -> Refusal | Award:
     """Whether ``pilot`` may make the claim ``entry`` at ``moment`` (``current``: its
-    progress on that stunt), and what it gives: the rules of each stunt, in one place."""
-    stunt, action = entry.stunt, entry.action
+    progress on that stunt), and what it gives: what every claim needs, then the rule of its
+    stunt."""
+    stunt = entry.stunt
     if stunt not in game.scenario.stunts:
-        return Refusal("stunt.not-in-play", f"the {stunt} stunt is not in play")
+        return Refusal("stunt.not-in-play", "the {} stunt is not in play", stunt)
     if current is not None and current.scored is not None:
-        return Refusal("stunt.twice", f"{pilot.ident} has scored the {stunt} already: each "
-                       "stunt scores once a game")
+        return Refusal("stunt.twice", "{} has scored the {} already: each stunt scores once "
+                       "a game", pilot.ident, stunt)
     if stunt is Stunt.TOP_LANDER:
         return Refusal("stunt.top-lander.not-landed", "Top Lander is scored by a final landing "
                        "on a take-off hex, in the entry with land: final")
     if pilot.status is not PilotStatus.FLYING or pilot.hex is None:
-        return Refusal("stunt.not-flying", f"{pilot.ident} is not flying at {moment.when}: "
-                       "stunts are flown")
-    if stunt in TIMED_STUNTS:
-        return _ruler_verdict(game, state, pilot, stunt, action, current, moment)
+        return Refusal("stunt.not-flying", "{} is not flying at {}: stunts are flown",
+                       pilot.ident, moment.when)
+    return RULES[stunt](game, state, pilot, entry.action, current, moment)
+
+
+def _sky_climber(game: Game, state: State, pilot: Pilot, action: str,
+                 current: StuntProgress | None, moment: Moment) -> Refusal | Award:
     if action != "score":
-        return Refusal("stunt.action", f"the {stunt} is scored, not {action}ed")
-    if stunt is Stunt.SKY_CLIMBER:
-        if moment.modifiers is None:
-            return Refusal("stunt.timing", "the Sky Climber counts the altitude gained by the "
-                           "move: claim it after moving")
-        if not moment.bonus("cloud"):
-            return Refusal("stunt.sky-climber.no-cloud", "the Sky Climber needs the gain to be "
-                           "made under a cloud")
-        gain = sum(m["value"] for m in moment.modifiers)
-        if gain < 2:
-            return Refusal("stunt.sky-climber.gain", f"the Sky Climber needs a gain of 2 or "
-                           f"more, not {gain}")
-        return SKY_CLIMBER_VP[min(gain, 5)], f"gained {gain} under a cloud"
-    if stunt is Stunt.OVERFLYER:
-        below = [p.altitude for p in _flying_others(state, pilot)
-                 if p.hex == pilot.hex and p.altitude < pilot.altitude]
-        below += [_middle(game, m, s) for m, s, h in state.solo_markers
-                  if h == pilot.hex and _middle(game, m, s) < pilot.altitude]
-        if not below:
-            return Refusal("stunt.overflyer.nobody-below", f"no pilot is below {pilot.ident} "
-                           f"on {pilot.hex}")
-        gap = pilot.altitude - min(below)
-        return OVERFLYER_BASE + gap, f"{gap} above the lowest pilot on the hex"
-    if stunt is Stunt.SURVIVOR:
-        if current is None or not current.armed:
-            return Refusal("stunt.survivor.not-armed", f"{pilot.ident}'s Survivor ruler is not "
-                           "armed: reach its low altitude first")
-        above = pilot.altitude - game.mountaintop
-        if above <= 0:
-            return Refusal("stunt.survivor.too-low", f"the Survivor scores above the "
-                           f"mountaintop ({game.mountaintop}), not at {pilot.altitude}")
-        table = game.components.rulers.survivor
-        return table[min(above, len(table) - 1)], f"{above} above the mountaintop"
-    # Explorer
+        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.SKY_CLIMBER, action)
+    if moment.modifiers is None:
+        return Refusal("stunt.timing", "the Sky Climber counts the altitude gained by the move: "
+                       "claim it after moving")
+    if not moment.bonus("cloud"):
+        return Refusal("stunt.sky-climber.no-cloud", "the Sky Climber needs the gain to be "
+                       "made under a cloud")
+    gain = sum(m["value"] for m in moment.modifiers)
+    if gain < 2:
+        return Refusal("stunt.sky-climber.gain", "the Sky Climber needs a gain of 2 or more, "
+                       "not {}", gain)
+    return SKY_CLIMBER_VP[min(gain, 5)], f"gained {gain} under a cloud"
+
+
+def _overflyer(game: Game, state: State, pilot: Pilot, action: str,
+               current: StuntProgress | None, moment: Moment) -> Refusal | Award:
+    if action != "score":
+        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.OVERFLYER, action)
+    below = [p.altitude for p in _flying_others(state, pilot)
+             if p.hex == pilot.hex and p.altitude < pilot.altitude]
+    below += [_middle(game, m, s) for m, s, h in state.solo_markers
+              if h == pilot.hex and _middle(game, m, s) < pilot.altitude]
+    if not below:
+        return Refusal("stunt.overflyer.nobody-below", "no pilot is below {} on {}",
+                       pilot.ident, pilot.hex)
+    gap = pilot.altitude - min(below)
+    return OVERFLYER_BASE + gap, f"{gap} above the lowest pilot on the hex"
+
+
+def _survivor(game: Game, state: State, pilot: Pilot, action: str,
+              current: StuntProgress | None, moment: Moment) -> Refusal | Award:
+    if action != "score":
+        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.SURVIVOR, action)
+    if current is None or not current.armed:
+        return Refusal("stunt.survivor.not-armed", "{}'s Survivor ruler is not armed: reach "
+                       "its low altitude first", pilot.ident)
+    above = pilot.altitude - game.mountaintop
+    if above <= 0:
+        return Refusal("stunt.survivor.too-low", "the Survivor scores above the mountaintop "
+                       "({}), not at {}", game.mountaintop, pilot.altitude)
+    table = game.components.rulers.survivor
+    return table[min(above, len(table) - 1)], f"{above} above the mountaintop"
+
+
+def _explorer(game: Game, state: State, pilot: Pilot, action: str,
+              current: StuntProgress | None, moment: Moment) -> Refusal | Award:
+    if action != "score":
+        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.EXPLORER, action)
     if pilot.hex not in game.edge:
-        return Refusal("stunt.explorer.not-on-edge", f"{pilot.hex} is not on the edge of the "
-                       "map")
+        return Refusal("stunt.explorer.not-on-edge", "{} is not on the edge of the map",
+                       pilot.hex)
     if game.scenario.solo is SoloMode.RACE:
         return EXPLORER_SOLO, "solo race: the edge reached"
     others = [p.hex for p in state.pilots if p.seat != pilot.seat and p.hex is not None
@@ -157,22 +185,47 @@ def judge(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
     return EXPLORER_BASE + nearest, f"the closest other pilot is {nearest} from the edge"
 
 
-def _ruler_verdict(game: Game, state: State, pilot: Pilot, stunt: Stunt, action: str,
-                   current: StuntProgress | None, moment: Moment) -> Refusal | Award:
-    if action != "start":
-        return Refusal("stunt.ruler", f"the {stunt} is scored when its rule says so; claim it "
-                       "with action: start to place the ruler")
-    if current is not None and current.since is not None:
-        return Refusal("stunt.twice", f"{pilot.ident}'s {stunt} ruler is placed already: one "
-                       "chance a game")
-    if stunt is Stunt.CLIFF_SURFER:
-        if moment.modifiers is None or not moment.bonus("sun", "wind"):
-            return Refusal("stunt.cliff-surfer.no-bonus", "the Cliff Surfer ruler is placed in "
-                           "a turn that gets the sun or wind bonus")
-    elif not alone_on_mountain(game, state, pilot):
-        return Refusal("stunt.lone-hiker.not-alone", f"{pilot.ident} is not the only pilot "
-                       "over the mountains")
-    return None, f"ruler placed at {format_clock(state.time)}"
+def _ruler(stunt: Stunt, allowed: Callable[[Game, State, Pilot, Moment], Refusal | None]
+           ) -> Rule:
+    """The rule of placing a Cliff Surfer or Lone Hiker ruler (``action: start``), once a
+    game, when ``allowed``."""
+
+    def rule(game: Game, state: State, pilot: Pilot, action: str,
+             current: StuntProgress | None, moment: Moment) -> Refusal | Award:
+        if action != "start":
+            return Refusal("stunt.ruler", "the {} is scored when its rule says so; claim it "
+                           "with action: start to place the ruler", stunt)
+        if current is not None and current.since is not None:
+            return Refusal("stunt.twice", "{}'s {} ruler is placed already: one chance a "
+                           "game", pilot.ident, stunt)
+        refused = allowed(game, state, pilot, moment)
+        if refused is not None:
+            return refused
+        return None, f"ruler placed at {format_clock(state.time)}"
+
+    return rule
+
+
+def _sun_or_wind(game: Game, state: State, pilot: Pilot, moment: Moment) -> Refusal | None:
+    if moment.modifiers is None or not moment.bonus("sun", "wind"):
+        return Refusal("stunt.cliff-surfer.no-bonus", "the Cliff Surfer ruler is placed in a "
+                       "turn that gets the sun or wind bonus")
+    return None
+
+
+def _alone(game: Game, state: State, pilot: Pilot, moment: Moment) -> Refusal | None:
+    if not alone_on_mountain(game, state, pilot):
+        return Refusal("stunt.lone-hiker.not-alone", "{} is not the only pilot over the "
+                       "mountains", pilot.ident)
+    return None
+
+
+RULES: dict[Stunt, Rule] = {
+    Stunt.SKY_CLIMBER: _sky_climber, Stunt.OVERFLYER: _overflyer, Stunt.SURVIVOR: _survivor,
+    Stunt.EXPLORER: _explorer, Stunt.CLIFF_SURFER: _ruler(Stunt.CLIFF_SURFER, _sun_or_wind),
+    Stunt.LONE_HIKER: _ruler(Stunt.LONE_HIKER, _alone),
+}
+"""The rule of each stunt claimed during a turn (Top Lander is claimed by a landing)."""
 
 
 def _middle(game: Game, marker: str, side: str) -> int:
@@ -226,11 +279,11 @@ def candidates(game: Game, state: State, pilot: Pilot) -> tuple[Stunt, ...]:
 
 def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Claim],
           known: dict[Any, Any] | None = None, key: Any = None) -> None:
-    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` (the pilot as
-    it is then): each stunt in play and still open, a ruler placed (``start``) or a stunt
-    scored. ``known`` keeps the answers within one turn of one state under ``key``, which
-    must tell apart what they depend on: the moment, where the pilot is, its altitude and
-    the first hex's modifiers."""
+    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` from ``pilot``,
+    flying, as it is then: each stunt in play and still open, a ruler placed (``start``) or a
+    stunt scored. ``known`` keeps the answers within one turn of one state under ``key``,
+    which must tell apart what they depend on: where the pilot is, its altitude and the first
+    hex's modifiers (none before the move); the claims found take the moment's ``when``."""
     if known is not None:
         stunts = known.get(None)
         if stunts is None:
@@ -238,20 +291,20 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
         if not stunts:
             return
         if key in known:
-            found.extend(known[key])
+            found.extend(Claim(stunt, moment.when, action) for stunt, action in known[key])
             return
     else:
         stunts = candidates(game, state, pilot)
     opened = dict(pilot.stunts)
     accepted = []
-    for stunt in stunts:
-        current = opened.get(stunt)
-        c = Claim(stunt, moment.when, "start" if stunt in TIMED_STUNTS else "score")
-        if not isinstance(judge(game, state, pilot, c, moment, current), Refusal):
-            accepted.append(c)
+    for stunt in stunts:  # in play, open, and the pilot is flying: the stunt's rule decides
+        action = "start" if stunt in TIMED_STUNTS else "score"
+        if not isinstance(RULES[stunt](game, state, pilot, action, opened.get(stunt), moment),
+                          Refusal):
+            accepted.append((stunt, action))
     if known is not None:
         known[key] = tuple(accepted)
-    found.extend(accepted)
+    found.extend(Claim(stunt, moment.when, action) for stunt, action in accepted)
 
 
 def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
