@@ -1,0 +1,68 @@
+"""``python -m benchmarks``: the whole table (``--quick`` for a short run, ``--only GROUP``
+for one group, ``--markdown`` for docs/performance.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+from benchmarks import documents, engines, maps, startup
+from benchmarks.measure import Figure
+
+GROUPS = {"engines": engines.run, "maps": maps.run, "documents": documents.run,
+          "startup": startup.run}
+
+
+def _value(f: Figure) -> str:
+    return f"{f.value:,.0f}" if f.value >= 100 else f"{f.value:,.3g}"
+
+
+def table(figures: list[Figure], markdown: bool) -> str:
+    rows = [("figure", "value", "vs anchor", "CPU s", "target")]
+    for f in figures:
+        ratio = "" if f.ratio is None else f"{f.ratio:.2f}x"
+        verdict = "" if f.met is None else (" ok" if f.met else " MISSED")
+        rows.append((f"{f.group}: {f.name}", f"{_value(f)} {f.unit}", ratio, f"{f.cpu:.1f}",
+                     f"{f.target}{verdict}"))
+    if markdown:
+        lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+        lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+        return "\n".join(lines)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                     for r in rows)
+
+
+def machine() -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, load average {load:.1f} at the start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (CI smoke test)")
+    parser.add_argument("--only", choices=sorted(GROUPS), action="append",
+                        help="run only this group (repeatable)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = parser.parse_args()
+    start = time.time()
+    figures: list[Figure] = []
+    anchors = set()
+    for name in args.only or list(GROUPS):
+        got = GROUPS[name](args.quick)
+        figures += got
+        anchors |= {f.anchor for f in got if f.anchor}
+    print(f"skyhex benchmarks on {machine()}")
+    print(table(figures, args.markdown))
+    for a in sorted(anchors):
+        print(f"  anchor: {a}")
+    print(f"({time.time() - start:.0f} s)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""The rules engines on the work bots, analytics and tools make of them: replaying the golden
+games (every rule checked), complete random games (every legal action listed at every
+decision, one picked at random) and greedy games (every legal action applied to value it),
+each measured alternately with its python-chess anchor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from benchmarks import anchor
+from benchmarks.measure import Figure, alternate
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+SCENARIOS = ROOT / "examples" / "scenarios"
+
+
+@cache
+def golden(game: str) -> tuple[Any, ...]:
+    """The golden games of ``game``: (ruleset, game constants, first state, actions)."""
+    from skyhex.games import load_game
+
+    out = []
+    for path in sorted(GOLDEN.glob("*.moves.yaml")):
+        loaded = load_game(str(path))
+        if loaded.face.name == game:
+            constants, state, _ = loaded.setup
+            out.append((loaded.face.ruleset, constants, state, loaded.actions))
+    return tuple(out)
+
+
+def replay(game: str) -> Callable[[], int]:
+    """Apply every action of the game's golden games: the actions applied."""
+    games = golden(game)
+
+    def work() -> int:
+        done = 0
+        for rules, constants, state, actions in games:
+            for action in actions:
+                state, _ = rules.apply(constants, state, action)
+            done += len(actions)
+        return done
+
+    return work
+
+
+def scenario(name: str) -> tuple[Any, Any]:
+    from skyhex.games import load_scenario
+
+    face, read, _ = load_scenario(str(SCENARIOS / f"{name}.yaml"))
+    return face.ruleset, read
+
+
+def playouts(name: str, count: int, policy: str = "uniform", cap: int | None = None
+             ) -> Callable[[], int]:
+    """``count`` complete games of the scenario ``name`` played by ``policy``, new seeds at
+    each call: the games played (those reaching ``cap`` count too)."""
+    from skyhex.rules.playout import playout, uniform
+    from skyhex.rules.turbulences.policies import greedy
+
+    rules, read = scenario(name)
+    chosen = {"uniform": uniform, "greedy": greedy}[policy]
+    seeds = iter(range(10**9))
+
+    def work() -> int:
+        for _ in range(count):
+            playout(rules, read, next(seeds), chosen, cap)
+        return count
+
+    return work
+
+
+def run(quick: bool = False) -> list[Figure]:
+    rounds = 3 if quick else 7
+    games = 1 if quick else 4
+    chess_games = 1 if quick else 4
+    out = []
+    for game, unit in (("paragliders", "actions/s"), ("turbulences", "entries/s")):
+        rate, base, ratio, cpu = alternate(replay(game), anchor.san_replay, rounds)
+        target = ">= 1.0x" if game == "paragliders" else ""
+        out.append(Figure("engines", f"replay {game} golden games", rate, unit, ratio,
+                          f"python-chess SAN replay, {base:,.0f} moves/s", cpu, target,
+                          ratio >= 1.0 if target else None))
+    rate, base, ratio, cpu = alternate(playouts("four-players", games),
+                                       lambda: anchor.random_games(chess_games), rounds)
+    out.append(Figure("engines", "random 4-player Paragliders games", rate, "games/s", ratio,
+                      f"python-chess random games, {base:,.1f} games/s", cpu,
+                      ">= 1.0x, >= 100/s unloaded", ratio >= 1.0 and rate >= 100))
+    rate, base, ratio, cpu = alternate(playouts("turbulences-6", max(1, games // 2), "greedy",
+                                                150),
+                                       lambda: anchor.random_games(chess_games), rounds)
+    out.append(Figure("engines", "greedy 6-company Turbulences games", rate, "games/s", ratio,
+                      f"python-chess random games, {base:,.1f} games/s", cpu, ">= 20/s",
+                      rate >= 20))
+    rate, base, ratio, cpu = alternate(playouts("turbulences-6", 1, "uniform", 200),
+                                       lambda: anchor.random_games(chess_games), rounds)
+    out.append(Figure("engines", "random 6-company Turbulences games (200-turn cap)", rate,
+                      "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
+                      cpu))
+    return out

@@ -1,0 +1,105 @@
+"""Maps: generating and checking Paragliders maps and Turbulences landscapes, reading map
+files, and how generation scales with the board (radius 2 to 7, on a component set made big
+enough by copying the standard set's plain tiles)."""
+
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any
+
+from benchmarks.measure import Figure, cpu_rate
+
+
+def big_set(radius: int) -> Any:
+    """The standard component set with enough tiles for a board of ``radius``: its plain
+    tiles (no mark on any face) copied under new ids, in the set's own mix of mountain and
+    other tiles."""
+    from skyhex.rules.paragliders.components import components_from_dict, standard_set_doc
+
+    doc = copy.deepcopy(dict(standard_set_doc()))
+    tiles = doc["tiles"]
+    plain = [t for t in tiles if t.get("kind", "regular") == "regular"
+             and all(isinstance(h, str) for face in t["faces"].values() for h in face)]
+    needed = 3 * radius * radius + 3 * radius + 1
+    copies = 0
+    while len(tiles) < needed + 12:
+        for t in plain:
+            clone = copy.deepcopy(t)
+            clone["id"] = f"{t['id']}-x{copies}"
+            tiles.append(clone)
+        copies += 1
+    return components_from_dict(doc)
+
+
+def run(quick: bool = False) -> list[Figure]:
+    from skyhex.games import dump_yaml
+    from skyhex.mapgen.paragliders.check import check_map
+    from skyhex.mapgen.paragliders.generate import generate_map
+    from skyhex.mapgen.turbulences.check import check_landscape
+    from skyhex.mapgen.turbulences.generate import generate_landscape
+    from skyhex.rules.paragliders.components import standard_set
+    from skyhex.rules.paragliders.maps import map_to_dict
+    from skyhex.rules.turbulences.landscape import Difficulty
+    from skyhex.schemas.documents import parse
+
+    count = 60 if quick else 400
+    cs = standard_set()
+    generate_map(cs, 0)
+    maps: list[Any] = []
+
+    def generate() -> int:
+        maps[:] = [generate_map(cs, seed) for seed in range(count)]
+        return count
+
+    rate, cpu = cpu_rate(generate)
+    out = [Figure("maps", "generate + check Paragliders maps", rate, "maps/s", cpu=cpu,
+                  target=">= 500/s", met=rate >= 500)]
+    rate, cpu = cpu_rate(lambda: sum(1 for m in maps if not check_map(m, cs)))
+    out.append(Figure("maps", "check Paragliders maps", rate, "maps/s", cpu=cpu))
+    texts = [dump_yaml(map_to_dict(m), ("slots", "hexes")) for m in maps[:50]]
+    rate, cpu = cpu_rate(lambda: sum(1 for t in texts if parse(t, "m.yaml")))
+    out.append(Figure("maps", "read Paragliders map files (YAML)", rate, "files/s", cpu=cpu))
+    rate, cpu = cpu_rate(lambda: len([dump_yaml(map_to_dict(m), ("slots", "hexes"))
+                                      for m in maps]))
+    out.append(Figure("maps", "write Paragliders map files (YAML)", rate, "files/s",
+                      cpu=cpu))
+    difficulties = list(Difficulty)
+    lands = 500 if quick else 3000
+    rate, cpu = cpu_rate(lambda: len([generate_landscape(s, difficulties[s % 4])
+                                      for s in range(lands)]))
+    out.append(Figure("maps", "generate + check Turbulences landscapes", rate, "maps/s",
+                      cpu=cpu))
+    landscapes = [generate_landscape(s, difficulties[s % 4]) for s in range(200)]
+    rate, cpu = cpu_rate(lambda: sum(1 for land in landscapes if not check_landscape(land)))
+    out.append(Figure("maps", "check Turbulences landscapes", rate, "maps/s", cpu=cpu))
+    out += scaling(quick)
+    return out
+
+
+def scaling(quick: bool) -> list[Figure]:
+    """Milliseconds of CPU per generated map, by radius, and the growth from radius 4 to 7
+    against the growth of the hex count."""
+    from skyhex.mapgen.paragliders.generate import generate_map
+
+    radii = (2, 4) if quick else (2, 3, 4, 5, 6, 7)
+    per_map: dict[int, float] = {}
+    spent = 0.0
+    for radius in radii:
+        cs = big_set(radius)
+        maps = 4 if quick else 12
+        start = time.process_time()
+        for seed in range(maps):
+            generate_map(cs, seed, radius=radius)
+        took = time.process_time() - start
+        spent += took
+        per_map[radius] = took / maps * 1000
+    out = [Figure("maps", f"generate a radius-{r} map ({3 * r * r + 3 * r + 1} slots)", ms,
+                  "ms/map", cpu=spent / len(radii)) for r, ms in per_map.items()]
+    if 4 in per_map and 7 in per_map:
+        growth = per_map[7] / per_map[4]
+        hexes = (3 * 49 + 21 + 1) / (3 * 16 + 12 + 1)
+        out.append(Figure("maps", "growth of ms/map from radius 4 to 7", growth, "x",
+                          target=f"<= {hexes:.2f}x (the slot count's growth)",
+                          met=growth <= hexes))
+    return out

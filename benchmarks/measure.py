@@ -1,0 +1,106 @@
+"""Measuring: CPU time of workloads, rates alternated with an anchor in one process, and
+commands run in fresh processes (CPU time and peak memory of the child)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of the table: a rate (or a time), its unit, its ratio to the anchor (when it
+    has one), the CPU seconds spent measuring it, and the target it is held to."""
+
+    group: str
+    name: str
+    value: float
+    unit: str
+    ratio: float | None = None
+    anchor: str | None = None
+    cpu: float = 0.0
+    target: str = ""
+    met: bool | None = None
+
+
+def cpu_rate(work: Callable[[], int]) -> tuple[float, float]:
+    """Run ``work`` (which returns how many items it did): items per CPU second, and the
+    CPU seconds."""
+    start = time.process_time()
+    items = work()
+    spent = max(time.process_time() - start, 1e-9)
+    return items / spent, spent
+
+
+def alternate(subject: Callable[[], int], anchor: Callable[[], int], rounds: int
+              ) -> tuple[float, float, float, float]:
+    """Run ``subject`` and ``anchor`` in turn ``rounds`` times in this process: the median
+    subject rate, the median anchor rate, the median of the per-round ratios, and the CPU
+    seconds in all. Alternating makes a load that comes and goes hit both alike."""
+    subject()
+    anchor()  # warm up caches and imports
+    rates, anchors, ratios = [], [], []
+    spent = 0.0
+    for _ in range(rounds):
+        s, s_cpu = cpu_rate(subject)
+        a, a_cpu = cpu_rate(anchor)
+        rates.append(s)
+        anchors.append(a)
+        ratios.append(s / a)
+        spent += s_cpu + a_cpu
+    return (statistics.median(rates), statistics.median(anchors), statistics.median(ratios),
+            spent)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A command run in fresh processes: the median CPU seconds (user + system), wall
+    seconds and peak resident memory of one run."""
+
+    cpu: float
+    wall: float
+    max_rss_mib: float
+
+
+_CHILD = (
+    "import atexit, os, resource, sys\n"
+    "fd = int(sys.argv.pop(1))\n"
+    "atexit.register(lambda: os.write(fd, str(resource.getrusage("
+    "resource.RUSAGE_SELF).ru_maxrss).encode()))\n"
+    "from skyhex.cli import main\n"
+    "sys.argv[0] = 'skyhex'\n"
+    "main()\n"
+)
+
+
+def skyhex(args: Sequence[str], *, bytecode: bool = True, repeat: int = 5) -> Run:
+    """``skyhex ARGS`` run ``repeat`` times in fresh Python processes, as the console script
+    runs it. Without ``bytecode`` Python neither reads nor writes its bytecode cache (every
+    module compiled again)."""
+    import sys
+
+    runs = []
+    for _ in range(repeat):
+        read, write = os.pipe()
+        flags = [] if bytecode else ["-B", "-X", "pycache_prefix=/nonexistent-skyhex-cache"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, *flags, "-c", _CHILD, str(write), *args],
+                              capture_output=True, pass_fds=(write,))
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        os.close(write)
+        with os.fdopen(read) as f:
+            rss = int(f.read() or 0)
+        if proc.returncode != 0:
+            raise RuntimeError(f"skyhex {' '.join(args)}: exit {proc.returncode}: "
+                               f"{proc.stderr.decode()[:300]}")
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        runs.append((cpu, wall, rss / 1024))
+    return Run(statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+               max(r[2] for r in runs))
