@@ -21,11 +21,13 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help and errors: rendering them with rich costs more than a command
 )
 
 map_app = typer.Typer(
     help="Generate, check, show and measure maps.\n\n" + EXIT_CODES,
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(map_app, name="map")
 map_app.command("generate")(maps.generate)
@@ -37,6 +39,7 @@ app.command("board")(board.board)
 scenario_app = typer.Typer(
     help="Validate scenario files and write new ones.\n\n" + EXIT_CODES,
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(scenario_app, name="scenario")
 scenario_app.command("validate")(scenario.validate)
