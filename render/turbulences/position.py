@@ -166,15 +166,19 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
         CompanyView(c.colour, c.player, s, c.aircraft, c.region, c.city, c.airport, p.hex,
                     p.boost, len(p.carried), len(p.delivered))
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
-    owner = {c.region: i for i, c in enumerate(game.companies)}
-    airports = tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
-                     for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
     actor = state.actor
     return TurbulencesPosition(
         caption, game.mode.value, state.turn, game.companies[state.first].colour,
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
-        airports, sum(len(z) for z in state.shipping), len(state.lost))
+        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost))
+
+
+def airport_views(game: Game) -> tuple[AirportView, ...]:
+    """The six airports of a game, by region: where the scenario puts them, and whose."""
+    owner = {c.region: i for i, c in enumerate(game.companies)}
+    return tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
+                 for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
 
 
 # --- on the board ---------------------------------------------------------------------------
@@ -236,25 +240,36 @@ def aircraft_spots(count: int, city: bool) -> tuple[tuple[Point, ...], float]:
     return ((-6.2, 4.4), (6.2, 4.4), (-6.2, -5.0), (6.2, -5.0))[:count], 4.6
 
 
-def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
-                   centre: Callable[[Hex], Point], u: float,
-                   seen: Callable[[Hex], bool]) -> None:
-    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
-    it stands."""
+def aircraft_placements(position: TurbulencesPosition, centre: Callable[[Hex], Point],
+                        u: float, seen: Callable[[Hex], bool]
+                        ) -> list[tuple[CompanyView, Point, float]]:
+    """Where every aircraft not destroyed stands (on the hexes ``seen``): its company, the
+    centre of its disc and its radius in mm. The printed board and the replay viewer both
+    place aircraft here."""
     cities = city_region()
     by_hex: dict[Hex, list[CompanyView]] = {}
     for c in position.companies:
         if c.hex is not None:
             by_hex.setdefault(c.hex, []).append(c)
+    out = []
     for h in sorted(by_hex):
         if not seen(h):
             continue
         cx, cy = centre(h)
         spots, radius = aircraft_spots(len(by_hex[h]), h in cities)
         for c, (ox, oy) in zip(by_hex[h], spots, strict=False):
-            at = (cx + ox * u, cy + oy * u)
-            draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
-                          (0.0, 0.0), radius * u, u)
+            out.append((c, (cx + ox * u, cy + oy * u), radius * u))
+    return out
+
+
+def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
+                   centre: Callable[[Hex], Point], u: float,
+                   seen: Callable[[Hex], bool]) -> None:
+    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
+    it stands."""
+    for c, at, radius in aircraft_placements(position, centre, u, seen):
+        draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
+                      (0.0, 0.0), radius, u)
 
 
 # --- beside the board -----------------------------------------------------------------------
