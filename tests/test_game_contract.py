@@ -288,7 +288,7 @@ def test_every_list_of_games_is_the_registry() -> None:
 
     names = set(GAMES)
     assert {g.value for g in GameName} == names
-    for name in ("map", "moves", "scenario"):
+    for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
     setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
               if isinstance(d, dict) and d.get("properties", {}).get("type") == {
