@@ -10,7 +10,7 @@ registry on the game's example scenarios:
   published event schema;
 - positions round-trip: the scenario at any moment replays the rest of the game to the
   same events;
-- a participant's view holds nothing it may not know.
+- a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
 A new game is done when it passes this module (with its action space in
 ``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space.
@@ -30,6 +30,7 @@ import pytest
 
 from skyhex.games import face, playout, ruleset
 from skyhex.games.documents import load_scenario, load_validated, with_position
+from skyhex.games.viewer import Perspective, perspectives, viewer_page
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
@@ -277,6 +278,29 @@ def test_a_view_holds_nothing_its_participant_may_not_know(game: str) -> None:
             rules.legal_actions(seeded.game, seeded.state)
         assert rules.view(twin.game, twin.state, None) != \
             rules.view(seeded.game, seeded.state, None)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_replay_page_holds_nothing_it_may_not_know(game: str) -> None:
+    """The viewer's page of a participant (``skyhex view --seat``) is made of what it may
+    know: the same for twin games that differ only in what it may not know, where the
+    referee's pages differ; a game without hidden information makes one page for all."""
+    rules, found = ruleset(game), face(game)
+    for _, scenario in scenarios(game):
+        played = playout(rules, scenario, 2, cap=CAP)
+        seeded = play(start(rules, scenario, record=True), played.actions[:30], strict=True)
+        who = rules.actor(seeded.game, seeded.state)
+        if who is None:
+            continue
+        if game not in TWINS:
+            assert perspectives(found, seeded) == [Perspective(None, "every seat: nothing is "
+                                                               "hidden")]
+            continue
+        mine = viewer_page(found, scenario, seeded, "game", seats=[who]).data
+        twin = play(start(rules, scenario, TWINS[game](scenario, who), record=True),
+                    played.actions[:30], strict=True)
+        assert twin.events != seeded.events  # the referee's log tells them apart
+        assert viewer_page(found, scenario, twin, "game", seats=[who]).data == mine
 
 
 # --- the registry ---------------------------------------------------------------------------
