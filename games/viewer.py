@@ -44,18 +44,29 @@ TABLES = ("pieces", "heads", "cards", "scores", "trails", "frames")
 
 
 class _Tables:
-    """Values stored once each, by their JSON text."""
+    """Values stored once each, told apart by their ``repr`` (the values are JSON-ready
+    dicts, lists and scalars, built the same way each time)."""
 
     def __init__(self) -> None:
         self.rows: dict[str, list[Any]] = {name: [] for name in TABLES}
         self._index: dict[str, dict[str, int]] = {name: {} for name in TABLES}
+        self._lists: dict[str, dict[str, list[int]]] = {name: {} for name in TABLES}
 
     def add(self, table: str, value: Any) -> int:
-        key = json.dumps(value, sort_keys=True, separators=(",", ":"))
+        key = repr(value)
         found = self._index[table].get(key)
         if found is None:
             found = self._index[table][key] = len(self.rows[table])
             self.rows[table].append(value)
+        return found
+
+    def add_all(self, table: str, values: Sequence[Any]) -> list[int]:
+        """The indexes of ``values``, each stored once (a list met before costs one
+        look-up)."""
+        key = repr(values)
+        found = self._lists[table].get(key)
+        if found is None:
+            found = self._lists[table][key] = [self.add(table, v) for v in values]
         return found
 
 
@@ -211,9 +222,9 @@ def _frame(tables: _Tables, art: ViewerArt, view: Mapping[str, Any], events: Seq
     """One perspective's frame of a step, its values stored in ``tables``."""
     panel = art.panel(view)
     trail = art.trail(events)
-    return {"pieces": [tables.add("pieces", p) for p in art.pieces(view)],
+    return {"pieces": tables.add_all("pieces", art.pieces(view)),
             "head": tables.add("heads", panel["head"]),
-            "cards": [tables.add("cards", c) for c in panel["cards"]],
+            "cards": tables.add_all("cards", panel["cards"]),
             "scores": None if scores is None else tables.add("scores", scores),
             "final": final, "trail": tables.add("trails", trail) if trail else None}
 

@@ -70,6 +70,14 @@ class ParaglidersArt(viewer.ViewerArt):
         self.colours = {p.seat: p.colour for p in game.players}
         self.symbols = viewer.Symbols()
         self.u = HEX_MM / DESIGN_HEX_MM
+        self._last: tuple[Mapping[str, Any], PositionView] | None = None
+
+    def position(self, view: Mapping[str, Any]) -> PositionView:
+        """The printed position of ``view``; the pieces and the panel of one view read it
+        once."""
+        if self._last is None or self._last[0] is not view:
+            self._last = (view, position_of(view, self.colours))
+        return self._last[1]
 
     def _pawn(self, colour: Colour, radius: float, facing: Direction | None,
               ground: bool) -> str:
@@ -94,7 +102,7 @@ class ParaglidersArt(viewer.ViewerArt):
     def pieces(self, view: Mapping[str, Any]) -> list[viewer.Piece]:
         u = self.u
         out: list[viewer.Piece] = []
-        for p in placements(position_of(view, self.colours), self.picture.layout, HEX_MM):
+        for p in placements(self.position(view), self.picture.layout, HEX_MM):
             if p.kind == "cloud":
                 out.append(viewer.use(self._cloud(p.ring), p.at, f"cloud ring {p.ring}"))
                 continue
@@ -114,7 +122,7 @@ class ParaglidersArt(viewer.ViewerArt):
         return out
 
     def panel(self, view: Mapping[str, Any]) -> viewer.Panel:
-        v = position_of(view, self.colours)
+        v = self.position(view)
         strength = f"strength {v.wind_strength}" + (" (calm)" if v.wind_strength == 0 else "")
         head = [["time", v.time], ["round", str(view["round"])], ["turn", v.turn],
                 ["temperature", signed(v.temperature)],

@@ -52,7 +52,8 @@ class TurbulencesArt(viewer.ViewerArt):
         self.airports = airport_views(game)
         self.symbols = viewer.Symbols()
         self.u = HEX_MM / DESIGN_HEX_MM
-        empty = self.position_of({"turn": 1, "first": game.companies[0].colour,
+        self._last: tuple[Mapping[str, Any], TurbulencesPosition] | None = None
+        empty = self._position_of({"turn": 1, "first": game.companies[0].colour,
                                   "actor": None, "phase": "piloting", "wind": None,
                                   "clouds": [], "shipping": [], "lost": [],
                                   "companies": [{"aircraft": c.aircraft.value, "hex": None,
@@ -62,7 +63,15 @@ class TurbulencesArt(viewer.ViewerArt):
                                          position=empty, pieces=False)
 
     def position_of(self, view: Mapping[str, Any]) -> TurbulencesPosition:
-        """The printed position of a view of the game (``engine.view``'s shape)."""
+        """The printed position of a view of the game (``engine.view``'s shape); the
+        pieces and the panel of one view read it once."""
+        if self._last is not None and self._last[0] is view:
+            return self._last[1]
+        position = self._position_of(view)
+        self._last = (view, position)
+        return position
+
+    def _position_of(self, view: Mapping[str, Any]) -> TurbulencesPosition:
         companies = tuple(
             CompanyView(c.colour, c.player, style, AircraftType(raw["aircraft"]), c.region,
                         c.city, c.airport, _hex(raw["hex"]), raw["boost"], len(raw["carried"]),
