@@ -31,10 +31,12 @@ import json
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from skyhex.render.drawing import Canvas, Point, Rect, Sheet, num
-from skyhex.render.sheet import text_width
+from skyhex.render.paper import Picture
+from skyhex.render.sheet import LEGEND_GAP, text_width
+from skyhex.rules.hexgrid import Hex
 
 VIEW_FORMAT = "skyhex.view/1"
 """The version of the page data's shape (``docs/formats.md``, ``skyhex schema view``)."""
@@ -94,6 +96,11 @@ def polyline(points: Sequence[Point]) -> Polyline:
     return [[num(x), num(y)] for x, y in points]
 
 
+def hex_of(value: Sequence[int] | None) -> Hex | None:
+    """A hex of a view (``[q, r]``, or ``None``)."""
+    return None if value is None else Hex(value[0], value[1])
+
+
 class ViewerArt:
     """What the replay viewer draws of a game. Every method reads a participant's view
     (``Ruleset.view``, JSON) or events, never the game's state, so that the page of a seat
@@ -120,10 +127,21 @@ class ViewerArt:
         return None
 
 
-def board_svg(sheet: Sheet, symbols: Symbols, label: str, crop: Rect) -> str:
-    """The static board of a page: the picture drawn on ``sheet``, the symbols the pieces
-    used, and the two empty groups the script fills (``trail``, then ``pieces``), shown
-    through ``crop`` (mm)."""
+class BoardPicture(Picture, Protocol):
+    """A game's printed board (a ``render.sheet.SheetPicture``): a picture with a legend
+    below the board."""
+
+    @property
+    def legend(self) -> Rect: ...
+
+
+def board_svg(picture: BoardPicture, top: float, symbols: Symbols, label: str) -> str:
+    """The static board of a page: a game's printed board ``picture``, shown from ``top``
+    (below its title block) down to its legend, with the symbols the pieces used and the two
+    empty groups the script fills (``trail``, then ``pieces``)."""
+    sheet = Sheet(picture.width, picture.height)
+    picture.draw(sheet.canvas)
+    crop = Rect(0.0, top, picture.width, picture.legend.y - LEGEND_GAP - top)
     symbols.define(sheet)
     sheet.canvas.group(element_id="trail")
     sheet.canvas.group(element_id="pieces")

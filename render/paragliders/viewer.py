@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skyhex.render import viewer
-from skyhex.render.drawing import Canvas, Rect, Sheet
+from skyhex.render.drawing import Canvas
 from skyhex.render.paragliders.board import board_picture
 from skyhex.render.paragliders.position import (
     CLOUD_RADIUS,
@@ -33,18 +33,14 @@ from skyhex.rules.paragliders.state import Game, Phase
 HEX_MM = HEX_MM_DEFAULT
 
 
-def _hex(value: Sequence[int] | None) -> Hex | None:
-    return None if value is None else Hex(value[0], value[1])
-
-
 def position_of(view: Mapping[str, Any], colours: Mapping[int, Colour]) -> PositionView:
     """The printed position of a view of the game (``state_json``'s shape); ``colours``
     are the players' colours by seat."""
     pilots = tuple(
         PilotView(seat=p["seat"], ident=p["player"], colour=colours[p["seat"]],
-                  status=PilotStatus(p["state"]), hex=_hex(p["hex"]),
+                  status=PilotStatus(p["state"]), hex=viewer.hex_of(p["hex"]),
                   facing=None if p["facing"] is None else Direction[p["facing"]],
-                  altitude=p["altitude"], mountain=_hex(p["mountain"]), landed=p["landed"],
+                  altitude=p["altitude"], mountain=viewer.hex_of(p["mountain"]), landed=p["landed"],
                   crashed=p["crashed"], antennas=frozenset(Antenna(a) for a in p["antennas"]),
                   gps=tuple(p["gps"]), score=p["score"])
         for p in view["pilots"])
@@ -159,9 +155,4 @@ class ParaglidersArt(viewer.ViewerArt):
         return out
 
     def board(self) -> str:
-        picture = self.picture
-        sheet = Sheet(picture.width, picture.height)
-        picture.draw(sheet.canvas)
-        top = TITLE_BLOCK
-        crop = Rect(0.0, top, picture.width, picture.legend.y - 8.0 - top)
-        return viewer.board_svg(sheet, self.symbols, f"The board of {self.title}", crop)
+        return viewer.board_svg(self.picture, TITLE_BLOCK, self.symbols, f"The board of {self.title}")

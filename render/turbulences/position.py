@@ -300,6 +300,20 @@ def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
     return f"flying over {c.hex.q},{c.hex.r}"
 
 
+def playing_text(position: TurbulencesPosition) -> str:
+    """Whose turn it is, in words."""
+    if position.actor is None:
+        return "game over"
+    return f"{position.actor} to play" + (" (BOOST?)" if position.phase == "boost" else "")
+
+
+def wind_text(wind: str | None) -> str:
+    """The wind of the last weather phase, in words."""
+    if wind is None:
+        return "not flicked yet"
+    return "calm (the sun)" if wind == "calm" else f"blew towards {wind}"
+
+
 @dataclass(frozen=True)
 class TurbulencesPanel:
     """The box beside a Turbulences position: the turn and the wind, then a card per
@@ -318,21 +332,11 @@ class TurbulencesPanel:
         room = w - 8.0
         g = PANEL.draw_state_box(canvas, at, v.caption)
         g.text(f"turn {v.turn}", (x0 + 4.0, y0 + 21.5), size=7.0, anchor="start", bold=True)
-        if v.actor is None:
-            playing = "game over"
-        else:
-            playing = f"{v.actor} to play" + (" (BOOST?)" if v.phase == "boost" else "")
-        fitted(g, playing, (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
+        fitted(g, playing_text(v), (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
         fitted(g, f"first player: {v.first}", (x0 + 34.0, y0 + 22.5), 3.0, w - 38.0)
         _wind_rose(g, (x0 + 14.0, y0 + 37.0), v.wind)
         g.text("wind", (x0 + 28.0, y0 + 32.0), size=3.6, anchor="start", bold=True)
-        if v.wind is None:
-            blew = "not flicked yet"
-        elif v.wind == "calm":
-            blew = "calm (the sun)"
-        else:
-            blew = f"blew towards {v.wind}"
-        fitted(g, blew, (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
+        fitted(g, wind_text(v.wind), (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
         fitted(g, "last weather phase", (x0 + 28.0, y0 + 42.0), 2.6, w - 32.0, fill=GREY)
         destroyed = ", ".join(c.colour for c in v.destroyed) or "none"
         fitted(g, f"destroyed: {destroyed}", (x0 + 4.0, y0 + 52.0), 3.0, room,

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skyhex.render import viewer
-from skyhex.render.drawing import Canvas, Rect, Sheet
+from skyhex.render.drawing import Canvas
 from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT
 from skyhex.render.turbulences.board import TITLE_BLOCK, cloud_kind, draw_cloud, landscape_picture
 from skyhex.render.turbulences.position import (
@@ -22,7 +22,9 @@ from skyhex.render.turbulences.position import (
     company_styles,
     draw_aircraft,
     draw_company_disc,
+    playing_text,
     where_text,
+    wind_text,
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -30,10 +32,6 @@ from skyhex.rules.turbulences.landscape import CloudSide, CloudToken, Stack
 from skyhex.rules.turbulences.state import Game
 
 HEX_MM = HEX_MM_DEFAULT
-
-
-def _hex(value: Sequence[int] | None) -> Hex | None:
-    return None if value is None else Hex(value[0], value[1])
 
 
 def parcels_text(parcels: Sequence[Mapping[str, Any]]) -> str:
@@ -74,7 +72,7 @@ class TurbulencesArt(viewer.ViewerArt):
     def _position_of(self, view: Mapping[str, Any]) -> TurbulencesPosition:
         companies = tuple(
             CompanyView(c.colour, c.player, style, AircraftType(raw["aircraft"]), c.region,
-                        c.city, c.airport, _hex(raw["hex"]), raw["boost"], len(raw["carried"]),
+                        c.city, c.airport, viewer.hex_of(raw["hex"]), raw["boost"], len(raw["carried"]),
                         len(raw["delivered"]))
             for c, raw, style in zip(self.game.companies, view["companies"], self.styles,
                                      strict=True))
@@ -120,18 +118,8 @@ class TurbulencesArt(viewer.ViewerArt):
 
     def panel(self, view: Mapping[str, Any]) -> viewer.Panel:
         v = self.position_of(view)
-        if v.actor is None:
-            playing = "game over"
-        else:
-            playing = f"{v.actor}" + (" (BOOST?)" if v.phase == "boost" else "")
-        if v.wind is None:
-            blew = "not flicked yet"
-        elif v.wind == "calm":
-            blew = "calm (the sun)"
-        else:
-            blew = f"blew towards {v.wind}"
-        head = [["turn", str(v.turn)], ["to play", playing], ["first player", v.first],
-                ["wind", blew],
+        head = [["turn", str(v.turn)], ["now", playing_text(v)], ["first player", v.first],
+                ["wind", wind_text(v.wind)],
                 ["destroyed", ", ".join(c.colour for c in v.destroyed) or "none"],
                 ["parcels waiting", str(v.waiting)], ["parcels lost", str(v.lost)]]
         if "team" in view:
@@ -172,8 +160,4 @@ class TurbulencesArt(viewer.ViewerArt):
         return out
 
     def board(self) -> str:
-        picture = self.picture
-        sheet = Sheet(picture.width, picture.height)
-        picture.draw(sheet.canvas)
-        crop = Rect(0.0, TITLE_BLOCK, picture.width, picture.legend.y - 8.0 - TITLE_BLOCK)
-        return viewer.board_svg(sheet, self.symbols, f"The board of {self.title}", crop)
+        return viewer.board_svg(self.picture, TITLE_BLOCK, self.symbols, f"The board of {self.title}")
