@@ -7,7 +7,7 @@ registry on the game's example scenarios:
   and only if it is listed;
 - every action round-trips through its moves-file entry;
 - replaying a playout's entries reproduces its log, whose events all validate against the
-  published event schema;
+  published event schema, and the log alone gives the game back (``follow``);
 - positions round-trip: the scenario at any moment replays the rest of the game to the
   same events;
 - a participant's view, and its page of the replay viewer, hold nothing it may not know.
@@ -34,7 +34,7 @@ from skyhex.games.viewer import Perspective, perspectives, viewer_page
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
-from skyhex.rules.replay import Replay, play, start
+from skyhex.rules.replay import Replay, follow, play, start
 from skyhex.schemas import schema, validator
 from skyhex.schemas.documents import parse
 
@@ -171,6 +171,20 @@ def _check_entries_of_events(replay: Replay) -> None:
         elif "entry" in e:
             assert e["entry"] >= last
             last = e["entry"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_log_alone_gives_back_its_game(game: str) -> None:
+    """``follow`` finds a random game again from its log and scenario: the same events, the
+    same state after every step."""
+    rules = ruleset(game)
+    for _, scenario in scenarios(game)[:3]:
+        played = playout(rules, scenario, 4, cap=CAP)
+        recorded = play(start(rules, scenario, record=True), played.actions[:60], strict=True)
+        followed = follow(rules, scenario, recorded.events)
+        assert followed.events == recorded.events
+        assert recorded.steps is not None and followed.steps is not None
+        assert [s.state for s in followed.steps] == [s.state for s in recorded.steps]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -25,6 +25,7 @@ from skyhex.render.paragliders.position import (
 from skyhex.render.paragliders.tracks import signed
 from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT, TITLE_BLOCK
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.paragliders.clock import parse_clock
 from skyhex.rules.paragliders.components import SunExposure
 from skyhex.rules.paragliders.features import Antenna
 from skyhex.rules.paragliders.scenario import Colour, PilotStatus
@@ -64,6 +65,7 @@ class ParaglidersArt(viewer.ViewerArt):
         self.title = title
         self.picture = board_picture(game.scenario.map, title=title, hex_mm=HEX_MM)
         self.colours = {p.seat: p.colour for p in game.players}
+        self.start = game.components.time.start
         self.symbols = viewer.Symbols()
         self.u = HEX_MM / DESIGN_HEX_MM
         self._last: tuple[Mapping[str, Any], PositionView] | None = None
@@ -120,7 +122,12 @@ class ParaglidersArt(viewer.ViewerArt):
     def panel(self, view: Mapping[str, Any]) -> viewer.Panel:
         v = self.position(view)
         strength = f"strength {v.wind_strength}" + (" (calm)" if v.wind_strength == 0 else "")
+        hour = (parse_clock(v.time) - self.start) // 60
+        known = view["weather"]
+        tile = known[hour] if 0 <= hour < len(known) else "-"
+        ahead = ", ".join(known[hour + 1:hour + 3]) if 0 <= hour < len(known) else ""
         head = [["time", v.time], ["round", str(view["round"])], ["turn", v.turn],
+                ["weather", tile + (f" (then {ahead})" if ahead else "")],
                 ["temperature", signed(v.temperature)],
                 ["wind", f"blows towards {v.wind_direction.name}, {strength}"],
                 ["sun", "no sun" if v.sun is SunExposure.NONE else f"sun exposure {v.sun.value}"],
