@@ -40,18 +40,19 @@ def view(
     strict: Annotated[bool, typer.Option(
         help="As for replay: every decision must be written in the moves file.")] = False,
 ) -> None:
-    """Make a replay page: the board, the pieces, the state and the explained events, step
-    by step, in one HTML file with no outside resource (open it in any browser, share it).
+    """Make a replay page of a game: board, pieces, state and events, step by step, in one HTML file.
 
-    Move by event (Left, Right), action (Shift+Left, Shift+Right), round (Page Up, Page
-    Down), Home, End; Space plays. A link ending in #e=N opens at event N.
+    The page needs nothing else (no network, no outside file): open it in any browser, share it.
 
-    A game that hides information from its players (Turbulences: parcel weights) needs
-    --seat NAME (that player's page) or --referee (everything); a game that hides nothing
-    (Paragliders) makes one page for all.
+    Keys: Left/Right an event, Shift+Left/Right an action, Page Up/Down a round, Home, End, Space plays.
 
-    Exit codes: 0 success; 1 invalid file, a log its scenario does not give, an illegal
-    entry (the page is written up to it) or unwritable output; 2 usage error.
+    A link ending in #e=N opens the page at event N.
+
+    A game that hides information (Turbulences: weights) needs --seat NAME (a player's page) or --referee.
+
+    Exit codes: 0 success; 1 invalid file, log not given by its scenario, illegal entry, unwritable output.
+
+    Exit code 2: usage error. An illegal entry still writes the page up to it.
     """
     from skyhex.cli.files import check_writable, write_atomic
     from skyhex.games.documents import error_line, is_log, load_game, load_log, replay_game

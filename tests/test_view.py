@@ -314,6 +314,32 @@ def test_a_long_game_stays_under_2_mb() -> None:
     assert len(viewer_page(face, scenario, replay, "day").html().encode()) < MB2
 
 
+def plain_page(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The page of a golden game whose face has no viewer art nor words of its own."""
+    from skyhex.games.face import Face
+
+    loaded = load_game(str(GOLDEN / "two-players.moves.yaml"))
+    monkeypatch.setattr(type(loaded.face), "viewer_art", Face.viewer_art)
+    monkeypatch.setattr(type(loaded.face), "event_text", Face.event_text)
+    page = viewer_page(loaded.face, loaded.scenario, replay_game(loaded, record=True), "plain")
+    assert page.board is None
+    return page.html()
+
+
+def test_a_game_without_art_of_its_own_still_has_a_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    html = plain_page(monkeypatch)
+    data = page_data(html)
+    assert list(validator("view").iter_errors(data)) == []
+    assert "No board for this game yet." in html and data["pieces"] == []
+    assert data["title"] == "paragliders: plain"
+    last = data["frames"][data["steps"][-1]["frames"][0]]
+    assert dict(data["heads"][last["head"]])["time"] == data["steps"][-1]["moment"]["time"]
+    assert [data["cards"][c]["title"] for c in last["cards"]] == \
+        [f"pilots: {p}" for p in data["participants"]]
+    assert data["events"][1]["text"].startswith("weather: time \"08:00\", tile ")
+
+
 def test_a_replay_that_does_not_record_has_no_page() -> None:
     loaded = load_game(str(GOLDEN / "solo-race.moves.yaml"))
     with pytest.raises(ValueError, match="record=True"):

@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from .conftest import run
+from .test_view import plain_page
 from .viewing import (
     GOLDEN,
     HOSTILE_TITLE,
@@ -266,4 +267,15 @@ def test_text_from_files_stays_text_in_the_browser(browser: Any, tmp_path: Path)
     assert tab.page.locator("h1").inner_text() == HOSTILE_TITLE
     assert tab.page.evaluate("window.pwned") is None
     assert tab.page.title() == f"{HOSTILE_TITLE} - skyhex replay"
+    tab.close()
+
+
+def test_a_page_without_a_board_in_the_browser(browser: Any, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "plain.html"
+    out.write_text(plain_page(monkeypatch))
+    tab = Tab(browser, out)
+    tab.key("End")
+    assert "game over" in tab.page.locator("#status").inner_text()
+    assert tab.cell("yellow", "player") == "yellow"
     tab.close()
