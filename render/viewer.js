@@ -307,8 +307,12 @@
     var target = event.target;
     var tag = target && target.tagName;
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-    if (tag === "SELECT" || tag === "TEXTAREA" || target === slider) { return; }
-    if (tag === "INPUT") { return; }
+    if (target === slider && event.key === " ") {
+      play(timer === null);
+      event.preventDefault();
+      return;
+    }
+    if (tag === "SELECT" || tag === "TEXTAREA" || tag === "INPUT") { return; }
     if ((tag === "BUTTON" || tag === "A" || tag === "SUMMARY") &&
         (event.key === " " || event.key === "Enter")) { return; }
     var handled = true;

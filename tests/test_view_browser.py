@@ -182,6 +182,14 @@ def test_a_paragliders_game_in_the_browser(browser: Any, tmp_path: Path) -> None
     assert page.locator("#play").get_attribute("aria-pressed") == "false"
     assert page.locator("#play").inner_text() == "Play"
 
+    page.locator("#slider").focus()  # the slider's own keys move it; Space still plays
+    tab.key("ArrowLeft", 3)
+    assert page.locator("#slider").input_value() == str(tab.seq)
+    tab.key(" ")
+    assert page.locator("#play").get_attribute("aria-pressed") == "true"
+    tab.key(" ")
+    assert page.locator("#play").get_attribute("aria-pressed") == "false"
+
     page.locator("#event-30 a").click()
     assert tab.seq == 30 and page.locator("#event-30").get_attribute("aria-current") == "true"
     check("clicked")
