@@ -103,6 +103,12 @@ class Tab:
                                       ).inner_text()
         return text
 
+    def current_in_sight(self) -> bool:
+        """Whether the current event's line lies within the event list's visible box."""
+        box = self.page.locator("#events").bounding_box()
+        line = self.page.locator("#events li[aria-current=true]").bounding_box()
+        return bool(box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"])
+
     def scores(self) -> dict[str, int]:
         rows = self.page.locator("#scores tbody tr")
         return {rows.nth(i).get_attribute("data-player"):
@@ -151,6 +157,7 @@ def test_a_paragliders_game_in_the_browser(browser: Any, tmp_path: Path) -> None
         assert page.locator("#events li[aria-current=true]").get_attribute("id") == \
             f"event-{seq}"
         assert page.locator("#slider").input_value() == str(seq)
+        assert tab.current_in_sight(), where
         page.screenshot(path=str(tmp_path / f"{name}-{where}.png"))
 
     tab.key("ArrowRight", 12)
@@ -206,6 +213,7 @@ def test_a_paragliders_game_in_the_browser(browser: Any, tmp_path: Path) -> None
     linked = Tab(browser, path, "#e=77")
     assert linked.seq == 77
     assert linked.page.locator("#event-77").get_attribute("aria-current") == "true"
+    assert linked.current_in_sight()
     expected = pilots_after(log[:step_end(data, 77)])
     assert {p: linked.cell(p, "altitude") for p in expected} == \
         {p: a for p, (a, _) in expected.items()}
