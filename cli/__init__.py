@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import typer
 
-from skyhex.cli import board, maps, replay, scenario
+from skyhex.cli import board, maps, replay, scenario, view
 from skyhex.rules import __version__
 
 EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
 
 app = typer.Typer(
     name="skyhex",
-    help="Generate, check, replay and print flying-themed hex board games (Paragliders; "
-    "Turbulences).\n\n"
+    help="Generate, check, replay, view and print flying-themed hex board games "
+    "(Paragliders; Turbulences).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,
     add_completion=False,
@@ -47,6 +47,7 @@ scenario_app.command("new")(scenario.new)
 app.command("schema")(scenario.schema)
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
+app.command("view")(view.view)
 
 
 def _version(value: bool) -> None:

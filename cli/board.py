@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from skyhex.cli.files import check_writable
 from skyhex.cli.report import ComponentsOption, error, reporting
 
 if TYPE_CHECKING:
@@ -32,21 +33,6 @@ class Paper(StrEnum):
 
 def _stem(output: str) -> str:
     return output[:-4] if output.lower().endswith(".svg") else output
-
-
-def _check_writable(output: str) -> None:
-    """Fail early, in one line, when ``output`` cannot be written (before any rendering)."""
-    directory = os.path.dirname(os.path.abspath(output))
-    problem = None
-    if os.path.isdir(output):
-        problem = "it is a directory"
-    elif not os.path.isdir(directory):
-        problem = f"no directory {directory}"
-    elif not os.access(directory, os.W_OK | os.X_OK):
-        problem = f"permission denied in {directory}"
-    if problem is not None:
-        error(f"cannot write {output}: {problem}")
-        raise typer.Exit(1)
 
 
 def _peek(path: str) -> tuple[str, str | None]:
@@ -198,7 +184,7 @@ def board(
     if file == "-" and moves == "-":
         raise typer.BadParameter("FILE already reads standard input", param_hint="--moves")
     if output != "-":
-        _check_writable(output)
+        check_writable(output)
     with reporting():
         kind, game_key = _peek(file)
         request = BoardRequest(file, kind, hex_mm, coords, tracks, components)

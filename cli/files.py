@@ -33,6 +33,26 @@ def write_atomic(path: str, text: str) -> None:
         raise
 
 
+def check_writable(output: str) -> None:
+    """Fail early, in one line with exit code 1, when ``output`` cannot be written (before
+    any long work)."""
+    import typer
+
+    from skyhex.cli.report import error
+
+    directory = os.path.dirname(os.path.abspath(output))
+    problem = None
+    if os.path.isdir(output):
+        problem = "it is a directory"
+    elif not os.path.isdir(directory):
+        problem = f"no directory {directory}"
+    elif not os.access(directory, os.W_OK | os.X_OK):
+        problem = f"permission denied in {directory}"
+    if problem is not None:
+        error(f"cannot write {output}: {problem}")
+        raise typer.Exit(1)
+
+
 def format_for(path: str, explicit: str | None) -> str:
     if explicit is not None:
         return explicit

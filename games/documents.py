@@ -18,8 +18,17 @@ from typing import TYPE_CHECKING, Any
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import Event
-from skyhex.rules.replay import Replay, begin, play
-from skyhex.schemas.documents import Document, DocumentError, FileProblem, load, schema_problems
+from skyhex.rules.replay import LogMismatch, Replay, begin, follow, play
+from skyhex.schemas.documents import (
+    Document,
+    DocumentError,
+    FileProblem,
+    decode,
+    display_name,
+    load,
+    read_bytes,
+    schema_problems,
+)
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face
@@ -273,17 +282,89 @@ def load_game(moves: str | None, scenario: str | None = None,
                       (game, state, tuple(events)))
 
 
-def replay_game(loaded: LoadedGame, *, strict: bool = False, until: int | None = None
-                ) -> Replay:
+def replay_game(loaded: LoadedGame, *, strict: bool = False, until: int | None = None,
+                record: bool = False) -> Replay:
     """Replay a loaded game (the first ``until`` entries); an illegal entry ends it with an
-    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file."""
+    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file. With
+    ``record`` the replay keeps its steps (``Replay.steps``)."""
     document = loaded.moves
-    replay = begin(loaded.face.ruleset, *loaded.setup)
+    replay = begin(loaded.face.ruleset, *loaded.setup, record=record)
     play(replay, loaded.actions, strict=strict, until=until)
     if replay.error is not None and document is not None:
         line, column = document.locate(("moves", replay.error["entry"]))
         replay.error["line"], replay.error["column"] = line, column
     return replay
+
+
+# --- game logs ----------------------------------------------------------------------------
+
+
+def is_log(path: str) -> bool:
+    """Whether the file at ``path`` (``-``: standard input, read once) is a game log: its
+    first line a JSON object with ``seq`` and ``type``, as ``skyhex replay`` writes."""
+    text = decode(read_bytes(path), display_name(path))
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        event = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(event, dict) and "seq" in event and "type" in event
+
+
+def read_log(path: str) -> list[Event]:
+    """The events of the game log at ``path`` (NDJSON, one event a line; blank lines are
+    skipped); ``DocumentError`` names the line of a line that is not a JSON object, and the
+    log must start with a ``setup`` event naming a registered game."""
+    name = display_name(path)
+    events: list[Event] = []
+    lines: list[int] = []
+    for number, line in enumerate(decode(read_bytes(path), name).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError as e:
+            column = getattr(e, "colno", 1)
+            raise DocumentError([FileProblem(name, f"not a JSON event: {getattr(e, 'msg', e)}",
+                                             number, column, rule="log.syntax")]) from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise DocumentError([FileProblem(name, "not an event: each line of a log is a "
+                                             "JSON object with a 'type'", number, 1,
+                                             rule="log.event")])
+        events.append(event)
+        lines.append(number)
+    if not events or events[0]["type"] != "setup":
+        raise DocumentError([FileProblem(name, "a game log starts with its 'setup' event",
+                                         lines[0] if lines else 1, 1, rule="log.setup")])
+    game = events[0].get("game")
+    if game not in registry.GAMES:
+        raise DocumentError([FileProblem(name, registry.unknown_game_message(game), lines[0],
+                                         1, rule="log.game")])
+    return events
+
+
+def load_log(path: str, scenario: str) -> tuple[LoadedGame, Replay]:
+    """The game that the log at ``path`` records, replayed from the scenario it was played
+    on (a log names its game, not its scenario) with its steps recorded: its actions are
+    found again (``rules.replay.follow``), and ``DocumentError`` names the first line of the
+    log that the scenario does not give."""
+    events = read_log(path)
+    name = display_name(path)
+    found = sources(None, scenario)
+    if found.game != events[0]["game"]:
+        raise DocumentError([FileProblem(name, f"a {events[0]['game']} log on a {found.game} "
+                                         f"scenario ({found.document.name})", 1, 1,
+                                         rule="log.game")])
+    loaded = load_game(None, None, found)
+    try:
+        replay = follow(loaded.face.ruleset, loaded.scenario, events)
+    except LogMismatch as e:
+        lines = [n for n, line in enumerate(decode(read_bytes(path), name).splitlines(), 1)
+                 if line.strip()]
+        raise DocumentError([FileProblem(name, f"{e.message} (on the scenario "
+                                         f"{found.document.name})", lines[e.index], 1,
+                                         rule="log.follow")]) from None
+    return loaded, replay
 
 
 def error_line(replay: Replay, document: Document | None) -> str:

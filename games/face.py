@@ -9,6 +9,7 @@ the defaults; a game's face overrides what it has.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from skyhex.schemas.documents import Document, DocumentError
 
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
 
 
@@ -158,6 +160,32 @@ class Face:
     def account(self, events: Sequence[Event]) -> str:
         """The game log as a readable account, one event a line."""
         raise NotSupportedError(f"text accounts of {self.name} games")
+
+    def event_text(self, event: Event) -> str:
+        """One event of the log in words (a line of the account); the default names its
+        type and fields."""
+        fields = ", ".join(f"{k} {json.dumps(v)}" for k, v in event.items()
+                           if k not in ("seq", "type", "entry", "forced"))
+        return f"{event['type']}: {fields}"
+
+    # --- the replay viewer --------------------------------------------------------------
+
+    def event_view(self, game: Any, event: Event, who: str) -> Event:
+        """An event of the log (the referee's) as participant ``who`` may read it. A game
+        whose log holds what a participant may not know overrides this (Turbulences: the
+        parcel weights); the default, for games that hide nothing, gives the event as it
+        is."""
+        return event
+
+    def viewer_art(self, scenario: Any, game: Any, source: str) -> ViewerArt:
+        """What the replay viewer draws of ``game`` (its constants; ``source``: the file it
+        was read from), from views of it (``render/viewer.py``). The default draws no board
+        and shows each view as a plain panel."""
+        from skyhex.render.viewer import ViewerArt
+
+        art = ViewerArt()
+        art.title = f"{self.name}: {source}"
+        return art
 
     # --- boards -------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
     from skyhex.render.paragliders.tracks import TracksPicture
+    from skyhex.render.viewer import ViewerArt
     from skyhex.rules.paragliders.components import ComponentSet
     from skyhex.rules.paragliders.maps import Map
     from skyhex.rules.paragliders.scenario import Scenario
@@ -201,6 +202,17 @@ class Paragliders(Face):
         from skyhex.render.paragliders.account import account
 
         return account(events)
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        from skyhex.render.paragliders.account import line
+
+        return line(event)
+
+    def viewer_art(self, scenario: Scenario, game: Any, source: str) -> ViewerArt:
+        from skyhex.render.paragliders.viewer import ParaglidersArt
+        from skyhex.render.sheet import default_title
+
+        return ParaglidersArt(game, scenario.title or default_title(scenario.map.title, source))
 
     # --- boards -------------------------------------------------------------------------
 

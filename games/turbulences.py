@@ -14,6 +14,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
     from skyhex.rules.turbulences.landscape import Landscape
     from skyhex.rules.turbulences.scenario import Scenario
@@ -133,6 +134,25 @@ class Turbulences(Face):
         from skyhex.render.turbulences.account import account
 
         return account(events)
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        from skyhex.render.turbulences.account import line
+
+        return line(event)
+
+    # --- the replay viewer --------------------------------------------------------------
+
+    def event_view(self, game: Any, event: dict[str, Any], who: str) -> dict[str, Any]:
+        from skyhex.rules.turbulences.engine import event_view
+
+        return event_view(game, event, who)
+
+    def viewer_art(self, scenario: Scenario, game: Any, source: str) -> ViewerArt:
+        from skyhex.render.sheet import default_title
+        from skyhex.render.turbulences.viewer import TurbulencesArt
+
+        land = scenario.landscape
+        return TurbulencesArt(game, scenario.title or default_title(land.title, source))
 
     # --- boards -------------------------------------------------------------------------
 

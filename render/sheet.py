@@ -130,6 +130,7 @@ LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
 LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 MIN_WIDTH = 190.0  # a picture is never narrower than an A4 page's printable width
 PANEL_GAP = 8.0  # between the board's label band and the position panel
+LEGEND_GAP = 8.0  # between the board's label band (or the panel) and the legend
 
 
 def hex_id(h: Hex) -> str:
@@ -225,7 +226,7 @@ def plan_sheet(hexes: Collection[Hex], *, hex_mm: float, title: str, subtitle: s
                                                      panel_size, title_block)
     legend_width = width - 10.0
     positions, legend_height = flow(legend, legend_width)
-    box = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
+    box = Rect(5.0, board_bottom + LEGEND_GAP, legend_width, legend_height)
     height = box.bottom + 2.0
 
     title_width = max(text_width(title, TITLE_SIZE, bold=True),

@@ -7,10 +7,10 @@ registry on the game's example scenarios:
   and only if it is listed;
 - every action round-trips through its moves-file entry;
 - replaying a playout's entries reproduces its log, whose events all validate against the
-  published event schema;
+  published event schema, and the log alone gives the game back (``follow``);
 - positions round-trip: the scenario at any moment replays the rest of the game to the
   same events;
-- a participant's view holds nothing it may not know.
+- a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
 A new game is done when it passes this module (with its action space in
 ``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space.
@@ -30,10 +30,11 @@ import pytest
 
 from skyhex.games import face, playout, ruleset
 from skyhex.games.documents import load_scenario, load_validated, with_position
+from skyhex.games.viewer import Perspective, perspectives, viewer_page
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
-from skyhex.rules.replay import Replay, play, start
+from skyhex.rules.replay import Replay, follow, play, start
 from skyhex.schemas import schema, validator
 from skyhex.schemas.documents import parse
 
@@ -173,6 +174,20 @@ def _check_entries_of_events(replay: Replay) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_log_alone_gives_back_its_game(game: str) -> None:
+    """``follow`` finds a random game again from its log and scenario: the same events, the
+    same state after every step."""
+    rules = ruleset(game)
+    for _, scenario in scenarios(game)[:3]:
+        played = playout(rules, scenario, 4, cap=CAP)
+        recorded = play(start(rules, scenario, record=True), played.actions[:60], strict=True)
+        followed = follow(rules, scenario, recorded.events)
+        assert followed.events == recorded.events
+        assert recorded.steps is not None and followed.steps is not None
+        assert [s.state for s in followed.steps] == [s.state for s in recorded.steps]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_scores_have_one_shape(game: str) -> None:
     rules = ruleset(game)
     for _, scenario in scenarios(game):
@@ -279,6 +294,29 @@ def test_a_view_holds_nothing_its_participant_may_not_know(game: str) -> None:
             rules.view(seeded.game, seeded.state, None)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_replay_page_holds_nothing_it_may_not_know(game: str) -> None:
+    """The viewer's page of a participant (``skyhex view --seat``) is made of what it may
+    know: the same for twin games that differ only in what it may not know, where the
+    referee's pages differ; a game without hidden information makes one page for all."""
+    rules, found = ruleset(game), face(game)
+    for _, scenario in scenarios(game):
+        played = playout(rules, scenario, 2, cap=CAP)
+        seeded = play(start(rules, scenario, record=True), played.actions[:30], strict=True)
+        who = rules.actor(seeded.game, seeded.state)
+        if who is None:
+            continue
+        if game not in TWINS:
+            assert perspectives(found, seeded) == [Perspective(None, "every seat: nothing is "
+                                                               "hidden")]
+            continue
+        mine = viewer_page(found, scenario, seeded, "game", seats=[who]).data
+        twin = play(start(rules, scenario, TWINS[game](scenario, who), record=True),
+                    played.actions[:30], strict=True)
+        assert twin.events != seeded.events  # the referee's log tells them apart
+        assert viewer_page(found, scenario, twin, "game", seats=[who]).data == mine
+
+
 # --- the registry ---------------------------------------------------------------------------
 
 
@@ -288,7 +326,7 @@ def test_every_list_of_games_is_the_registry() -> None:
 
     names = set(GAMES)
     assert {g.value for g in GameName} == names
-    for name in ("map", "moves", "scenario"):
+    for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
     setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
               if isinstance(d, dict) and d.get("properties", {}).get("type") == {

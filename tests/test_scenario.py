@@ -191,7 +191,7 @@ def test_schema_command() -> None:
     listing = run("schema")
     assert listing.exit_code == 0
     assert [line.split("\t")[0] for line in listing.stdout.splitlines()] == [
-        "components", "event", "map", "moves", "scenario"]
+        "components", "event", "map", "moves", "scenario", "view"]
     printed = json.loads(run("schema", "scenario").stdout)
     assert printed["$id"] == "urn:skyhex:schema:scenario"
     assert printed["$defs"]["skyhex-map"]["$id"] == "urn:skyhex:schema:map"

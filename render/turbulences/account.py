@@ -85,6 +85,8 @@ def line(e: dict[str, Any]) -> str:
     if kind == "parcels_lost":
         how = "thrown overboard" if e["reason"] == "overboard" else "lost in the crash"
         return f"   {who}: {_ids(e['parcels'])} {how}"
+    if kind == "parcels_seen" and "weights" not in e:  # read by another team (the viewer)
+        return f"   {who} looks at {_ids(e['parcels'])}"
     if kind == "parcels_seen":
         weights = ", ".join(f"{p} {w} kg" for p, w in zip(e["parcels"], e["weights"],
                                                            strict=True))

@@ -166,15 +166,19 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
         CompanyView(c.colour, c.player, s, c.aircraft, c.region, c.city, c.airport, p.hex,
                     p.boost, len(p.carried), len(p.delivered))
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
-    owner = {c.region: i for i, c in enumerate(game.companies)}
-    airports = tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
-                     for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
     actor = state.actor
     return TurbulencesPosition(
         caption, game.mode.value, state.turn, game.companies[state.first].colour,
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
-        airports, sum(len(z) for z in state.shipping), len(state.lost))
+        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost))
+
+
+def airport_views(game: Game) -> tuple[AirportView, ...]:
+    """The six airports of a game, by region: where the scenario puts them, and whose."""
+    owner = {c.region: i for i, c in enumerate(game.companies)}
+    return tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
+                 for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
 
 
 # --- on the board ---------------------------------------------------------------------------
@@ -236,25 +240,36 @@ def aircraft_spots(count: int, city: bool) -> tuple[tuple[Point, ...], float]:
     return ((-6.2, 4.4), (6.2, 4.4), (-6.2, -5.0), (6.2, -5.0))[:count], 4.6
 
 
-def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
-                   centre: Callable[[Hex], Point], u: float,
-                   seen: Callable[[Hex], bool]) -> None:
-    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
-    it stands."""
+def aircraft_placements(position: TurbulencesPosition, centre: Callable[[Hex], Point],
+                        u: float, seen: Callable[[Hex], bool]
+                        ) -> list[tuple[CompanyView, Point, float]]:
+    """Where every aircraft not destroyed stands (on the hexes ``seen``): its company, the
+    centre of its disc and its radius in mm. The printed board and the replay viewer both
+    place aircraft here."""
     cities = city_region()
     by_hex: dict[Hex, list[CompanyView]] = {}
     for c in position.companies:
         if c.hex is not None:
             by_hex.setdefault(c.hex, []).append(c)
+    out = []
     for h in sorted(by_hex):
         if not seen(h):
             continue
         cx, cy = centre(h)
         spots, radius = aircraft_spots(len(by_hex[h]), h in cities)
         for c, (ox, oy) in zip(by_hex[h], spots, strict=False):
-            at = (cx + ox * u, cy + oy * u)
-            draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
-                          (0.0, 0.0), radius * u, u)
+            out.append((c, (cx + ox * u, cy + oy * u), radius * u))
+    return out
+
+
+def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
+                   centre: Callable[[Hex], Point], u: float,
+                   seen: Callable[[Hex], bool]) -> None:
+    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
+    it stands."""
+    for c, at, radius in aircraft_placements(position, centre, u, seen):
+        draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
+                      (0.0, 0.0), radius, u)
 
 
 # --- beside the board -----------------------------------------------------------------------
@@ -285,6 +300,20 @@ def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
     return f"flying over {c.hex.q},{c.hex.r}"
 
 
+def playing_text(position: TurbulencesPosition) -> str:
+    """Whose turn it is, in words."""
+    if position.actor is None:
+        return "game over"
+    return f"{position.actor} to play" + (" (BOOST?)" if position.phase == "boost" else "")
+
+
+def wind_text(wind: str | None) -> str:
+    """The wind of the last weather phase, in words."""
+    if wind is None:
+        return "not flicked yet"
+    return "calm (the sun)" if wind == "calm" else f"blew towards {wind}"
+
+
 @dataclass(frozen=True)
 class TurbulencesPanel:
     """The box beside a Turbulences position: the turn and the wind, then a card per
@@ -303,21 +332,11 @@ class TurbulencesPanel:
         room = w - 8.0
         g = PANEL.draw_state_box(canvas, at, v.caption)
         g.text(f"turn {v.turn}", (x0 + 4.0, y0 + 21.5), size=7.0, anchor="start", bold=True)
-        if v.actor is None:
-            playing = "game over"
-        else:
-            playing = f"{v.actor} to play" + (" (BOOST?)" if v.phase == "boost" else "")
-        fitted(g, playing, (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
+        fitted(g, playing_text(v), (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
         fitted(g, f"first player: {v.first}", (x0 + 34.0, y0 + 22.5), 3.0, w - 38.0)
         _wind_rose(g, (x0 + 14.0, y0 + 37.0), v.wind)
         g.text("wind", (x0 + 28.0, y0 + 32.0), size=3.6, anchor="start", bold=True)
-        if v.wind is None:
-            blew = "not flicked yet"
-        elif v.wind == "calm":
-            blew = "calm (the sun)"
-        else:
-            blew = f"blew towards {v.wind}"
-        fitted(g, blew, (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
+        fitted(g, wind_text(v.wind), (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
         fitted(g, "last weather phase", (x0 + 28.0, y0 + 42.0), 2.6, w - 32.0, fill=GREY)
         destroyed = ", ".join(c.colour for c in v.destroyed) or "none"
         fitted(g, f"destroyed: {destroyed}", (x0 + 4.0, y0 + 52.0), 3.0, room,

@@ -706,6 +706,26 @@ def known_weight(game: Game, state: State, colour: str | None, parcel: str) -> i
     return game.weights[parcel]
 
 
+def event_view(game: Game, event: Event, colour: str | None) -> Event:
+    """An event of the log (the referee's) as company ``colour`` may read it: the setup
+    without any parcel's weight (nor the weights drawn: "without looking at its weight"),
+    and a company looking at its parcels with their weights only for its team (decision
+    12: the weights it or a partner saw); every other event as it is (the final scores are
+    revealed at the end: "revealing and counting the total weight"). ``None``: the
+    referee, who reads it all."""
+    if colour is None:
+        return event
+    i = game.index(colour)
+    team = set() if i is None else {game.companies[j].colour for j in game.allies(i)}
+    kind = event["type"]
+    if kind == "setup":
+        return {**event, "parcels": [{**p, "weight": None} for p in event["parcels"]],
+                "draws": [{"weight": None} if "weight" in d else d for d in event["draws"]]}
+    if kind == "parcels_seen" and event.get("company") not in team:
+        return {k: v for k, v in event.items() if k != "weights"}
+    return event
+
+
 def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
     """The state as company ``colour`` may know it (JSON-ready): everything public (the sky,
     the aircraft, which parcels are where, their colours) and only the weights it has seen
