@@ -34,7 +34,7 @@ from skyhex.mapgen.chance import Chance
 from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
 from skyhex.rules import __version__
-from skyhex.rules.hexgrid import Hex, Slot, slot_of, tile_hexes
+from skyhex.rules.hexgrid import Hex, Slot, slot_of
 from skyhex.rules.paragliders.board import (
     ARM_CORNERS,
     CENTER,
@@ -130,9 +130,8 @@ class _Build:
         for slot in slots:
             if slot in self.placements or _around(slot).isdisjoint(self.mountains):
                 continue
-            positions = tile_hexes(slot.anchor)
-            touching = [k for k, h in enumerate(positions)
-                        if any(n in self.mountains for n in h.neighbors())]
+            touching = [k for k, h in enumerate(_cells(slot))
+                        if not _next_hexes(h).isdisjoint(self.mountains)]
             if not touching:
                 continue
             for rotation in range(3):
@@ -150,9 +149,9 @@ class _Build:
         peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
         out = []
         for slot, rotation in options:
-            positions = slot.hexes()
+            positions = _cells(slot)
             new = {positions[(i + rotation) % 3] for i in peaks}
-            more = sum(1 for s in slot.neighbors() if s in free and s not in frontier
+            more = sum(1 for s in _next_slots(slot) if s in free and s not in frontier
                        and not _around(s).isdisjoint(new))
             out.append(len(frontier - {slot}) + more)
         return out
@@ -183,6 +182,21 @@ def _around(slot: Slot) -> frozenset[Hex]:
     """The hexes next to a slot's hexes, outside it."""
     inside = set(slot.hexes())
     return frozenset(n for h in inside for n in h.neighbors() if n not in inside)
+
+
+@cache
+def _cells(slot: Slot) -> tuple[Hex, Hex, Hex]:
+    return slot.hexes()
+
+
+@cache
+def _next_slots(slot: Slot) -> tuple[Slot, ...]:
+    return slot.neighbors()
+
+
+@cache
+def _next_hexes(h: Hex) -> frozenset[Hex]:
+    return frozenset(h.neighbors())
 
 
 def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:

@@ -56,14 +56,16 @@ def map_stats(m: Map) -> dict[str, Any]:
         tour = {"length": _tour(best, antennas, from_takeoff), "order": list(best)}
 
     peaks = m.terrain_hexes(Terrain.MOUNTAIN)
+    around = {h: [n for n in h.neighbors() if n in m.hexes] for h in m.hexes}
     slopes = {h for h, mh in m.hexes.items() if mh.terrain not in (Terrain.MOUNTAIN,
                                                                     Terrain.AERODROME)
-              and any(n in peaks for n in h.neighbors())}
+              and any(n in peaks for n in around[h])}
     sectors = _sectors(m, groups, main, slopes, antennas) \
         if m.layout is MapLayout.STANDARD else None
-    below = _route(m, antennas, _below)
-    above = _route(m, antennas, _above)
-    pockets = _pockets(m, antennas)
+    low, high = _moves(m, around, _below), _moves(m, around, _above)
+    below = _route(m, antennas, low)
+    above = _route(m, antennas, high)
+    pockets = _pockets(m, colours, antennas, low)
     detour = below["length"] - above["length"] if below and above else None
     length = below["length"] if below else (above["length"] if above else None)
     points = penalties(length, detour, pockets,
@@ -124,7 +126,7 @@ def _sectors(m: Map, groups: list[set[Hex]], main: set[Hex], slopes: set[Hex],
     return out
 
 
-Passable = Callable[[Terrain], bool]
+Moves = dict[Hex, list[Hex]]  # where a pilot may move from each hex
 
 
 def _below(t: Terrain) -> bool:
@@ -135,28 +137,34 @@ def _above(t: Terrain) -> bool:
     return t is not Terrain.AERODROME
 
 
-def _distances(m: Map, starts: Iterable[Hex], passable: Passable) -> dict[Hex, int]:
+def _moves(m: Map, around: Moves, passable: Callable[[Terrain], bool]) -> Moves:
+    """From each hex of the map, the neighbours a pilot may move onto (``around``: all
+    its neighbours on the map)."""
+    return {h: [n for n in ns if passable(m.hexes[n].terrain)] for h, ns in around.items()}
+
+
+def _distances(moves: Moves, starts: Iterable[Hex]) -> dict[Hex, int]:
     """Moves from ``starts`` to every hex a pilot can reach (breadth first)."""
     out = {h: 0 for h in starts}
     queue = deque(out)
     while queue:
         h = queue.popleft()
-        for n in h.neighbors():
-            mh = m.hexes.get(n)
-            if mh is not None and n not in out and passable(mh.terrain):
-                out[n] = out[h] + 1
+        step = out[h] + 1
+        for n in moves[h]:
+            if n not in out:
+                out[n] = step
                 queue.append(n)
     return out
 
 
-def _route(m: Map, antennas: dict[str, Hex], passable: Passable) -> dict[str, Any] | None:
+def _route(m: Map, antennas: dict[str, Hex], moves: Moves) -> dict[str, Any] | None:
     """The shortest route from a take-off hex over the three antennas (in the best order) to
     the target; ``None`` when the map has none or a pilot cannot fly it."""
     if not m.takeoffs or not m.targets or len(antennas) < len(Antenna):
         return None
     target = m.targets[0]
-    legs = {"takeoff": _distances(m, m.takeoffs, passable)}
-    legs.update((c, _distances(m, [h], passable)) for c, h in antennas.items())
+    legs = {"takeoff": _distances(moves, m.takeoffs)}
+    legs.update((c, _distances(moves, [h])) for c, h in antennas.items())
     best: tuple[int, tuple[str, ...]] | None = None
     for order in permutations(sorted(antennas)):
         stops = [antennas[c] for c in order] + [target]
@@ -169,14 +177,13 @@ def _route(m: Map, antennas: dict[str, Hex], passable: Passable) -> dict[str, An
     return None if best is None else {"length": best[0], "order": list(best[1])}
 
 
-def _pockets(m: Map, antennas: dict[str, Hex]) -> list[str]:
+def _pockets(m: Map, colours: list[str], antennas: dict[str, Hex], low: Moves) -> list[str]:
     """Antennas a pilot below the mountaintop cannot reach from the take-off: enclosed by
     mountains (and the map edge, and aerodromes), to be reached only over the mountains."""
     if not m.takeoffs:
         return []
-    reach = _distances(m, m.takeoffs, _below)
-    return [c for c in sorted(antennas, key=lambda c: list(Antenna).index(Antenna(c)))
-            if antennas[c] not in reach]
+    reach = _distances(low, m.takeoffs)
+    return [c for c in colours if antennas[c] not in reach]
 
 
 def _tour(order: tuple[str, ...], antennas: dict[str, Hex], start: Any) -> int:
