@@ -14,7 +14,7 @@ from skyhex.games.documents import (
     located,
     map_problems,
 )
-from skyhex.games.face import BoardRequest, Face, Sheet, UsageError
+from skyhex.games.face import BoardRequest, Face, Sheet, UsageError, option_choice
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.paragliders import GAME
 from skyhex.schemas.documents import Document, DocumentError, FileProblem
@@ -76,12 +76,8 @@ class Paragliders(Face):
         from skyhex.rules.paragliders.maps import DEFAULT_RADIUS, MountainReading
 
         radius = options.get("radius")
-        reading = options.get("mountains") or MountainReading.PER_SECTOR.value
-        try:
-            mountains = MountainReading(reading)
-        except ValueError:
-            raise UsageError("--mountains", f"{reading!r} is not one of "
-                             f"{', '.join(r.value for r in MountainReading)}") from None
+        mountains = option_choice(MountainReading, options.get("mountains"),
+                                  MountainReading.PER_SECTOR, "--mountains")
         return generate_map(context, seed, radius=DEFAULT_RADIUS if radius is None else radius,
                             aerodromes=options.get("aerodromes") or 0, mountains=mountains,
                             assistants=options.get("assistants") or 0)

@@ -114,6 +114,20 @@ class _Build:
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
+    def lay_one_of(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
+                   nowhere: str) -> str | None:
+        """Lay a mountain tile as one of the (slot, rotation) ``options``; with none, the
+        face without mountains to lay it as a flat tile, else a dead end (``nowhere`` says
+        why)."""
+        if options:
+            slot, rotation = options[self.chance.pick(options)]
+            self.lay(Placement(slot, tile.id, face, rotation))
+            return None
+        flat = self.flat_face(tile)
+        if flat is None:
+            raise _DeadEnd("setup.mountains", f"mountain tile {tile.id} {nowhere}")
+        return flat
+
     def take_back(self, slots: Sequence[Slot]) -> None:
         """Pick the tiles in ``slots`` up again (a step drawn again)."""
         for slot in slots:
@@ -265,15 +279,11 @@ def _lay_ring(build: _Build, drawn: list[Tile], ring: list[Slot]) -> None:
     for tile in drawn:
         face = build.face_for(tile)
         if tile.has_mountain(face):
-            options = build.joining(tile, face, ring)
-            if options:
-                slot, rotation = options[build.chance.pick(options)]
-                build.lay(Placement(slot, tile.id, face, rotation))
-                continue
-            flat = build.flat_face(tile)
+            flat = build.lay_one_of(tile, face, build.joining(tile, face, ring),
+                                    "cannot touch the starting mountain from a free slot "
+                                    "around the centre")
             if flat is None:
-                raise _DeadEnd("setup.mountains", f"mountain tile {tile.id} cannot touch the "
-                               "starting mountain from a free slot around the centre")
+                continue
             face = flat
         build.lay_anywhere(tile, face, ring)
 
@@ -370,15 +380,10 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
                 if any(n >= need for n in room.values()):
                     options = [o for o in options if room[o] >= need]
                     break
-        if options:
-            slot, rotation = options[build.chance.pick(options)]
-            build.lay(Placement(slot, tile.id, face, rotation))
-            continue
-        flat = build.flat_face(tile)
-        if flat is None:
-            raise _DeadEnd("setup.mountains", f"mountain tile {tile.id} finds no free slot "
-                           f"of sector {name} touching the sector's cluster")
-        flats.append((tile, flat))
+        flat = build.lay_one_of(tile, face, options, f"finds no free slot of sector {name} "
+                                "touching the sector's cluster")
+        if flat is not None:
+            flats.append((tile, flat))
     flats.insert(build.chance.below(len(flats) + 1), antenna)
     for tile, face in flats:
         build.lay_anywhere(tile, face, slots)

@@ -45,7 +45,7 @@ def map_stats(m: Map) -> dict[str, Any]:
     def from_takeoff(h: Hex) -> int:
         return min(h.distance(t) for t in takeoffs) if takeoffs else 0
 
-    colours = [a.value for a in Antenna if a.value in antennas]
+    colours: list[str] = [a.value for a in Antenna if a.value in antennas]
     takeoff_to: dict[str, int] = {c: from_takeoff(antennas[c]) for c in colours}
     between = {f"{a}-{b}": antennas[a].distance(antennas[b])
                for i, a in enumerate(colours) for b in colours[i + 1:]}
