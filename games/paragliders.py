@@ -89,7 +89,8 @@ class Paragliders(Face):
         what = f"{m.layout.value} layout"
         if m.layout.value == "standard":
             what += f", radius {m.radius}"
-        tiles = f", {len(m.slots) + len(m.aerodromes)} slots" if m.has_slots else ""
+        laid = len(m.slots) + len(m.aerodromes) + sum(len(r.slots) for r in m.recuts)
+        tiles = f", {laid} slots" if m.has_slots else ""
         return f"{what}{tiles}, {len(m.hexes)} hexes"
 
     def map_stats(self, m: Map) -> dict[str, Any]:
