@@ -315,7 +315,7 @@ def _draw_hands(build: _Build, bag: list[Tile], fillers: list[list[str]],
                 ) -> None:
     """The fillers draw in turn, a tile each, from the shared bag into ``hands`` until every
     sector has its share. One-cluster reading: a tile with mountains drawn for a cut-off
-    sector goes to the open sector with the most room (dead end when none has room)."""
+    sector goes to an open sector (``_hand_on``)."""
     queues = [list(f) for f in fillers]
     strict = build.reading is MountainReading.ONE_CLUSTER
     while any(queues):
