@@ -52,6 +52,26 @@ def generate(
         show_default=False, metavar="LEVEL",
         help="Mountains and cloud layout: easy, normal, difficult or extreme (Turbulences; "
         "default normal).")] = None,
+    mountains: Annotated[str | None, typer.Option(
+        show_default=False, metavar="READING",
+        help="How the setup's mountain rule is read: per-sector (default: each sector's "
+        "mountains form one cluster, joined to the take-off's when the tile around the centre "
+        "opens the sector) or one-cluster (every mountain joins the take-off's) "
+        "(Paragliders).")] = None,
+    assistants: Annotated[int | None, typer.Option(
+        min=0, max=3, show_default=False,
+        help="Setup assistants filling the sectors at once from a shared bag (setup step 8): "
+        "0 (default) you fill all three; 1, you one and your assistant two; 2 or 3, each "
+        "sector its own (Paragliders).")] = None,
+    where: Annotated[list[str] | None, typer.Option(
+        metavar="CONDITION",
+        help="Keep drawing seeds (SEED, SEED+1, ...) until the map's statistics (those of "
+        "skyhex map stats --format json) meet CONDITION, such as 'balance>=85' or "
+        "'route.below.length<=30 and pockets==0'; repeatable (all must hold). The seed and "
+        "the number of draws are reported on stderr.")] = None,
+    max_draws: Annotated[int, typer.Option(
+        "--max-draws", min=1, help="With --where: seeds drawn for one map before giving up "
+        "(exit code 1).")] = 1000,
     fmt: Annotated[MapFormat | None, typer.Option(
         "--format", help="Output format (default: from the file name, else yaml).")] = None,
     output: Annotated[str, typer.Option(
@@ -60,19 +80,22 @@ def generate(
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
 ) -> None:
     """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
-    sectors) or Turbulences (the difficulty's mountains and clouds, 12 plain and 12 sea tiles
-    shuffled with desert)."""
+    sectors; every setup step drawn again is recorded in the map's redraws) or Turbulences
+    (the difficulty's mountains and clouds, 12 plain and 12 sea tiles shuffled with
+    desert)."""
     import secrets
 
     from skyhex.cli.files import format_for, write_atomic
     from skyhex.games.documents import dump
     from skyhex.games.face import face, usage
+    from skyhex.games.where import parse
     from skyhex.mapgen.errors import GenerationError
 
     given = {"radius": radius, "aerodromes": aerodromes, "components": components,
-             "difficulty": difficulty}
+             "difficulty": difficulty, "mountains": mountains, "assistants": assistants}
     first = seed if seed is not None else secrets.randbelow(2**31)
-    seeds = range(first, first + count)
+    with reporting():
+        condition = parse(where) if where else None
     to_dir = count > 1 or (output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
     if to_dir:
         if output == "-":
@@ -90,22 +113,39 @@ def generate(
         kind = format_for(output, fmt.value if fmt else None)
         if to_dir:
             os.makedirs(output, exist_ok=True)
+        made: list[int] = []
         with ExitStack() as stack:
-            items: Iterable[int] = seeds
+            items: Iterable[int] = range(count)
             if count > 1 and sys.stderr.isatty():  # a progress bar only for a person watching
                 items = stack.enter_context(
-                    typer.progressbar(seeds, label="generating", file=sys.stderr))
-            for s in items:
+                    typer.progressbar(items, label="generating", file=sys.stderr))
+            s = first
+            for _ in items:
+                draws = 0
+                while True:
+                    try:
+                        m = maker.generate_map(s, given, context)
+                    except GenerationError as e:
+                        raise GenerationError(e.constraint, f"seed {s}: {e.message}") from None
+                    draws += 1
+                    if condition is None or condition.holds(maker.map_stats(m)):
+                        break
+                    if draws >= max_draws:
+                        raise GenerationError("where", f"no map meets {condition.text} in "
+                                              f"{max_draws} draws (seeds {s - draws + 1}-{s})")
+                    s += 1
+                if condition is not None:
+                    print(f"seed {s}: {condition.text} after {draws} "
+                          f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
                 target = os.path.join(output, f"map-{s}.{kind}") if to_dir else output
-                try:
-                    m = maker.generate_map(s, given, context)
-                except GenerationError as e:
-                    raise GenerationError(e.constraint, f"seed {s}: {e.message}") from None
                 write_atomic(target, dump(maker.map_to_dict(m), kind, maker.map_flow))
+                made.append(s)
+                s += 1
         if count > 1:
             folder = os.path.join(output, "")
-            print(f"wrote {count} maps to {folder} (seeds {first}-{first + count - 1})",
-                  file=sys.stderr)
+            seeds = f"{made[0]}-{made[-1]}" if made == list(range(made[0], made[-1] + 1)) \
+                else ", ".join(map(str, made))
+            print(f"wrote {count} maps to {folder} (seeds {seeds})", file=sys.stderr)
 
 
 class _Maps:
@@ -213,9 +253,11 @@ def stats(
     fmt: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] =
     ReportFormat.text,
 ) -> None:
-    """Paragliders: terrain counts, mountain clusters, edge hexes and take-off/antenna
-    distances. Turbulences: biome counts, clouds by kind, clouds next to a mountain. Maps of
-    different games may not be mixed in one call."""
+    """Paragliders: terrain counts, mountain clusters, edge hexes, take-off/antenna
+    distances, mountains, lift, spawns and GPS sites per sector, antennas next to mountains
+    or in pockets, the shortest race routes below and above the mountaintop, and the balance
+    score. Turbulences: biome counts, clouds by kind, clouds next to a mountain. Maps of
+    different games may not be mixed in one call (JSON fields: skyhex schema map-stats)."""
     from skyhex.schemas.documents import display_name
 
     reader = _Maps(components)
@@ -232,7 +274,7 @@ def stats(
     game = next(iter(games.values()))
     summary = game.stats_summary(figures) if len(figures) > 1 else None
     if fmt is ReportFormat.json:
-        doc: dict[str, Any] = {"maps": figures}
+        doc: dict[str, Any] = {"game": game.name, "maps": figures}
         if summary is not None:
             doc["summary"] = summary
         print(json.dumps(doc, indent=2))

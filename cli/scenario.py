@@ -117,8 +117,8 @@ def new(
 def schema(
     name: Annotated[str | None, typer.Argument(help="Schema to print; none: list them.")] = None,
 ) -> None:
-    """List the JSON Schemas of skyhex's file formats, or print one (self-contained) for
-    editors: `skyhex schema scenario > scenario.schema.json`."""
+    """List the JSON Schemas of skyhex's file formats (and of `map stats --format json`), or
+    print one (self-contained) for editors: `skyhex schema scenario > scenario.schema.json`."""
     from skyhex import schemas
 
     available = schemas.names()

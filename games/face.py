@@ -12,7 +12,8 @@ import importlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skyhex.rules import games as registry
 from skyhex.rules.errors import NotSupportedError, SkyhexError
@@ -199,6 +200,21 @@ class Face:
         raise NotSupportedError(f"boards of {self.name} positions")
 
 
+E = TypeVar("E", bound=StrEnum)
+
+
+def option_choice(kind: type[E], value: str | None, default: E, flag: str) -> E:
+    """The member of ``kind`` named ``value`` (``default`` when none is given);
+    ``UsageError`` naming ``flag`` and the choices otherwise."""
+    if value is None:
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        raise UsageError(flag, f"{value!r} is not one of "
+                         f"{', '.join(m.value for m in kind)}") from None
+
+
 def face(name: str) -> Face:
     """The face of the game called ``name``; ``UnknownGameError`` for any other name."""
     if name not in registry.GAMES:
@@ -227,4 +243,4 @@ def usage(game: Face, option: str, flag: str, attribute: str = "generate_options
 
 
 __all__ = ["BoardRequest", "DocumentError", "Face", "Sheet", "UsageError", "face", "faces",
-           "takers", "usage"]
+           "option_choice", "takers", "usage"]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skyhex.games.documents import load_referenced, map_problems
-from skyhex.games.face import BoardRequest, Face, Sheet, UsageError
+from skyhex.games.face import BoardRequest, Face, Sheet, option_choice
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences import GAME
 from skyhex.schemas.documents import Document, DocumentError, FileProblem
@@ -47,12 +47,8 @@ class Turbulences(Face):
         from skyhex.mapgen.turbulences.generate import generate_landscape
         from skyhex.rules.turbulences.landscape import Difficulty
 
-        name = options.get("difficulty") or Difficulty.NORMAL.value
-        try:
-            difficulty = Difficulty(name)
-        except ValueError:
-            raise UsageError("--difficulty", f"{name!r} is not one of "
-                             f"{', '.join(d.value for d in Difficulty)}") from None
+        difficulty = option_choice(Difficulty, options.get("difficulty"), Difficulty.NORMAL,
+                                   "--difficulty")
         return generate_landscape(seed, difficulty)
 
     def map_report(self, m: Landscape) -> dict[str, Any]:
