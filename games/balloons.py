@@ -53,6 +53,11 @@ class SetFile:
     path: str | None
     _parts: Any = field(default=None, repr=False)
 
+    @property
+    def named(self) -> bool:
+        """Whether a set was named (a file, or one read already), not just the default."""
+        return self.path is not None or self._parts is not None
+
     def load(self) -> ComponentSet:
         from skyhex.rules.balloons.components import standard_set
 
@@ -67,6 +72,13 @@ def _parts(context: Any) -> ComponentSet:
     from skyhex.rules.balloons.components import standard_set
 
     return context.load() if isinstance(context, SetFile) else standard_set()
+
+
+def _named_set(context: Any) -> ComponentSet | None:
+    """The component set a command names (``--components``, a scenario's), if any."""
+    if isinstance(context, SetFile) and context.named:
+        return context.load()
+    return None
 
 
 class Balloons(Face):
@@ -91,9 +103,12 @@ class Balloons(Face):
             raise located(document, e) from None
 
     def check_map(self, m: Globe, context: Any) -> list[Violation]:
+        """The globe rules; the permissions of its restricted airspaces only against a
+        component set that a command names (a scenario's, ``--components``): a hand-made
+        globe may name permissions of a box of its own."""
         from skyhex.mapgen.balloons.check import check_globe
 
-        return check_globe(m, _parts(context))
+        return check_globe(m, _named_set(context))
 
     def map_to_dict(self, m: Globe) -> dict[str, Any]:
         from skyhex.rules.balloons.maps import globe_to_dict

@@ -251,3 +251,39 @@ def test_random_and_greedy_races_end(name: str) -> None:
             assert not played.capped
             assert BALLOONS.actor(played.game, played.state) is None
             assert played.state.reason in ("lap", "days")
+
+
+def _sample(prop: dict[str, Any], defs: dict[str, Any]) -> Any:
+    """A value that fits a property of the event schema."""
+    if "$ref" in prop:
+        name = prop["$ref"].rsplit("/", 1)[-1]
+        return {"space": [2, 3], "balloon": "red", "card": "w01", "balloonAltitude": "low",
+                "logFormat": "skyhex.log/2"}.get(name) or _sample(defs[name], defs)
+    if "const" in prop:
+        return prop["const"]
+    if "enum" in prop:
+        return prop["enum"][0]
+    kind = prop.get("type")
+    if isinstance(kind, list):
+        kind = kind[0]
+    if kind == "array" and "prefixItems" in prop:
+        return [_sample(p, defs) for p in prop["prefixItems"]]
+    if kind == "array":
+        return [_sample(prop["items"], defs)] * max(1, prop.get("minItems", 1))
+    if kind == "object":
+        fields = list(prop.get("properties", {}).items())[:prop.get("maxProperties")]
+        return {k: _sample(v, defs) for k, v in fields}
+    return {"integer": 1, "string": "red", "boolean": True}.get(str(kind), "x")
+
+
+def test_the_text_account_words_every_event_type() -> None:
+    from skyhex.render.balloons.account import line
+
+    defs = schema("event")["$defs"]
+    for ref in defs["balloons"]["oneOf"]:
+        branch = defs[ref["$ref"].rsplit("/", 1)[-1]]
+        event = {k: _sample(v, defs) for k, v in branch["properties"].items()
+                 if k not in ("entry", "forced")}
+        assert validator("event").is_valid(event), event
+        text = line(event)
+        assert not text.startswith(f"{event['type']}: {{"), text
