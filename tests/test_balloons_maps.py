@@ -306,3 +306,15 @@ def test_the_standard_set_is_valid_against_its_schema() -> None:
     assert list(validator("components").iter_errors(dict(standard_set_doc()))) == []
     text = dump_yaml(dict(standard_set_doc()))
     assert "skyhex-balloons-standard" in text
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    ([str(STANDARD)], "balloons-standard"),
+    ([str(ROOT / "tests" / "golden" / "balloons-6.moves.yaml"), "--at", "40"],
+     "balloons-6-at-40")])
+def test_example_boards_are_up_to_date(args: list[str], name: str) -> None:
+    r = run("board", *args, "--hex-mm", "20", "-o", "-")
+    assert r.exit_code == 0
+    assert r.stdout == (EXAMPLES / "boards" / f"{name}.svg").read_text()
+    png = (EXAMPLES / "boards" / f"{name}.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
