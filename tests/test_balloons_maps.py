@@ -154,7 +154,7 @@ def test_a_wall_across_every_lane_traps_the_spaces_behind_it() -> None:
 # --- the generator ------------------------------------------------------------------------------
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**6))
 def test_generated_globes_are_valid_and_passable(seed: int) -> None:
     globe = generate_globe(PARTS, seed)

@@ -98,16 +98,19 @@ def test_every_balloons_event_matches_its_own_branch_of_the_schema() -> None:
     others = [everything.evolve(schema={"$ref": f"urn:skyhex:schema:event#/$defs/{g}"})
               for g in ("paragliders", "turbulences")]
     shared = everything.evolve(schema={"$ref": "urn:skyhex:schema:event#/$defs/shared"})
-    types = set()
-    for name in GOLDEN_GAMES:
+    samples: dict[str, list[dict[str, Any]]] = {}
+    for name in GOLDEN_GAMES:  # a few events of each type: the contract test validates all
         for e in events_of((GOLDEN / f"{name}.ndjson").read_text()):
-            types.add(e["type"])
-            assert list(everything.iter_errors(e)) == [], e
-            if e["type"] in ("round", "error", "game_end"):
-                assert list(shared.iter_errors(e)) == [], e
-            else:
-                assert list(balloons.iter_errors(e)) == [], e
-                assert not any(o.is_valid(e) for o in others), e
+            if len(samples.setdefault(e["type"], [])) < 4:
+                samples[e["type"]].append(e)
+    types = set(samples)
+    for e in (e for group in samples.values() for e in group):
+        assert list(everything.iter_errors(e)) == [], e
+        if e["type"] in ("round", "error", "game_end"):
+            assert list(shared.iter_errors(e)) == [], e
+        else:
+            assert list(balloons.iter_errors(e)) == [], e
+            assert not any(o.is_valid(e) for o in others), e
     assert {"setup", "round", "card_played", "drifted", "moved", "altitude", "pawn_moved",
             "drew", "game_end"} <= types
     defs = schema("event")["$defs"]
