@@ -16,11 +16,12 @@ goes back across the start meridian at most once.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import networkx as nx
 
-from skyhex.rules.balloons.globe import Globe, Space, ZoneKind
+from skyhex.rules.balloons.globe import Globe, Section, Space, ZoneKind
 
 BLOCKING = (ZoneKind.EXCLUSION, ZoneKind.WHITE)
 LAPS = (-1, 0, 1)
@@ -50,18 +51,21 @@ def steps(globe: Globe, space: Space) -> list[tuple[Space, int]]:
     return out
 
 
+@cache
+def _step_table(lanes: int, sections: tuple[Section, ...]) -> dict[Space, tuple[tuple[Space, int], ...]]:
+    """Every space's steps, for a globe's geometry (its zones play no part)."""
+    globe = Globe(lanes, sections)
+    return {s: tuple((to, gain) for to, gain in steps(globe, s) if to != s)
+            for s in globe.spaces()}
+
+
 def lifted(globe: Globe, spaces: set[Space]) -> Any:
     """The directed graph of ``spaces`` on laps -1 to 1."""
+    table = _step_table(globe.lanes, globe.sections)
     g = nx.DiGraph()
-    for lap in LAPS:
-        g.add_nodes_from((s, lap) for s in spaces)
-    for s in spaces:
-        for to, gain in steps(globe, s):
-            if to not in spaces or to == s:
-                continue
-            for lap in LAPS:
-                if lap + gain in LAPS:
-                    g.add_edge((s, lap), (to, lap + gain))
+    g.add_nodes_from((s, lap) for lap in LAPS for s in spaces)
+    g.add_edges_from(((s, lap), (to, lap + gain)) for s in spaces for to, gain in table[s]
+                     if to in spaces for lap in LAPS if lap + gain in LAPS)
     return g
 
 
