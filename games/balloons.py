@@ -226,7 +226,7 @@ class Balloons(Face):
         header = ("# A Balmy Balloonists race (skyhex schema scenario describes every key).\n"
                   "# balloons: seat order; each a Wind Rose colour, optionally a player and "
                   "a start lane.\n# finish: first (the first balloon home wins) or round "
-                  "(the round ends first); days: the race's length in rounds.\n")
+                  "(its round is played out); days: the race's length in rounds.\n")
         return [(output, header + dump_yaml(doc))]
 
     def account(self, events: Sequence[dict[str, Any]]) -> str:

@@ -88,6 +88,8 @@ def line(e: dict[str, Any]) -> str:
     if kind == "quadrant_unchanged":
         return f"   quadrant {e['quadrant']}: no Quadrant card left to draw"
     if kind == "pawn_moved":
+        if e["from"] == e["to"]:
+            return f"   Wind Rose: the pawn on {e['from']} stays (no free colour)"
         return f"   Wind Rose: the pawn on {e['from']} moves to {e['to']}"
     if kind == "exchange":
         return f"   {who} gives up {e['discard']} for {e['take']} (from {e['from']}'s table)"
