@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from skyhex.rules.balloons.globe import Globe, ZoneKind
 from skyhex.rules.balloons.maps import globe_from_dict
 from skyhex.rules.errors import InputError, Path, Problem
+from skyhex.rules.packaged import packaged_text, packaged_yaml
 
 STANDARD_SET_FILE = "standard-set.yaml"
 
@@ -285,17 +285,13 @@ def components_from_dict(doc: Mapping[str, Any]) -> ComponentSet:
 
 def standard_set_text() -> str:
     """The packaged standard set, as shipped (YAML)."""
-    return resources.files("skyhex.rules.balloons").joinpath(STANDARD_SET_FILE).read_text(
-        "utf-8")
+    return packaged_text("skyhex.rules.balloons", STANDARD_SET_FILE)
 
 
 @cache
 def standard_set_doc() -> Mapping[str, Any]:
     """The standard set's document (read-only: copy before changing it)."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    doc: dict[str, Any] = yaml.load(standard_set_text(), Loader=loader)
+    doc: dict[str, Any] = packaged_yaml("skyhex.rules.balloons", STANDARD_SET_FILE)
     return doc
 
 
