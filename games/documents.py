@@ -123,12 +123,13 @@ def load_referenced(document: Document, data: Any, base: str, at: tuple[Any, ...
 
 
 def violation_path(m: Any, v: Violation) -> tuple[Any, ...]:
-    """Where a violation is written in its map's document: the first of its slots, clouds
-    or hexes that the map read from a place (``slot_paths``, ``cloud_paths``,
-    ``hex_paths``); ``()`` when none was."""
+    """Where a violation is written in its map's document: the first of its slots, clouds,
+    hexes or spaces that the map read from a place (``slot_paths``, ``cloud_paths``,
+    ``hex_paths``, ``space_paths``); ``()`` when none was."""
     for places, keys in ((getattr(m, "slot_paths", {}), v.slots),
                          (getattr(m, "cloud_paths", {}), v.clouds),
-                         (getattr(m, "hex_paths", {}), v.hexes)):
+                         (getattr(m, "hex_paths", {}), v.hexes),
+                         (getattr(m, "space_paths", {}), v.spaces)):
         for key in keys:
             if key in places:
                 return tuple(places[key])

@@ -48,7 +48,7 @@ class Paragliders(Face):
 
         if components is None:
             return standard_set()
-        document = load_validated(components, "components")
+        document = load_validated(components, "components", (GAME,))
         try:
             return components_from_dict(document.data)
         except InputError as e:
@@ -164,7 +164,7 @@ class Paragliders(Face):
         comp_document = None
         if "components" in data:
             comp_document = load_referenced(document, data, base, at, "components",
-                                            "components")
+                                            "components", (GAME,))
             comp_doc = comp_document.data
         overrides = data.get("overrides", {})
         try:

@@ -222,7 +222,10 @@ def _step(ruleset: Ruleset[Any, Any, Any], replay: Replay, log: Sequence[Event],
         return None
     entry = log[at].get("entry")
     for action in ruleset.legal_actions(game, state):
-        after, events = ruleset.apply(game, state, action)
+        try:
+            after, events = ruleset.apply(game, state, action)
+        except IllegalActionError:
+            continue  # it would draw other chance outcomes than the log's, pinned
         end = at + len(events)
         if end > len(log) or any(_bare(log[at + i]) != e for i, e in enumerate(events)):
             continue

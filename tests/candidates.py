@@ -10,6 +10,11 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
+from skyhex.rules.balloons.actions import Exchange, Fly, Launch, Play, Use
+from skyhex.rules.balloons.actions import Pass as BPass
+from skyhex.rules.balloons.components import Altitude
+from skyhex.rules.balloons.state import Game as BGame
+from skyhex.rules.balloons.state import State as BState
 from skyhex.rules.hexgrid import DIRECTIONS, Hex
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -174,7 +179,45 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float = 1.
                         yield Journey(colour, path, before, after, rebuild, boost)
 
 
-GENERATORS: dict[str, Candidates] = {"paragliders": paragliders, "turbulences": turbulences}
+# --- Balmy Balloonists ------------------------------------------------------------------------
+
+
+def balloons(game: BGame, state: BState, rng: random.Random, rate: float = 1.0
+             ) -> Iterator[Any]:
+    """Passes, every flight (each altitude, with and without a launch north or south), and
+    card plays: the cards of the hand, of the table (the actor's and another's) and one held
+    by nobody, on every balloon, for each use, with and without exchanges of the Advantage
+    cards held (and one not held) for the cards face up (and one in the hand); the same
+    decisions named for another balloon."""
+    i = state.actor
+    assert i is not None
+    me = game.colours[i]
+    b = state.balloons[i]
+    others = [c for c in game.colours if c != me]
+    table = sorted(c for other in state.balloons for c in other.front)
+    held = {c for other in state.balloons for c in (*other.hand, *other.front)}
+    loose = sorted(set(game.components.local_wind) - held)
+    cards = sorted({*b.hand, *b.front, *table[:2], *loose[:1]})
+    mine = list(b.advantages) + sorted(set(game.components.advantage) - set(b.advantages))[:1]
+    face = sorted({*table, *b.hand[:1]})
+    swaps = [None] + [Exchange(a, w) for a in mine for w in face]
+    for who in (me, others[0]):
+        yield BPass(who)
+        for altitude in Altitude:
+            for launch in (None, *Launch):
+                yield Fly(who, altitude, launch)
+    for card in cards:
+        for on in game.colours:
+            for use in Use:
+                for swap in swaps:
+                    if _kept(rng, rate):
+                        yield Play(me, card, on, use, swap)
+    if b.hand:
+        yield Play(others[0], b.hand[0], others[0])
+
+
+GENERATORS: dict[str, Candidates] = {"paragliders": paragliders, "turbulences": turbulences,
+                                     "balloons": balloons}
 """The action space of each registered game."""
 EXTRA = {"paragliders": paragliders_claims}
 """Candidates derived from the accepted ones (Paragliders: stunt claims on flights)."""

@@ -73,7 +73,7 @@ def test_examples_are_valid(standard: ComponentSet) -> None:
         game, m, _ = load_map(str(f))
         games.add(game.name)
         assert game.check_map(m, standard) == [], f
-    assert games == {"paragliders", "turbulences"}
+    assert games == {"paragliders", "turbulences", "balloons"}
 
 
 def test_radius_one_has_no_sectors(standard: ComponentSet) -> None:

@@ -46,7 +46,7 @@ LONG = bool(os.environ.get("SKYHEX_LONG"))
 STATES = 2000 if LONG else 500
 SCENARIOS = ROOT / "examples" / "scenarios"
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
-RATE = {"paragliders": 0.004, "turbulences": 0.02}
+RATE = {"paragliders": 0.004, "turbulences": 0.02, "balloons": 0.03}
 """The share of each state's action space tried in the short run (about 60 candidates; all
 of them with SKYHEX_LONG)."""
 
@@ -245,7 +245,7 @@ def _bare(events: list[Event]) -> list[Event]:
 # --- what a participant may see ------------------------------------------------------------
 
 
-def _twin_turbulences(scenario: Any, who: str) -> list[dict[str, Any]]:
+def _twin_turbulences(scenario: Any, who: str, actions: Any) -> list[dict[str, Any]]:
     """Pinned draws of a Turbulences game in which every parcel not of ``who``'s team weighs
     otherwise than in the seeded game."""
     rules = ruleset("turbulences")
@@ -266,7 +266,26 @@ def _twin_turbulences(scenario: Any, who: str) -> list[dict[str, Any]]:
     return out + draws[k:]
 
 
-TWINS = {"turbulences": _twin_turbulences}
+def _twin_balloons(scenario: Any, who: str, actions: Any) -> list[dict[str, Any]]:
+    """Pinned draws of a Balmy Balloonists race in which another balloon's hand holds a card
+    that nobody has seen instead of one drawn for it and never shown (played or taken)
+    since."""
+    from skyhex.rules.balloons.chance import draws_of
+
+    rules = ruleset("balloons")
+    seeded = play(start(rules, scenario), actions, strict=True)
+    draws = draws_of(seeded.events)
+    shown = {e["card"] for e in seeded.events if e["type"] == "card_played"} | \
+        {e["take"] for e in seeded.events if e["type"] == "exchange"}
+    drawn = {d["local_wind"] for d in draws if "local_wind" in d}
+    hands = [c for colour, b in zip(seeded.game.colours, seeded.state.balloons, strict=True)
+             if colour != who for c in b.hand if c not in shown]
+    unseen = sorted(set(seeded.game.components.local_wind) - drawn)
+    k = max(n for n, d in enumerate(draws) if d.get("local_wind") == hands[0])
+    return [*draws[:k], {"local_wind": unseen[0]}, *draws[k + 1:]]
+
+
+TWINS = {"turbulences": _twin_turbulences, "balloons": _twin_balloons}
 """For games with hidden information: pinned draws that change only what a participant may
 not know."""
 
@@ -284,8 +303,8 @@ def test_a_view_holds_nothing_its_participant_may_not_know(game: str) -> None:
         if game not in TWINS:  # no hidden information: every participant sees it all
             assert mine == rules.view(seeded.game, seeded.state, None)
             continue
-        twin = play(start(rules, scenario, TWINS[game](scenario, who)), played.actions[:30],
-                    strict=True)
+        twin = play(start(rules, scenario, TWINS[game](scenario, who, played.actions[:30])),
+                    played.actions[:30], strict=True)
         assert twin.error is None
         assert rules.view(twin.game, twin.state, who) == mine
         assert rules.legal_actions(twin.game, twin.state) == \
@@ -311,8 +330,8 @@ def test_a_seats_replay_page_holds_nothing_it_may_not_know(game: str) -> None:
                                                                "hidden")]
             continue
         mine = viewer_page(found, scenario, seeded, "game", seats=[who]).data
-        twin = play(start(rules, scenario, TWINS[game](scenario, who), record=True),
-                    played.actions[:30], strict=True)
+        twin = play(start(rules, scenario, TWINS[game](scenario, who, played.actions[:30]),
+                          record=True), played.actions[:30], strict=True)
         assert twin.events != seeded.events  # the referee's log tells them apart
         assert viewer_page(found, scenario, twin, "game", seats=[who]).data == mine
 

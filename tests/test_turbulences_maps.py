@@ -508,7 +508,7 @@ def test_check_json_mixes_games() -> None:
     assert [v["rule"] for v in counts["violations"]] == ["setup.biomes", "setup.biomes"]
     assert counts["violations"][0]["line"] is None and counts["game"] == "turbulences"
     assert list(counts["violations"][0]) == ["rule", "message", "hint", "slots", "hexes",
-                                             "clouds", "line", "column"]
+                                             "clouds", "spaces", "line", "column"]
     assert counts["violations"][0]["slots"] == []
     assert good == {"file": str(EXAMPLE), "valid": True, "game": "turbulences",
                     "difficulty": "normal", "hexes": 37, "violations": []}

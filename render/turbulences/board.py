@@ -45,10 +45,12 @@ from skyhex.render.sheet import (
     VERMILLION,
     WHITE,
     YELLOW,
+    PawnStyle,
     SheetPicture,
     SheetPlan,
     caption,
     check_hex_mm,
+    draw_pawn_disc,
     draw_peaks,
     draw_waves,
     hex_id,
@@ -61,14 +63,12 @@ from skyhex.render.sheet import (
 from skyhex.render.turbulences.position import (
     AIRCRAFT_RADIUS,
     AirportView,
-    CompanyStyle,
     CompanyView,
     TurbulencesPanel,
     TurbulencesPosition,
     draw_aircraft,
     draw_aircrafts,
     draw_airport,
-    draw_company_disc,
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -401,7 +401,7 @@ class LandscapePicture(SheetPicture):
         draw_city(g, at, u, airport=False)
         draw_plane(g, at, u)
         if owner is not None:
-            draw_company_disc(g, owner.style, (cx - 7.6 * u, cy - 8.4 * u), 3.2 * u, 0.6 * u)
+            draw_pawn_disc(g, owner.style, (cx - 7.6 * u, cy - 8.4 * u), 3.2 * u, 0.6 * u)
         caption(g, f"R{region} C{city}", (cx, cy + 7.4 * u), 3.4 * u)
         label = "neutral airport" if owner is None else f"{owner.colour} airport"
         caption(g, label, (cx, cy + 11.2 * u), 2.4 * u)
@@ -446,7 +446,7 @@ def legend_stack(kind: str) -> Stack:
 
 def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
     """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
-    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
+    style = PawnStyle(VERMILLION, BLACK, "R", "solid")
     if piece == "aircraft":
         sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
                              Hex(0, 0), True, 1, 0)

@@ -11,7 +11,7 @@ from typing import Any
 
 from skyhex.render import viewer
 from skyhex.render.drawing import Canvas
-from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT
+from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT, draw_pawn_disc, pawn_styles
 from skyhex.render.turbulences.board import TITLE_BLOCK, cloud_kind, draw_cloud, landscape_picture
 from skyhex.render.turbulences.position import (
     AIRCRAFT_RADIUS,
@@ -19,9 +19,7 @@ from skyhex.render.turbulences.position import (
     TurbulencesPosition,
     aircraft_placements,
     airport_views,
-    company_styles,
     draw_aircraft,
-    draw_company_disc,
     playing_text,
     where_text,
     wind_text,
@@ -46,7 +44,7 @@ class TurbulencesArt(viewer.ViewerArt):
     def __init__(self, game: Game, title: str) -> None:
         self.title = title
         self.game = game
-        self.styles = company_styles([c.colour for c in game.companies])
+        self.styles = pawn_styles([c.colour for c in game.companies])
         self.airports = airport_views(game)
         self.symbols = viewer.Symbols()
         self.u = HEX_MM / DESIGN_HEX_MM
@@ -132,7 +130,7 @@ class TurbulencesArt(viewer.ViewerArt):
             style = c.style
 
             def disc(canvas: Canvas, style: Any = style) -> None:
-                draw_company_disc(canvas, style, (0.0, 0.0), AIRCRAFT_RADIUS * self.u, self.u)
+                draw_pawn_disc(canvas, style, (0.0, 0.0), AIRCRAFT_RADIUS * self.u, self.u)
 
             cards.append({
                 "id": c.colour, "title": c.name, "s": self.symbols.use(("disc", c.colour), disc),
