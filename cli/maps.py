@@ -182,12 +182,13 @@ def check(
     ReportFormat.text,
 ) -> None:
     """Check maps against the setup rules and report every violation (on stdout, as the
-    report; unreadable files are reported there too). Each file's game: key says which
-    game's rules apply.
+    report; unreadable files are reported there too): errors, and warnings for rules that
+    bind only some maps. Each file's game: key says which game's rules apply.
 
-    Exit 0 when every map is valid, 1 otherwise.
+    Exit 0 when every map is valid (warnings allowed), 1 otherwise.
     """
     from skyhex.games.documents import violation_path
+    from skyhex.mapgen.errors import errors
     from skyhex.schemas.documents import DocumentError, display_name
 
     reader = _Maps(components)
@@ -206,23 +207,27 @@ def check(
                 print_invalid(name, e.problems)
             continue
         violations = game.check_map(m, context)
-        ok = ok and not violations
+        bad = errors(violations)
+        ok = ok and not bad
         located = [(v, document.locate(at) if (at := violation_path(m, v)) else (None, None))
                    for v in violations]
         if fmt is ReportFormat.json:
-            results.append({"file": name, "valid": not violations, "game": game.name,
+            results.append({"file": name, "valid": not bad, "game": game.name,
                             **game.map_report(m),
                             "violations": [{**v.to_json(), "line": line, "column": column}
                                            for v, (line, column) in located]})
             continue
-        if not violations:
-            print(f"{name}: ok: {game.map_summary(m)}")
-            continue
         for v, (line, column) in located:
             where = f"{name}:{line}:{column}" if line is not None else name
-            print(f"{where}: error: {v.message} [{v.rule}]")
+            print(f"{where}: {v.severity}: {v.message} [{v.rule}]")
             print(f"    hint: {v.hint}")
-        print(f"{name}: invalid: {len(violations)} violation{'s' if len(violations) > 1 else ''}")
+        warned = len(violations) - len(bad)
+        warnings = f"{warned} warning{'s' if warned > 1 else ''}"
+        if not bad:
+            print(f"{name}: ok{f' ({warnings})' if warned else ''}: {game.map_summary(m)}")
+            continue
+        print(f"{name}: invalid: {len(bad)} violation{'s' if len(bad) > 1 else ''}"
+              + (f", {warnings}" if warned else ""))
     if fmt is ReportFormat.json:
         print(json.dumps(results, indent=2))
     if not ok:

@@ -149,7 +149,11 @@ def map_problems(document: Document, at: tuple[Any, ...], m: Any, map_document: 
                  prefix: tuple[Any, ...], violations: Sequence[Violation]) -> list[FileProblem]:
     """A scenario's map breaking setup rules: one problem at the scenario's ``map`` key
     (``at``: the scenario's path in ``document``), then each violation where it is written
-    (in the map's own file, or inline at ``prefix``)."""
+    (in the map's own file, or inline at ``prefix``). Warnings are no problem: the map is
+    valid."""
+    from skyhex.mapgen.errors import errors
+
+    violations = errors(violations)
     if not violations:
         return []
     line, column = document.locate((*at, "map"))

@@ -97,8 +97,9 @@ def test_check_json() -> None:
     bad, good, unreadable = json.loads(r.stdout)
     assert [v["rule"] for v in bad["violations"]] == ["setup.antennas", "setup.antennas"]
     assert bad["violations"][0]["line"] == 27 and bad["valid"] is False
-    assert list(bad["violations"][0]) == ["rule", "message", "hint", "slots", "hexes", "clouds",
-                                          "spaces", "line", "column"]
+    assert list(bad["violations"][0]) == ["rule", "severity", "message", "hint", "slots",
+                                          "hexes", "clouds", "spaces", "line", "column"]
+    assert bad["violations"][0]["severity"] == "error"
     assert bad["violations"][0]["slots"][0] == [-2, 2] and bad["violations"][0]["clouds"] == []
     assert good["valid"] is True and good["violations"] == []
     assert unreadable["errors"][0]["rule"] == "map.unknown-tile"

@@ -13,7 +13,9 @@ registry on the game's example scenarios:
 - a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
 A new game is done when it passes this module (with its action space in
-``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space.
+``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space
+(``SKYHEX_LONG=1 python -m pytest tests/test_game_contract.py -k agree -s`` prints what the
+states exercised).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -38,17 +42,32 @@ from skyhex.rules.replay import Replay, follow, play, start
 from skyhex.schemas import schema, validator
 from skyhex.schemas.documents import parse
 
-from .candidates import EXTRA, GENERATORS
+from .candidates import (
+    BALLOONS_KINDS,
+    EDGES,
+    GENERATORS,
+    PARAGLIDERS_KINDS,
+    TURBULENCES_KINDS,
+    balloons_kind,
+    paragliders_kind,
+    turbulences_kind,
+)
 from .conftest import ROOT
 
 GAMES = registry.names()
 LONG = bool(os.environ.get("SKYHEX_LONG"))
-STATES = 2000 if LONG else 500
+STATES = 1000 if LONG else 500
 SCENARIOS = ROOT / "examples" / "scenarios"
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
 RATE = {"paragliders": 0.004, "turbulences": 0.02, "balloons": 0.03}
-"""The share of each state's action space tried in the short run (about 60 candidates; all
-of them with SKYHEX_LONG)."""
+"""The share of each state's action space tried in the short run (all of it with
+SKYHEX_LONG)."""
+KINDS = {"paragliders": paragliders_kind, "turbulences": turbulences_kind,
+         "balloons": balloons_kind}
+"""What kind of decision an accepted candidate is, to count what the states exercised."""
+EXPECTED = {"paragliders": PARAGLIDERS_KINDS, "turbulences": TURBULENCES_KINDS,
+            "balloons": BALLOONS_KINDS}
+"""The kinds the long run must have met."""
 
 
 @cache
@@ -101,15 +120,35 @@ def test_random_playouts_end_or_reach_their_cap(game: str) -> None:
                 assert rules.legal_actions(played.game, played.state) == []
 
 
+class Referee:
+    """``apply``'s answers on one state, each action tried once."""
+
+    def __init__(self, rules: Any, constants: Any, state: Any) -> None:
+        self.rules, self.constants, self.state = rules, constants, state
+        self.answers: dict[Any, bool] = {}
+
+    def __call__(self, action: Any) -> bool:
+        answer = self.answers.get(action)
+        if answer is None:
+            answer = self.answers[action] = accepted(self.rules, self.constants, self.state,
+                                                     action)
+        return answer
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_legal_actions_agree_with_apply(game: str) -> None:
-    """On 500 random states: every legal action is accepted, none is listed twice, each
-    round-trips through its entry; a sample of the whole action space (all of it with
-    SKYHEX_LONG) is accepted exactly when listed."""
+    """On random states (500; 1,000 with SKYHEX_LONG) and a few rare moments
+    (``candidates.EDGES``): every legal action is accepted,
+    none is listed twice, each round-trips through its entry; every candidate of a sample
+    of the whole action space (``tests/candidates.py``; all of it with SKYHEX_LONG) is
+    accepted exactly when listed, and with SKYHEX_LONG every legal action is among the
+    candidates (the space is complete)."""
     rules = ruleset(game)
     rng = random.Random(1)
-    checked = candidates_tried = 0
-    for _, constants, state in random_states(game, STATES, 7):
+    checked = tried = 0
+    kinds: Counter[str] = Counter()
+    edges = [(None, constants, state) for constants, state in EDGES[game]()]
+    for _, constants, state in chain(random_states(game, STATES, 7), edges):
         legal = rules.legal_actions(constants, state)
         assert legal, "a game not over has a legal action"
         actor = rules.actor(constants, state)
@@ -121,18 +160,22 @@ def test_legal_actions_agree_with_apply(game: str) -> None:
             entry = json.loads(json.dumps(rules.action_to_entry(action)))
             assert rules.action_from_entry(constants, entry) == action, entry
             rules.apply(constants, state, action)  # accepted
-        space = list(GENERATORS[game](constants, state, rng, 1.0 if LONG else RATE[game]))
-        found = [a for a in space if accepted(rules, constants, state, a)]
-        for action in space:
-            assert (action in listed) == (action in found), action
-        if game in EXTRA:
-            extra = list(EXTRA[game](constants, state, found, rng, 1.0 if LONG else 0.2))
-            for action in extra:
-                assert (action in listed) == accepted(rules, constants, state, action), action
-            candidates_tried += len(extra)
-        candidates_tried += len(space)
+        referee = Referee(rules, constants, state)
+        space = set()
+        for action in GENERATORS[game](constants, state, rng, 1.0 if LONG else RATE[game],
+                                       referee):
+            assert (action in listed) == referee(action), action
+            space.add(action)
+        if LONG:
+            assert listed <= space, sorted(map(repr, listed - space))[:3]
+        kinds.update(kind for a in space if referee(a) for kind in KINDS[game](a))
+        tried += len(space)
         checked += 1
-    assert checked == STATES and candidates_tried > STATES * 20
+    print(f"\n{game}: {checked} states, {tried} candidates, accepted by kind: "
+          + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    assert checked == STATES + len(edges) and tried > STATES * 20
+    if LONG:
+        assert EXPECTED[game] <= set(kinds), EXPECTED[game] - set(kinds)
 
 
 @pytest.mark.parametrize("game", GAMES)
