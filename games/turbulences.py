@@ -116,7 +116,7 @@ class Turbulences(Face):
 
     def scenario_summary(self, s: Scenario) -> str:
         companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
-                              for c in s.companies)
+                              + (" (EXPERT)" if c.expert else "") for c in s.companies)
         difficulty = s.landscape.difficulty.value if s.landscape.difficulty else "custom"
         teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
                           for t in s.made_teams())
