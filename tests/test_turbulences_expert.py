@@ -559,3 +559,20 @@ def test_a_replayed_expert_game_reads_in_words() -> None:
     text = face.account(replay.events)
     assert "EXPERT, ALTITUDE dial on the city (-3,4)" in text
     assert "[FUEL -" in text and "refuels: FUEL 10" in text
+
+
+def test_boards_show_the_tanks_and_the_covered_cities(tmp_path: Path) -> None:
+    """A printed position shows each EXPERT company's FUEL, ALTITUDE and Jerrycan (full or
+    empty, never its content) and its ALTITUDE dial on the city it covers."""
+    moves = ROOT / "tests" / "golden" / "turbulences-expert-4.moves.yaml"
+    out = tmp_path / "board.svg"
+    r = run("board", str(moves), "--at", "30", "-o", str(out))
+    assert (r.exit_code, r.stderr) == (0, "")
+    svg = out.read_text()
+    assert all(f'id="dial-{c}"' in svg for c in ("red", "blue", "green"))
+    assert 'id="dial-yellow"' not in svg
+    assert svg.count("EXPERT FUEL") == 3 and "Jerrycan face-down" in svg
+    page = tmp_path / "red.html"
+    r = run("view", str(moves), "--seat", "red", "-o", str(page))
+    assert r.exit_code == 0 and r.stderr.startswith("wrote ")
+    assert "EXPERT" in page.read_text() and "Jerrycan" in page.read_text()

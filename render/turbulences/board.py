@@ -69,6 +69,7 @@ from skyhex.render.turbulences.position import (
     draw_aircraft,
     draw_aircrafts,
     draw_airport,
+    draw_covered,
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -340,6 +341,11 @@ class LandscapePicture(SheetPicture):
                 cx, cy = self.layout.center(h)
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
+        if self.position is not None:
+            for c in self.position.companies:
+                if c.covered is not None and seen(c.covered):
+                    draw_covered(canvas.group(element_id=f"dial-{c.colour}"),
+                                 self.layout.center(c.covered), u, c.style)
         if self.position is not None and self.pieces:
             draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
                            self.layout.center, u, seen)

@@ -66,6 +66,8 @@ class CompanyView:
     boost: bool
     carried: int
     delivered: int
+    expert: str | None = None  # EXPERT: its tank, dial and Jerrycan in words
+    covered: Hex | None = None  # EXPERT: the city under its ALTITUDE dial
 
     @property
     def name(self) -> str:
@@ -114,7 +116,10 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
     styles = pawn_styles([c.colour for c in game.companies])
     companies = tuple(
         CompanyView(c.colour, c.player, s, c.aircraft, c.region, c.city, c.airport, p.hex,
-                    p.boost, len(p.carried), len(p.delivered))
+                    p.boost, len(p.carried), len(p.delivered),
+                    None if p.fuel is None else
+                    expert_text(p.fuel, p.altitude, "empty" if p.flipped else "face-down"),
+                    c.covered)
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
     actor = state.actor
     return TurbulencesPosition(
@@ -122,6 +127,20 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
         airport_views(game), sum(len(z) for z in state.shipping), len(state.lost))
+
+
+def expert_text(fuel: int, altitude: int, jerrycan: str) -> str:
+    """An EXPERT company's tank, dial and Jerrycan, as a card shows them."""
+    return f"FUEL {fuel} · ALTITUDE {altitude} · Jerrycan {jerrycan}"
+
+
+def draw_covered(canvas: Canvas, at: Point, u: float, style: PawnStyle) -> None:
+    """An EXPERT company's ALTITUDE dial on the city it covers: the city is out of play."""
+    x, y = at
+    r = 6.0 * u
+    canvas.circle(at, r, fill=WHITE, stroke=style.fill, width=0.9 * u)
+    canvas.line((x, y), (x + 0.7 * r, y - 0.7 * r), stroke=BLACK, width=0.6 * u)
+    canvas.text("ALT", (x, y + 0.45 * r), size=2.6 * u, bold=True)
 
 
 def airport_views(game: Game) -> tuple[AirportView, ...]:
@@ -287,8 +306,9 @@ class TurbulencesPanel:
         PANEL.draw_card(g, at)
         draw_aircraft(g, c, (x + 6.5, y + 7.0), 4.4, 0.7)
         fitted(g, c.name, (x + 14.0, y + 5.4), 3.6, w - 16.0, bold=True)
-        fitted(g, f"{c.aircraft.value} ({c.type_letter}) · airport R{c.region} C{c.city} · "
-               f"{c.style.outline} outline", (x + 14.0, y + 10.0), 2.6, w - 16.0)
+        second = f"{c.aircraft.value} ({c.type_letter}) · airport R{c.region} C{c.city} · " + \
+            (f"EXPERT {c.expert}" if c.expert else f"{c.style.outline} outline")
+        fitted(g, second, (x + 14.0, y + 10.0), 2.6, w - 16.0)
         fitted(g, where_text(c, self.position.airports), (x + 14.0, y + 14.6), 2.8, w - 16.0,
                bold=c.hex is None)
         fitted(g, f"delivered {c.delivered} · carrying {c.carried}", (x + 3.0, y + 20.6), 3.0,

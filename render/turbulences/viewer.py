@@ -20,6 +20,7 @@ from skyhex.render.turbulences.position import (
     aircraft_placements,
     airport_views,
     draw_aircraft,
+    expert_text,
     playing_text,
     where_text,
     wind_text,
@@ -71,7 +72,10 @@ class TurbulencesArt(viewer.ViewerArt):
         companies = tuple(
             CompanyView(c.colour, c.player, style, AircraftType(raw["aircraft"]), c.region,
                         c.city, c.airport, viewer.hex_of(raw["hex"]), raw["boost"], len(raw["carried"]),
-                        len(raw["delivered"]))
+                        len(raw["delivered"]),
+                        expert_text(raw["expert"]["fuel"], raw["expert"]["altitude"],
+                                    raw["expert"]["jerrycan"]) if "expert" in raw else None,
+                        c.covered)
             for c, raw, style in zip(self.game.companies, view["companies"], self.styles,
                                      strict=True))
         clouds: dict[Hex, Stack] = {
@@ -140,7 +144,8 @@ class TurbulencesArt(viewer.ViewerArt):
                          ["carrying", parcels_text(raw["carried"])],
                          ["delivered", f"{c.delivered}"
                           + (f": {parcels_text(raw['delivered'])}" if c.delivered else "")],
-                         ["BOOST", "ready" if c.boost else "used"]]})
+                         ["BOOST", "ready" if c.boost else "used"],
+                         *([["EXPERT", c.expert]] if c.expert else [])]})
         return {"head": head, "cards": cards}
 
     def trail(self, events: Sequence[Mapping[str, Any]]) -> list[viewer.Polyline]:
