@@ -9,16 +9,20 @@ dial on city 1 at (-3, 4)) and blue (a CLASSIC seaplane, region 3, airport (4, -
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from skyhex.games import load_scenario, playout
+from skyhex.mapgen.turbulences.check import check_landscape
+from skyhex.mapgen.turbulences.generate import generate_landscape
 from skyhex.render.turbulences.account import line as account_line
 from skyhex.rules.errors import IllegalActionError, InputError
-from skyhex.rules.hexgrid import Hex
+from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.replay import play, start
 from skyhex.rules.turbulences.actions import Flip, Journey, Ops, Pass
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -27,10 +31,13 @@ from skyhex.rules.turbulences.landscape import (
     Biome,
     CloudSide,
     CloudToken,
+    Difficulty,
+    Half,
     Landscape,
     Stack,
     landscape_hexes,
 )
+from skyhex.rules.turbulences.maps import landscape_from_dict, landscape_to_dict
 from skyhex.rules.turbulences.policies import greedy
 from skyhex.rules.turbulences.state import Company, Game, State
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, JERRYCANS, ExpertRules
@@ -521,20 +528,23 @@ def test_the_expert_example_is_valid() -> None:
     assert r.stdout.endswith("ok: turbulences, classic, 4 companies (red biplane in region 1 "
                              "(EXPERT), blue seaplane in region 2 (EXPERT), green zeppelin in "
                              "region 4 (EXPERT), yellow biplane in region 5), normal "
-                             "landscape\n")
+                             "landscape with half-tiles\n")
 
 
 def test_scenario_errors_are_located_and_the_modules_not_supported_yet(tmp_path: Path
                                                                         ) -> None:
-    """The optional modules of section 9 (Emergency Runway, Half-tiles) are not supported
-    yet: asking for one is an error naming it, never a game played without it."""
-    text = EXAMPLE.read_text().replace("map: ../maps/", f"map: {EXAMPLE.parent.parent}/maps/")
+    """The Emergency Runway module of section 9 is not supported yet: asking for it is an
+    error naming it, never a game played without it. The Half-tiles module is on exactly
+    when the map has half-tiles."""
+    text = EXAMPLE.read_text().replace(
+        "map: ../maps/turbulences-normal-half-tiles-seed-18.yaml",
+        f"map: {EXAMPLE.parent.parent}/maps/turbulences-normal-seed-3.yaml")
     text = text.replace("region: 2, city: 1, expert: true, dial: 3",
                         "region: 2, city: 1, expert: true, dial: 1")
     text = text.replace("{colour: yellow, aircraft: biplane, region: 5}",
                         "{colour: yellow, aircraft: biplane, region: 5, dial: 3}")
-    text = text.replace("ground_steps: true}", "ground_steps: true, runways: true, "
-                        "half_tiles: true, jerrycans: [7, 6, 5]}").replace(
+    text = text.replace("half_tiles: true}", "half_tiles: true, runways: true, "
+                        "jerrycans: [7, 6, 5]}").replace(
         "jerrycans: [7, 6, 6, 5, 5, 4, 4, 3, 3, 0], ", "")
     path = tmp_path / "s.yaml"
     path.write_text(text)
@@ -546,7 +556,8 @@ def test_scenario_errors_are_located_and_the_modules_not_supported_yet(tmp_path:
     assert "only an EXPERT company has an ALTITUDE dial (hint: add expert: true) " \
         "[$.companies[3].dial]" in out
     assert "not supported yet: the Emergency Runway module of EXPERT mode" in out
-    assert "not supported yet: the Half-tiles module of EXPERT mode" in out
+    assert "the Half-tiles module is on but the map has no half-tiles (hint: generate a map " \
+        "with --half-tiles) [$.expert.half_tiles]" in out
     assert "3 Jerrycans for 3 EXPERT companies" in out
     assert all(line.startswith(f"{path}:") for line in out.splitlines())
 
@@ -576,3 +587,88 @@ def test_boards_show_the_tanks_and_the_covered_cities(tmp_path: Path) -> None:
     r = run("view", str(moves), "--seat", "red", "-o", str(page))
     assert r.exit_code == 0 and r.stderr.startswith("wrote ")
     assert "EXPERT" in page.read_text() and "Jerrycan" in page.read_text()
+
+
+# --- the Half-tiles module ------------------------------------------------------------------
+
+HALF_MAP = ROOT / "examples" / "maps" / "turbulences-normal-half-tiles-seed-18.yaml"
+
+
+def test_half_tiles_make_a_directional_bonus() -> None:
+    """Half-Tiles: "2 half-tiles can thus form a hexagonal tile representing 2 different
+    biomes. Their bonus is therefore directional (for example PLAIN -> SEA: the bonus depends
+    on the side the Aircraft enters from)". The hex (0, 1) is plain, with a sea half on its
+    N, NE and NW sides (its middle side N): red's biplane entering from (0, 0) (north) crosses
+    the sea half, no bonus; entering from (1, 1) (its SE side) it crosses the plain half
+    and takes its bonus. Blue's seaplane, the other way round."""
+    halves = {Hex(0, 1): Half(Biome.SEA, Direction.N)}
+    tiles = {h: Biome.DESERT for h in landscape_hexes()}
+    tiles[Hex(0, 1)] = Biome.PLAIN
+    land = Landscape(biomes=tiles, clouds={}, halves=halves)
+    pinned = ({"first": "red"}, *({"weight": w} for w in (5, 4, 3, 2, 2) * 2),
+              {"jerrycan": 5}, {"wind": "calm"})
+    game, state, _ = new_game(land, (RED, BLUE), 7, pinned=pinned)
+    from_north = put(state, 0, Hex(0, -1), fuel=8)
+    assert illegal(game, from_north, Journey("red", hx((0, 0), (0, 1), (0, 2)))) == \
+        "journey.no-bonus"
+    from_east = put(state, 0, Hex(2, 1), fuel=8)
+    _, events = fly(game, from_east, (1, 1), (0, 1), (-1, 2))
+    assert of_type(events, "journey")[0]["bonus"] is True
+    blue = put(state, 1, Hex(0, -1)).evolve(order=(1, 0))
+    _, events = fly(game, blue, (0, 0), (0, 1), (0, 2), colour="blue")
+    assert of_type(events, "journey")[0]["bonus"] is True
+    blue = put(state, 1, Hex(2, 1)).evolve(order=(1, 0))
+    assert illegal(game, blue, Journey("blue", hx((1, 1), (0, 1), (-1, 2)))) == \
+        "journey.no-bonus"
+
+
+def test_the_generator_lays_the_six_half_tiles_in_place_of_three_tiles() -> None:
+    """"SETUP. Remove one PLAIN, one SEA and one DESERT tile then add the six half-tiles
+    before creating the landscape": 11 plain and 11 sea full tiles, and three hexes of two
+    different biomes (plain and sea, plain and desert, sea and desert). Without the module
+    the same seed gives the same map as ever."""
+    land = generate_landscape(18, Difficulty.NORMAL, half_tiles=True)
+    assert len(land.halves) == 3
+    assert sorted(tuple(sorted((land.biomes[h].value, half.biome.value)))
+                  for h, half in land.halves.items()) == \
+        [("desert", "plain"), ("desert", "sea"), ("plain", "sea")]
+    full = Counter(b for h, b in land.biomes.items() if h not in land.halves)
+    assert (full[Biome.PLAIN], full[Biome.SEA]) == (11, 11)
+    assert check_landscape(land) == []
+    assert generate_landscape(18, Difficulty.NORMAL, half_tiles=True) == land
+    plain = generate_landscape(18, Difficulty.NORMAL)
+    assert not plain.halves and landscape_to_dict(plain) == \
+        landscape_to_dict(generate_landscape(18, Difficulty.NORMAL))
+    assert landscape_from_dict(landscape_to_dict(land)) == land
+
+
+def test_the_checker_knows_the_box_half_tiles() -> None:
+    land = generate_landscape(18, Difficulty.NORMAL, half_tiles=True)
+    h, half = next(iter(land.halves.items()))
+    same = Landscape(biomes=dict(land.biomes), clouds=dict(land.clouds),
+                     halves={**land.halves, h: Half(land.biomes[h], half.side)})
+    assert "setup.half-tiles" in {v.rule for v in check_landscape(same)}
+    extra = next(k for k in land.biomes if k not in land.halves
+                 and land.biomes[k] is Biome.PLAIN)
+    four = Landscape(biomes=dict(land.biomes), clouds=dict(land.clouds),
+                     halves={**land.halves, extra: Half(Biome.SEA, Direction.S)})
+    messages = [v.message for v in check_landscape(four) if v.rule == "setup.half-tiles"]
+    assert any("4 hexes of half-tiles" in m for m in messages)
+    assert any("sea half-tiles, more than the 2 in the box" in m for m in messages)
+
+
+def test_map_generate_and_board_with_half_tiles(tmp_path: Path) -> None:
+    out = tmp_path / "half.yaml"
+    r = run("map", "generate", "--game", "turbulences", "--half-tiles", "--seed", "18",
+            "-o", str(out))
+    assert (r.exit_code, r.stderr) == (0, "")
+    assert out.read_text() == HALF_MAP.read_text()
+    r = run("map", "check", str(out))
+    assert r.exit_code == 0 and "3 of half-tiles" in r.stdout
+    r = run("map", "generate", "--half-tiles", "--seed", "1")
+    assert r.exit_code == 2 and "--half-tiles is for --game turbulences" in r.stderr
+    svg = tmp_path / "half.svg"
+    assert run("board", str(HALF_MAP), "-o", str(svg)).exit_code == 0
+    text = svg.read_text()
+    land = landscape_from_dict(yaml.safe_load(HALF_MAP.read_text()))
+    assert all(f'id="half-{h.q}-{h.r}"' in text for h in land.halves)

@@ -150,7 +150,7 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
                                  f"landscape tile, not {land}")
     end, bonus = land, False
     if len(path) == 3:
-        if not has_bonus(game, state, mover, land):
+        if not has_bonus(game, state, mover, land, over):
             raise IllegalActionError("journey.no-bonus", f"{land} is not the colour of the "
                                      f"{game.companies[mover].aircraft.value}'s bonus")
         problem = _step(game, state, land, path[2], others)
@@ -196,7 +196,7 @@ def expert_journeys(game: Game, state: State, mover: int, overloaded: bool
     others = occupied(state, mover)
     for over, land, cost in crossings(game, state, mover):
         paths: list[tuple[Hex, ...]] = [(over, land)]
-        if has_bonus(game, state, mover, land):
+        if has_bonus(game, state, mover, land, over):
             paths += [(over, land, c) for c in land.neighbors()
                       if _step(game, state, land, c, others) is None]
         out += [(p, True, g) for p in paths

@@ -169,6 +169,14 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
         except ValueError as e:
             problems.append(Problem("scenario.wind-rose", str(e), ("wind_rose",)))
     rules = _expert_rules(data.get("expert", {}), sum(c.expert for c in companies), problems)
+    modules = data.get("expert", {})
+    if bool(modules.get("half_tiles")) != bool(landscape.halves):
+        problems.append(Problem(
+            "scenario.half-tiles", "the Half-tiles module is on but the map has no half-tiles"
+            if modules.get("half_tiles") else "the map has half-tiles: the Half-tiles module "
+            "is on", ("expert", "half_tiles") if "half_tiles" in modules else ("map",),
+            "generate a map with --half-tiles" if modules.get("half_tiles")
+            else "say so with expert: {half_tiles: true}"))
     position = None
     if "position" in data and len(colours) == len(companies):
         allies = {i: t.members for t in made or () for i in t.members}

@@ -36,6 +36,7 @@ from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
     Biome,
+    Half,
     Landscape,
     Stack,
     landscape_set,
@@ -193,6 +194,7 @@ class Game:
     expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (used by EXPERT companies)
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
+    halves: Mapping[Hex, Half] = field(init=False, repr=False)  # hexes of two half-tiles
     tiles: frozenset[Hex] = field(init=False, repr=False)
     airports: Mapping[Hex, int] = field(init=False, repr=False)  # airport hex -> region
     cities: Mapping[Hex, int] = field(init=False, repr=False)  # every city hex -> region
@@ -204,6 +206,7 @@ class Game:
         airports = {used.get(r, cities[1]): r for r, cities in enumerate(region_cities(), 1)}
         tables = {
             "biomes": dict(self.landscape.biomes), "mountains": self.landscape.mountains,
+            "halves": dict(self.landscape.halves),
             "tiles": landscape_set(), "airports": airports,
             "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities
                        if h not in covered},

@@ -21,9 +21,9 @@ JERRYCANS = (7, 6, 6, 5, 5, 4, 4, 3, 3, 0)
 value named, the middle ones twice, a single empty one; 43 FUEL in all)."""
 JERRYCAN_VALUES = frozenset({0, 3, 4, 5, 6, 7})
 """The contents a Jerrycan token may show (the rulebook names no other)."""
-MODULES = ("runways", "half_tiles")
-"""The optional EXPERT modules, by their scenario key: Emergency Runway and Half-tiles."""
-MODULE_NAMES = {"runways": "the Emergency Runway module", "half_tiles": "the Half-tiles module"}
+MODULES = ("runways",)
+"""The optional EXPERT modules not supported yet, by their scenario key."""
+MODULE_NAMES = {"runways": "the Emergency Runway module"}
 
 
 @dataclass(frozen=True)
