@@ -78,7 +78,8 @@ class Turbulences(Face):
         heights = f["tempest_heights"]
         return "\n".join([
             f"  difficulty: {f['difficulty'] or '-'}",
-            f"  hexes: {f['hexes']} ({biomes})",
+            f"  hexes: {f['hexes']} ({biomes}"
+            + (f", {f['half_tiles']} of half-tiles" if f.get("half_tiles") else "") + ")",
             f"  clouds: {clouds}" + (f" (heights {heights})" if heights else ""),
             f"  cloud tokens: {f['cloud_tokens']} ({f['storm_tokens']} on the storm side)",
             f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])

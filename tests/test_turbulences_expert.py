@@ -672,3 +672,12 @@ def test_map_generate_and_board_with_half_tiles(tmp_path: Path) -> None:
     text = svg.read_text()
     land = landscape_from_dict(yaml.safe_load(HALF_MAP.read_text()))
     assert all(f'id="half-{h.q}-{h.r}"' in text for h in land.halves)
+
+
+def test_map_stats_and_show_tell_the_half_tiles() -> None:
+    r = run("map", "stats", str(HALF_MAP))
+    assert "hexes: 37 (plain 11, sea 11, desert 10, mountain 2, 3 of half-tiles)" in r.stdout
+    r = run("map", "show", str(HALF_MAP))
+    assert r.stdout.count("/") >= 1 and "half-tiles: P/ a hex of two half-tiles" in r.stdout
+    plain = run("map", "stats", str(ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"))
+    assert "half-tiles" not in plain.stdout
