@@ -203,7 +203,9 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
     colour = company.colour
     plane = state.planes[i]
     zones = {h: state.shipping[region - 1] for h, region in game.airports.items()}
-    everywhere = {p for zone in state.shipping for p in zone}
+    if plane.grounded:
+        zones.update(state.runways)
+    everywhere = {p for zone in (*state.shipping, *state.runways.values()) for p in zone}
     every = sorted(everywhere | {p for q in state.planes for p in (*q.carried, *q.delivered)}
                    | set(state.lost))
     carried = plane.carried
@@ -410,7 +412,14 @@ def _expert_edges() -> list[tuple[Any, Any]]:
     away = next(h for h in game.airports if h != game.companies[i].airport
                 and h not in {p.hex for p in state.planes})
     dry = state.with_plane(i, state.planes[i].evolve(hex=away, fuel=0, jerrycan=0))
-    return [(game, high), (game, loaded), (game, dry)]
+    runway = next(h for h in ring if h not in clouds and h in game.tiles
+                  and h not in game.halves)
+    mine = tuple(p for p in mine if p not in high.planes[i].carried)
+    grounded = high.evolve(runways={runway: mine[:1]}, shipping=tuple(
+        tuple(p for p in z if p not in mine[:1]) for z in high.shipping)).with_plane(
+        i, high.planes[i].evolve(hex=runway, altitude=0, grounded=True))
+    landing = grounded.with_plane(i, high.planes[i].evolve(fuel=1, altitude=0))
+    return [(game, high), (game, loaded), (game, dry), (game, grounded), (game, landing)]
 
 
 EDGES: dict[str, Callable[[], list[tuple[Any, Any]]]] = {

@@ -506,7 +506,8 @@ def test_options_crossing_for_one_movement_and_free_take_off_and_landing() -> No
     after, _ = fly(game, state, (-2, 3), (-2, 2))
     assert red(after).fuel == 9  # the take-off is free
     assert events_of_setup(game)["expert"] == {"jerrycans": list(JERRYCANS),
-                                               "crossing_moves": 1, "ground_steps": False}
+                                               "crossing_moves": 1, "ground_steps": False,
+                                               "runways": False}
 
 
 def events_of_setup(game: Game) -> Event:
@@ -531,11 +532,9 @@ def test_the_expert_example_is_valid() -> None:
                              "landscape with half-tiles\n")
 
 
-def test_scenario_errors_are_located_and_the_modules_not_supported_yet(tmp_path: Path
-                                                                        ) -> None:
-    """The Emergency Runway module of section 9 is not supported yet: asking for it is an
-    error naming it, never a game played without it. The Half-tiles module is on exactly
-    when the map has half-tiles."""
+def test_scenario_errors_are_located(tmp_path: Path) -> None:
+    """Dials, the Jerrycans of the box, and the Half-tiles module, on exactly when the map
+    has half-tiles."""
     text = EXAMPLE.read_text().replace(
         "map: ../maps/turbulences-normal-half-tiles-seed-18.yaml",
         f"map: {EXAMPLE.parent.parent}/maps/turbulences-normal-seed-3.yaml")
@@ -543,8 +542,7 @@ def test_scenario_errors_are_located_and_the_modules_not_supported_yet(tmp_path:
                         "region: 2, city: 1, expert: true, dial: 1")
     text = text.replace("{colour: yellow, aircraft: biplane, region: 5}",
                         "{colour: yellow, aircraft: biplane, region: 5, dial: 3}")
-    text = text.replace("half_tiles: true}", "half_tiles: true, runways: true, "
-                        "jerrycans: [7, 6, 5]}").replace(
+    text = text.replace("runways: true}", "runways: true, jerrycans: [7, 6, 5]}").replace(
         "jerrycans: [7, 6, 6, 5, 5, 4, 4, 3, 3, 0], ", "")
     path = tmp_path / "s.yaml"
     path.write_text(text)
@@ -555,7 +553,6 @@ def test_scenario_errors_are_located_and_the_modules_not_supported_yet(tmp_path:
         "[$.companies[1].dial]" in out
     assert "only an EXPERT company has an ALTITUDE dial (hint: add expert: true) " \
         "[$.companies[3].dial]" in out
-    assert "not supported yet: the Emergency Runway module of EXPERT mode" in out
     assert "the Half-tiles module is on but the map has no half-tiles (hint: generate a map " \
         "with --half-tiles) [$.expert.half_tiles]" in out
     assert "3 Jerrycans for 3 EXPERT companies" in out
@@ -681,3 +678,134 @@ def test_map_stats_and_show_tell_the_half_tiles() -> None:
     assert r.stdout.count("/") >= 1 and "half-tiles: P/ a hex of two half-tiles" in r.stdout
     plain = run("map", "stats", str(ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"))
     assert "half-tiles" not in plain.stdout
+
+
+# --- the Emergency Runway module --------------------------------------------------------------
+
+RUNWAYS = ExpertRules(runways=True)
+
+
+def test_a_crash_for_lack_of_fuel_drops_the_parcels_on_a_new_runway() -> None:
+    """Emergency Runway: "A. In case of a crash due to lack of FUEL only... you can drop
+    your Parcels on the landscape tile where your Aircraft is located if a Runway of the same
+    colour as the tile is available in the LANDSCAPE box, but your Aircraft is still
+    destroyed. Replace the landscape tile with the Runway and place your Parcels saved at the
+    last moment on it. The installed Runway is permanent." Without the module they are
+    lost."""
+    game, state, _ = make(rules=RUNWAYS)
+    dry = put(state, 0, Hex(0, 0), fuel=1, carried=("red-2", "red-3"))
+    after, events = fly(game, dry, (0, 1))
+    assert of_type(events, "runway_built") == [
+        {"type": "runway_built", "company": "red", "hex": [0, 1], "biome": "desert",
+         "parcels": ["red-2", "red-3"]}]
+    assert of_type(events, "aircraft_destroyed")[0]["cause"] == "fuel"
+    assert red(after).hex is None and after.runways == {Hex(0, 1): ("red-2", "red-3")}
+    assert not after.lost and "drops red-2, red-3 on a new desert runway" in \
+        account_line(of_type(events, "runway_built")[0])
+    game_off, state_off, _ = make()
+    lost, _ = fly(game_off, put(state_off, 0, Hex(0, 0), fuel=1, carried=("red-2",)), (0, 1))
+    assert "red-2" in lost.lost and not lost.runways
+    full = dry.evolve(runways={Hex(2, -2): (), Hex(-2, 2): ()})  # both desert runways built
+    after, events = fly(game, full, (0, 1))
+    assert not of_type(events, "runway_built") and "red-2" in after.lost
+    storm = put(state, 0, Hex(0, 0), fuel=1)
+    after, events = fly(game, storm, (0, 1))
+    assert not of_type(events, "runway_built") and not after.runways  # nothing to drop
+
+
+def test_a_runway_works_like_a_neutral_airport_of_two_spaces() -> None:
+    """"B. A Runway works like a neutral Airport with a SHIPPING ZONE of 2 spaces [...] You
+    can end your JOURNEY on an accessible Runway to block it. C. An Aircraft that ends its
+    JOURNEY on an accessible Runway is on the ground (ALTITUDE = 0) [...] You can look at,
+    load or even unload your Parcels (in transit) there depending on the space available.
+    An Aircraft on the ground is always an obstacle!" Blue, a new recruit, uses it too."""
+    game, state, _ = make(rules=RUNWAYS)
+    runway = Hex(1, 0)
+    state = state.evolve(runways={runway: ("blue-1",)}, order=(1, 0))
+    state = put(state, 1, Hex(3, -1))
+    after, events = fly(game, state, (2, -1), (1, 0), colour="blue",
+                        after=Ops(load=("blue-1",), unload=()))
+    journey = of_type(events, "journey")[0]
+    assert (journey["landed"], journey["runway"]) == (True, True)
+    assert after.planes[1].grounded and after.planes[1].carried == ("blue-1",)
+    assert after.runways[runway] == ()
+    assert "lands on the runway" in account_line(journey)
+    # an obstacle for the others
+    blocked = put(after.evolve(order=(0, 1)), 0, Hex(0, 0), fuel=8)
+    assert not any(isinstance(a, Journey) and runway in a.path
+                   for a in legal_actions(game, blocked))
+    # two spaces: a third parcel finds no room
+    crowded = put(state.evolve(runways={runway: ("red-1", "red-2")}), 1, Hex(2, -1),
+                  carried=("blue-1",))
+    assert illegal(game, crowded, Journey("blue", hx((1, 0)), after=Ops(unload=("blue-1",)))) \
+        == "parcel.no-space"
+
+
+def test_flying_over_a_runway_or_ending_on_a_covered_one_is_flying() -> None:
+    """"it can be covered by a Cloud, and therefore temporarily inaccessible. During your
+    JOURNEY, you can ignore the Runway and fly over the tile normally. Its bonus colour
+    remains available." The manual's picture: "with 0 FUEL and 0 ALTITUDE, landing is
+    possible on an accessible Runway and impossible if a Cloud covers it"."""
+    game, state, _ = make(biomes={Hex(0, 1): Biome.PLAIN}, rules=RUNWAYS)
+    state = state.evolve(runways={Hex(0, 1): ()})
+    over = put(state, 0, Hex(0, 0), fuel=8)
+    after, events = fly(game, over, (0, 1), (0, 2))
+    assert not red(after).grounded and of_type(events, "journey")[0]["landed"] is False
+    _, events = fly(game, put(state, 0, Hex(0, -1), fuel=8), (0, 0), (0, 1), (0, 2))
+    assert of_type(events, "journey")[0]["bonus"] is True  # the plain's colour remains
+    last = put(state, 0, Hex(0, 0), fuel=1)
+    landed, events = fly(game, last, (0, 1))
+    assert red(landed).grounded and red(landed).hex == Hex(0, 1) and red(landed).fuel == 0
+    assert not of_type(events, "aircraft_destroyed")
+    covered = last.evolve(clouds={Hex(0, 1): (storm(1),)})
+    assert illegal(game, covered, Journey("red", hx((0, 1)))) == "journey.obstacle"
+
+
+def test_an_aircraft_on_a_runway_remains_sensitive_to_the_weather() -> None:
+    """"C. [...] on the ground (ALTITUDE = 0) but remains sensitive to the weather!"
+    "Remember to load or unload your Parcels quickly because if a Cumulus covers the Runway
+    during the next weather phase, it will be too late." A cumulus sliding under red on its
+    runway lifts it (in flight again, +1 ALTITUDE); blocked on a runway it passes."""
+    game, state, _ = make(clouds={Hex(0, -1): (cu(1),)}, winds=("calm", "S"), rules=RUNWAYS)
+    state = state.evolve(runways={Hex(0, 0): ()}, order=(1,))
+    state = put(state, 0, Hex(0, 0), fuel=5, grounded=True)
+    state = put(state, 1, Hex(3, 1))
+    state, _ = fly(game, state, (2, 1), colour="blue")
+    state, events = apply(game, state, Pass("blue"))
+    assert of_type(events, "cumulus_under")[0]["company"] == "red"
+    assert not red(state).grounded and red(state).altitude == 1
+    game, state, _ = make(clouds={h: (storm(k),) for k, h in enumerate(
+        Hex(0, 0).neighbors(), 1)}, rules=RUNWAYS)
+    stuck = put(state.evolve(runways={Hex(0, 0): ()}), 0, Hex(0, 0), fuel=5, grounded=True)
+    assert legal_actions(game, stuck) == [Flip("red"), Pass("red")]
+    after, events = apply(game, stuck, Pass("red"))
+    assert of_type(events, "passed")[0]["reason"] == "blocked" and red(after).hex == Hex(0, 0)
+
+
+def test_runways_in_positions_boards_and_views(tmp_path: Path) -> None:
+    """A random game of the example builds a runway: the position there round-trips through
+    a scenario file, its board draws the runway (with its parcels) and a view lists it."""
+    face, scenario, _ = load_scenario(str(EXAMPLE))
+    played = playout(face.ruleset, scenario, 1, cap=25)
+    replay = play(start(face.ruleset, scenario), played.actions, strict=True)
+    built = next(e for e in replay.events if e["type"] == "runway_built")
+    game, state, _ = face.ruleset.new_game(scenario)
+    for action in played.actions[:built["entry"] + 1]:
+        state, _ = face.ruleset.apply(game, state, action)
+    assert state.runways and face.ruleset.actor(game, state) is not None
+    position = face.ruleset.position(game, state)
+    assert position["runways"][0]["hex"] == built["hex"]
+    doc = yaml.safe_load(EXAMPLE.read_text())
+    doc["map"] = str(HALF_MAP)
+    doc["position"] = position
+    path = tmp_path / "runway.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    _, again, _ = load_scenario(str(path))
+    assert again.new_game()[1] == state
+    svg = tmp_path / "runway.svg"
+    r = run("board", str(path), "-o", str(svg))
+    assert (r.exit_code, r.stderr) == (0, "")
+    q, rr = built["hex"]
+    assert f'id="runway-{q}-{rr}"' in svg.read_text()
+    seen = view(game, state, "yellow")
+    assert seen["runways"][0]["hex"] == built["hex"]

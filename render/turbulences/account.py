@@ -22,7 +22,9 @@ def _journey(e: dict[str, Any]) -> str:
         text += " (bonus tile)"
     if "crossed" in e:
         text += f", crossing the obstacle at {_hex(e['crossed'])} ({e['height']} ALTITUDE)"
-    if e["landed"]:
+    if e.get("runway"):
+        text += ", lands on the runway"
+    elif e["landed"]:
         text += ", lands"
     if "fuel" in e:  # EXPERT: what the journey cost and gained
         glide = f", glides {e['altitude_spent'] - e.get('height', 0)}" \
@@ -140,6 +142,9 @@ def line(e: dict[str, Any]) -> str:
     if kind == "refuelled":
         can = "a new Jerrycan drawn" if e["jerrycan"] == "new" else "the Jerrycan kept"
         return f"   {who} refuels: FUEL {e['fuel']}, {can}"
+    if kind == "runway_built":
+        return (f"   {who} drops {_ids(e['parcels'])} on a new {e['biome']} runway at "
+                f"{_hex(e['hex'])}")
     if kind == "altitude_gained":
         return f"   {who} rises on the cumulus at {_hex(e['hex'])}: ALTITUDE {e['altitude']}"
     if kind == "game_cannot_end":

@@ -70,6 +70,7 @@ from skyhex.render.turbulences.position import (
     draw_aircrafts,
     draw_airport,
     draw_covered,
+    draw_runway,
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -366,6 +367,10 @@ class LandscapePicture(SheetPicture):
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
         if self.position is not None:
+            for h, parcels in sorted(self.position.runways.items()):
+                if seen(h):
+                    draw_runway(canvas.group(element_id=f"runway-{h.q}-{h.r}"),
+                                self.layout.center(h), u, parcels)
             for c in self.position.companies:
                 if c.covered is not None and seen(c.covered):
                     draw_covered(canvas.group(element_id=f"dial-{c.colour}"),

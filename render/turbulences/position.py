@@ -16,7 +16,7 @@ its airport ring and its pawn in the side panel. An aircraft also carries its ty
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skyhex.render.drawing import Canvas, Point, Rect
 from skyhex.render.sheet import (
@@ -68,6 +68,7 @@ class CompanyView:
     delivered: int
     expert: str | None = None  # EXPERT: its tank, dial and Jerrycan in words
     covered: Hex | None = None  # EXPERT: the city under its ALTITUDE dial
+    grounded: bool = False  # on the ground on a runway
 
     @property
     def name(self) -> str:
@@ -105,6 +106,7 @@ class TurbulencesPosition:
     airports: tuple[AirportView, ...]
     waiting: int  # parcels in the shipping zones
     lost: int
+    runways: Mapping[Hex, int] = field(default_factory=dict)  # runway -> parcels there
 
     @property
     def destroyed(self) -> tuple[CompanyView, ...]:
@@ -119,14 +121,15 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
                     p.boost, len(p.carried), len(p.delivered),
                     None if p.fuel is None else
                     expert_text(p.fuel, p.altitude, "empty" if p.flipped else "face-down"),
-                    c.covered)
+                    c.covered, p.grounded)
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
     actor = state.actor
     return TurbulencesPosition(
         caption, game.mode.value, state.turn, game.companies[state.first].colour,
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
-        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost))
+        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost),
+        {h: len(z) for h, z in state.runways.items()})
 
 
 def expert_text(fuel: int, altitude: int, jerrycan: str) -> str:
@@ -141,6 +144,17 @@ def draw_covered(canvas: Canvas, at: Point, u: float, style: PawnStyle) -> None:
     canvas.circle(at, r, fill=WHITE, stroke=style.fill, width=0.9 * u)
     canvas.line((x, y), (x + 0.7 * r, y - 0.7 * r), stroke=BLACK, width=0.6 * u)
     canvas.text("ALT", (x, y + 0.45 * r), size=2.6 * u, bold=True)
+
+
+def draw_runway(canvas: Canvas, at: Point, u: float, parcels: int) -> None:
+    """A runway across a tile (the Emergency Runway module), with its parcels waiting."""
+    x, y = at
+    canvas.rect(Rect(x - 11.0 * u, y + 2.0 * u, 22.0 * u, 5.0 * u), fill="#5A5A5A",
+                stroke=BLACK, width=0.3 * u, radius=0.8 * u)
+    canvas.line((x - 9.0 * u, y + 4.5 * u), (x + 9.0 * u, y + 4.5 * u), stroke=WHITE,
+                width=0.5 * u, dash=(1.6 * u, 1.2 * u))
+    canvas.text(f"RWY {parcels}/2" if parcels else "RWY", (x, y + 10.6 * u), size=2.6 * u,
+                bold=True)
 
 
 def airport_views(game: Game) -> tuple[AirportView, ...]:
@@ -240,6 +254,8 @@ def _wind_rose(canvas: Canvas, at: Point, wind: str | None) -> None:
 
 def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
     """Where an aircraft is, in words."""
+    if c.grounded:
+        return f"on the runway at {c.hex}"
     if c.hex is None:
         return "destroyed (to rebuild)"
     if c.hex == c.airport:

@@ -98,7 +98,7 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences import GAME, expert
+from skyhex.rules.turbulences import GAME, expert, runways
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
@@ -335,7 +335,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                       clouds=position.clouds,
                       shipping=position.shipping, lost=position.lost, wind=position.wind,
                       last_direction=position.last_direction, draws=position.draws,
-                      phase=position.phase,
+                      phase=position.phase, runways=dict(position.runways),
                       planes=tuple(p if not companies[k].expert or p.jerrycan is not None
                                    else p.evolve(jerrycan=cans[k])
                                    for k, p in enumerate(position.planes)))
@@ -406,6 +406,9 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
     for i, h in sorted(result.landings.items()):
         if h in game.airports:
             state, _ = _arrive(game, state, i, h, events)
+    for i, p in enumerate(state.planes):  # runways, decision 3: a cloud lifts it
+        if p.grounded and (p.hex is None or state.clouds.get(p.hex)):
+            state = state.with_plane(i, p.evolve(grounded=False))
     if game.any_expert:
         state = _expert_weather(game, state, result.events, result.landings, events)
     return state
@@ -453,16 +456,19 @@ def _breakdown(game: Game, state: State, i: int, events: list[Event]) -> State:
     plane = state.planes[i]
     colour = game.companies[i].colour
     assert plane.hex is not None
-    if plane.carried and plane.hex in game.airports:
-        region = game.airports[plane.hex]
-        zone = state.shipping[region - 1]
-        left = plane.carried[:max(0, SHIPPING_SPACES - len(zone))]
+    place = _zone(game, state, plane.hex) if expert.on_ground(game, plane) else None
+    if plane.carried and place is not None:
+        zone, spaces = place
+        left = plane.carried[:max(0, spaces - len(zone))]
         if left:
             events.append({"type": "parcels_unloaded", "company": colour, "parcels": list(left),
                            "airport": _hx(plane.hex)})
-            state = state.with_shipping(region, (*zone, *left))
+            state = _with_zone(game, state, plane.hex, (*zone, *left))
             plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in left))
             state = state.with_plane(i, plane)
+    elif plane.carried and not expert.on_ground(game, plane) \
+            and runways.can_build(game, state, plane.hex):  # type: ignore[arg-type]
+        state = runways.build(game, state, i, events)  # runways, decision 1
     events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
                    "cause": "fuel"})
     return _destroy(game, state, i, events)
@@ -475,7 +481,23 @@ def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
         events.append({"type": "parcels_lost", "company": game.companies[i].colour,
                        "parcels": list(plane.carried), "reason": "crash"})
         state = _lose(game, state, plane.carried, events)
-    return state.with_plane(i, plane.evolve(hex=None, carried=(), altitude=0, locked=0))
+    return state.with_plane(i, plane.evolve(hex=None, carried=(), altitude=0, locked=0,
+                                            grounded=False))
+
+
+def _zone(game: Game, state: State, h: Hex) -> tuple[tuple[str, ...], int] | None:
+    """The shipping zone at ``h`` and its spaces: an airport's, or a runway's."""
+    if h in game.airports:
+        return state.shipping[game.airports[h] - 1], SHIPPING_SPACES
+    if h in state.runways:
+        return state.runways[h], runways.RUNWAY_SPACES
+    return None
+
+
+def _with_zone(game: Game, state: State, h: Hex, parcels: tuple[str, ...]) -> State:
+    if h in game.airports:
+        return state.with_shipping(game.airports[h], parcels)
+    return state.evolve(runways={**state.runways, h: parcels})
 
 
 def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
@@ -512,9 +534,10 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
 def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -> State:
     """The company at ``airport`` sees the parcels of its team's colours waiting there."""
     plane = state.planes[i]
-    zone = state.shipping[game.airports[airport] - 1]
+    place = _zone(game, state, airport)
+    assert place is not None
     ours = game.team_colours(i)
-    mine = [p for p in zone if parcel_colour(p) in ours and p not in plane.seen]
+    mine = [p for p in place[0] if parcel_colour(p) in ours and p not in plane.seen]
     if not mine:
         return state
     events.append({"type": "parcels_seen", "company": game.companies[i].colour,
@@ -548,11 +571,12 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
         state = _lose(game, state, ops.throw, events)
     if ops.unload or ops.load:
         h = plane.hex
-        if h is None or h not in game.airports:
+        place = None if h is None or (h in game.tiles and not plane.grounded) else \
+            _zone(game, state, h)
+        if h is None or place is None:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only")
-        region = game.airports[h]
-        zone = state.shipping[region - 1]
+        zone, spaces = place
         ours = game.team_colours(i)
         for p in ops.load:
             if parcel_colour(p) not in ours:
@@ -568,15 +592,16 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
             raise IllegalActionError("parcel.capacity", "an aircraft carries at most "
                                      f"{MAX_CARRIED} parcels")
         after = (*(p for p in zone if p not in ops.load), *ops.unload)
-        if len(after) > SHIPPING_SPACES:
-            raise IllegalActionError("parcel.no-space", f"the shipping zone of region {region} "
-                                     f"has {SHIPPING_SPACES} spaces: no room for "
+        if len(after) > spaces:
+            where = f"region {game.airports[h]}" if h in game.airports else f"the runway {h}"
+            raise IllegalActionError("parcel.no-space", f"the shipping zone of {where} "
+                                     f"has {spaces} spaces: no room for "
                                      f"{', '.join(ops.unload)}")
         for kind, ids in (("unloaded", ops.unload), ("loaded", ops.load)):
             if ids:
                 events.append({"type": f"parcels_{kind}", "company": colour,
                                "parcels": list(ids), "airport": _hx(h)})
-        state = state.with_shipping(region, after)
+        state = _with_zone(game, state, h, after)
     plane = plane.evolve(carried=tuple(carried), seen=plane.seen | set(ops.load))
     return state.with_plane(i, plane)
 
@@ -655,13 +680,14 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
                                      "one tile per turn")
         raise IllegalActionError("journey.must-take-off", "you must take off when an adjacent "
                                  "landscape tile is free")
-    if plane.hex in game.tiles:
+    if plane.hex in game.tiles and not plane.grounded:
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a blocked aircraft is destroyed "
                                      "with its parcels")
-        dry = plane.fuel is not None and plane.fuel + expert.usable(plane) == 0
+        if plane.fuel is not None and plane.fuel + expert.usable(plane) == 0:
+            return _next(game, _breakdown(game, state, i, events), events)
         events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
-                       "cause": "fuel" if dry else "blocked"})
+                       "cause": "blocked"})
         state = _destroy(game, state, i, events)
         return _next(game, state, events)
     state = _ops(game, state, i, action.ops, events)
@@ -733,14 +759,24 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                      "mode: no gliding, no crossing")
         flight = check_journey(game, state, i, action.path, overloaded)
         flown = plane
-    events.append({"type": "journey", "company": colour, "from": _hx(plane.hex),
-                   "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
-                   "boost": action.boost, "landed": flight.landed, **extra})
-    state = state.with_plane(i, flown.evolve(hex=flight.end))
+    runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
+    landed = flight.landed or runway
+    journey: Event = {"type": "journey", "company": colour, "from": _hx(plane.hex),
+                      "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
+                      "boost": action.boost, "landed": landed, **extra}
+    if runway:
+        journey["runway"] = True
+        if flown.fuel is not None:
+            journey["altitude"] = 0
+            flown = flown.evolve(altitude=0, locked=0)
+    events.append(journey)
+    state = state.with_plane(i, flown.evolve(hex=flight.end, grounded=runway))
     if flight.landed:
         state, _ = _arrive(game, state, i, flight.end, events)
+    elif runway:
+        state = _look(game, state, i, flight.end, events)
     if action.after:
-        if not flight.landed:
+        if not landed:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only (the journey did not land)")
         if action.after.throw:
@@ -748,7 +784,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                      "journey")
         state = _ops(game, state, i, action.after, events)
     if game.companies[i].expert:
-        if flight.landed:
+        if landed:
             state = _ground(game, state, i, events)
         elif expert.dry(game, state.planes[i]):
             # "If your FUEL tank and your ALTITUDE both fall to 0 simultaneously in
@@ -802,21 +838,21 @@ def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Op
     """Every set of parcel operations the company may make where its aircraft stands."""
     plane = state.planes[i]
     carried = plane.carried
-    at_airport = plane.hex is not None and plane.hex in game.airports
+    place = None if plane.hex is None or (plane.hex in game.tiles and not plane.grounded) \
+        else _zone(game, state, plane.hex)
     out = []
     for thrown in (_subsets(carried, len(carried)) if throw else iter([()])):
         kept = [p for p in carried if p not in thrown]
-        if not at_airport:
+        if place is None:
             out.append(Ops(throw=thrown))
             continue
-        assert plane.hex is not None
-        zone = state.shipping[game.airports[plane.hex] - 1]
+        zone, spaces = place
         ours = game.team_colours(i)
         mine = [p for p in zone if parcel_colour(p) in ours]
         for unload in _subsets(kept, len(kept)):
             room = MAX_CARRIED - len(kept) + len(unload)
             for load in _subsets(mine, room):
-                if len(zone) - len(load) + len(unload) <= SHIPPING_SPACES:
+                if len(zone) - len(load) + len(unload) <= spaces:
                     out.append(Ops(thrown, unload, load))
     return out
 
@@ -884,7 +920,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         return out
     flip: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
     if not _can_move(game, state, i):
-        if plane.hex in game.tiles:
+        if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
         return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
     return [*flip, *_journeys(game, state, i, False, None)]
@@ -974,6 +1010,12 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
                 row["expert"] = expert_view(c, p, colour is None)
         out["jerrycans"] = {"pile": len(state.pile),
                             "values": list(state.pile) if colour is None else None}
+    if game.expert.runways:
+        out["runways"] = [{"hex": _hx(h), "parcels": [parcel(x) for x in zone],
+                           "accessible": not state.clouds.get(h)}
+                          for h, zone in sorted(state.runways.items())]
+        for row, p in zip(out["companies"], state.planes, strict=True):
+            row["grounded"] = p.grounded
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

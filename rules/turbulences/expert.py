@@ -135,6 +135,9 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
                                  "tile beyond it, and the bonus tile if any")
     over, land = path[0], path[1]
     others = occupied(state, mover)
+    if state.planes[mover].grounded:
+        raise IllegalActionError("expert.cross-ground", "an obstacle is crossed in flight "
+                                 "(you always take off with 0 ALTITUDE)")
     if start.distance(over) != 1:
         raise IllegalActionError("journey.not-adjacent", f"{over} is not next to {start}")
     if over in game.mountains:
@@ -164,11 +167,11 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
 # --- paying -------------------------------------------------------------------------------
 
 
-def movements(game: Game, start: Hex, path: tuple[Hex, ...], cross: bool) -> int:
-    """The movements a journey pays for (decision 1)."""
+def movements(game: Game, plane: Plane, path: tuple[Hex, ...], cross: bool) -> int:
+    """The movements a journey of ``plane`` pays for (decision 1)."""
     n = game.expert.crossing_moves + len(path) - 2 if cross else len(path)
     if not game.expert.ground_steps:
-        n -= (start not in game.tiles) + (path[-1] not in game.tiles)
+        n -= on_ground(game, plane) + (path[-1] not in game.tiles)
     return n
 
 
@@ -190,7 +193,7 @@ def expert_journeys(game: Game, state: State, mover: int, overloaded: bool
     start = plane.hex
     assert start is not None
     out = [(path, False, g) for path in journeys(game, state, mover, overloaded)
-           for g in glides(plane, movements(game, start, path, False), 0)]
+           for g in glides(plane, movements(game, plane, path, False), 0)]
     if overloaded or start not in game.tiles:
         return out
     others = occupied(state, mover)
@@ -200,7 +203,7 @@ def expert_journeys(game: Game, state: State, mover: int, overloaded: bool
             paths += [(over, land, c) for c in land.neighbors()
                       if _step(game, state, land, c, others) is None]
         out += [(p, True, g) for p in paths
-                for g in glides(plane, movements(game, start, p, True), cost)]
+                for g in glides(plane, movements(game, plane, p, True), cost)]
     return out
 
 
@@ -228,7 +231,7 @@ def pay(game: Game, state: State, mover: int, path: tuple[Hex, ...], cross: bool
         flight, cost = check_crossing(game, state, mover, path, overloaded)
     else:
         flight, cost = check_journey(game, state, mover, path, overloaded), 0
-    moves = movements(game, start, path, cross)
+    moves = movements(game, plane, path, cross)
     if not 0 <= glide <= moves:
         raise IllegalActionError("expert.glide", f"glide pays for some of the journey's "
                                  f"{moves} movements (0 to {moves}), not {glide}")
@@ -280,7 +283,8 @@ def fly(game: Game, state: State, mover: int, paid: Paid, path: tuple[Hex, ...],
 
 
 def on_ground(game: Game, plane: Plane) -> bool:
-    return plane.hex is not None and plane.hex not in game.tiles
+    """In a city or an airport, or on a runway."""
+    return plane.hex is not None and (plane.hex not in game.tiles or plane.grounded)
 
 
 def flip(game: Game, state: State, mover: int, events: list[Event]) -> State:
@@ -330,6 +334,6 @@ def dry(game: Game, plane: Plane) -> bool:
     """Out of FUEL for good where it stands (decision 6)."""
     if plane.hex is None or plane.fuel is None or plane.fuel > 0:
         return False
-    if plane.hex in game.tiles:
+    if not on_ground(game, plane):
         return plane.altitude == 0
     return plane.flipped

@@ -81,6 +81,8 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
             entry["delivered"] = list(plane.delivered)
         if plane.seen:
             entry["seen"] = sorted(plane.seen)
+        if plane.grounded:
+            entry["grounded"] = True
         if plane.fuel is not None:  # EXPERT: the tank, the dial, the Jerrycan
             entry["fuel"] = plane.fuel
             entry["altitude"] = plane.altitude
@@ -102,6 +104,9 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
     block["weights"] = dict(game.weights)
     if game.any_expert:
         block["jerrycans"] = list(state.pile)
+    if state.runways:
+        block["runways"] = [{"hex": _hx(h), "parcels": list(z)}
+                            for h, z in sorted(state.runways.items())]
     return block
 
 
@@ -187,6 +192,21 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
                 bad("position.shipping", f"the shipping zone of region {region} has "
                     f"{SHIPPING_SPACES} spaces, not {len(shipping[region - 1])}",
                     ("shipping", k, "parcels"))
+    runways: dict[Hex, tuple[str, ...]] = {}
+    for k, entry in enumerate(doc.get("runways", [])):
+        h = Hex(*entry["hex"])
+        if h not in landscape_set() or landscape.biomes.get(h) is Biome.MOUNTAIN \
+                or h in runways or h in landscape.halves:
+            bad("position.runways", f"no runway can lie on {h} (a full plain, sea or desert "
+                "tile, once)", ("runways", k, "hex"))
+        for j, parcel in enumerate(entry["parcels"]):
+            if known(parcel, ("runways", k, "parcels", j)):
+                places.setdefault(parcel, []).append(("runways", k, "parcels", j))
+        runways[h] = tuple(entry["parcels"])
+    for i, plane in enumerate(planes):
+        if plane.grounded and plane.hex not in runways:
+            bad("position.aircraft", f"{colours[i]} is on the ground at {plane.hex}, not a "
+                "runway", ("companies", colours[i], "grounded"))
     lost = []
     for k, parcel in enumerate(doc.get("lost", [])):
         if known(parcel, ("lost", k)):
@@ -217,11 +237,12 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
         wind=parse_wind(doc["wind"]) if "wind" in doc else None,
         last_direction=Direction.parse(last) if last is not None else None,
         weights=weights, draws=doc.get("draws", 0),
-        pile=tuple(sorted(doc["jerrycans"])) if "jerrycans" in doc else None)
+        pile=tuple(sorted(doc["jerrycans"])) if "jerrycans" in doc else None,
+        runways=runways)
 
 
 _KEYS = ("turn", "first", "order", "phase", "wind", "last_wind", "draws", "companies",
-         "clouds", "shipping", "lost", "weights", "jerrycans")
+         "clouds", "shipping", "lost", "weights", "jerrycans", "runways")
 """The keys of a position, in the order the schema lists them."""
 
 
@@ -298,7 +319,8 @@ def _planes(doc: Mapping[str, Any], companies: Sequence[Company], index: Mapping
                 bad("position.parcel", f"{colour} may look only at parcels of "
                     f"{', '.join(sorted(ours))}, not {parcel}", path)
         planes[i] = Plane(h, entry.get("boost", True), carried, delivered, seen,
-                          **_tank(entry, companies[i], h, at, bad))
+                          **_tank(entry, companies[i], h, at, bad),
+                          grounded=bool(entry.get("grounded", False)))
     return tuple(planes), places
 
 
@@ -316,7 +338,7 @@ def _tank(entry: Mapping[str, Any], company: Company, h: Hex | None, at: Path, b
                     f"{key}", (*at, key))
         return {}
     altitude, locked = entry.get("altitude", 0), entry.get("locked", 0)
-    if altitude and (h is None or h not in landscape_set()):
+    if altitude and (h is None or h not in landscape_set() or entry.get("grounded")):
         bad("position.expert", "an aircraft on the ground (or destroyed) has 0 ALTITUDE",
             (*at, "altitude"))
     if locked > altitude:

@@ -29,13 +29,7 @@ from skyhex.rules.turbulences.engine import NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
 from skyhex.rules.turbulences.position import read_position
 from skyhex.rules.turbulences.state import Company, Game, Mode, Position, State, Team
-from skyhex.rules.turbulences.tank import (
-    DEFAULT_EXPERT,
-    JERRYCANS,
-    MODULE_NAMES,
-    MODULES,
-    ExpertRules,
-)
+from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, JERRYCANS, ExpertRules
 from skyhex.rules.turbulences.weather import WindRose
 
 MODES = tuple(m.value for m in Mode)
@@ -198,15 +192,9 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
 def _expert_rules(doc: Mapping[str, Any], experts: int, problems: list[Problem]
                   ) -> ExpertRules:
     """The scenario's ``expert`` options, checked: enough Jerrycans for the EXPERT
-    companies (one on each tank and a draw pile), and the optional modules, which are not
-    supported yet."""
-    for key in MODULES:
-        if doc.get(key):
-            problems.append(Problem("scenario.not-supported", f"not supported yet: "
-                                    f"{MODULE_NAMES[key]} of EXPERT mode", ("expert", key),
-                                    f"leave {key} out (or false) to play without it"))
+    companies (one on each tank and a draw pile)."""
     rules = ExpertRules(tuple(doc.get("jerrycans", JERRYCANS)), doc.get("crossing_moves", 2),
-                        doc.get("ground_steps", True))
+                        doc.get("ground_steps", True), bool(doc.get("runways", False)))
     if experts and len(rules.jerrycans) <= experts:
         problems.append(Problem("scenario.jerrycans", f"{len(rules.jerrycans)} Jerrycans for "
                                 f"{experts} EXPERT companies: one on each tank and at least "

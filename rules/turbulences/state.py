@@ -134,6 +134,9 @@ class Plane:
     face down, nobody has looked at it)."""
     flipped: bool = False
     """EXPERT: the Jerrycan was consumed ("empty for the rest of the trip")."""
+    grounded: bool = False
+    """On the ground on a runway (the Emergency Runway module), its ``hex`` a landscape
+    tile."""
 
     def evolve(self, **changes: Any) -> Plane:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -157,6 +160,8 @@ class State:
     draws: int = 0
     phase: Phase = Phase.PILOTING
     pile: tuple[int, ...] = ()  # EXPERT: the Jerrycan draw pile (values, sorted)
+    runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
+    """The Emergency Runway module: each runway built, with the parcels in its zone."""
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -256,3 +261,4 @@ class Position:
     weights: Mapping[str, int] | None = None
     draws: int = 0
     pile: tuple[int, ...] | None = None  # EXPERT: the Jerrycan pile (None: the setup's)
+    runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)

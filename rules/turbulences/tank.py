@@ -21,9 +21,7 @@ JERRYCANS = (7, 6, 6, 5, 5, 4, 4, 3, 3, 0)
 value named, the middle ones twice, a single empty one; 43 FUEL in all)."""
 JERRYCAN_VALUES = frozenset({0, 3, 4, 5, 6, 7})
 """The contents a Jerrycan token may show (the rulebook names no other)."""
-MODULES = ("runways",)
-"""The optional EXPERT modules not supported yet, by their scenario key."""
-MODULE_NAMES = {"runways": "the Emergency Runway module"}
+
 
 
 @dataclass(frozen=True)
@@ -34,15 +32,19 @@ class ExpertRules:
     movements (FUEL, or ALTITUDE by gliding) crossing an obstacle costs: 2, the tile flown
     over and the tile beyond ("crossing an obstacle consumes all of your base movement"), or
     1. ``ground_steps``: whether taking off and landing cost FUEL like any movement (each is
-    a step of the journey: "each movement (even bonus) costs 1 FUEL")."""
+    a step of the journey: "each movement (even bonus) costs 1 FUEL"). ``runways``: the
+    Emergency Runway module."""
 
     jerrycans: tuple[int, ...] = JERRYCANS
     crossing_moves: int = 2
     ground_steps: bool = True
+    runways: bool = False
+    """The Emergency Runway module ("Decide before starting the game whether you allow the
+    building of Runways")."""
 
     def to_data(self) -> dict[str, object]:
         return {"jerrycans": list(self.jerrycans), "crossing_moves": self.crossing_moves,
-                "ground_steps": self.ground_steps}
+                "ground_steps": self.ground_steps, "runways": self.runways}
 
 
 DEFAULT_EXPERT = ExpertRules()
