@@ -495,6 +495,20 @@ def test_the_jerrycan_lies_face_down_for_every_company() -> None:
     assert len(referee["jerrycans"]["values"]) == 9
 
 
+def test_a_table_may_let_each_pilot_peek_at_its_own_jerrycan() -> None:
+    """Where players could disagree (``jerrycans_known: owner``): each pilot knows its own
+    Jerrycan's content, and only its own, in its view and in its log."""
+    two = (RED, Company("blue", AircraftType.SEAPLANE, 3, expert=True))
+    game, state, events = make(two, cans=(6, 3), rules=ExpertRules(jerrycans_known="owner"))
+    for who, own, other in (("red", 6, 1), ("blue", 3, 0)):
+        seen = view(game, state, who)["companies"]
+        assert seen[0 if who == "red" else 1]["expert"]["content"] == own
+        assert seen[other]["expert"]["content"] is None
+        draws = [d for d in event_view(game, events[0], who)["draws"] if "jerrycan" in d]
+        assert draws == ([{"jerrycan": 6}, {"jerrycan": None}] if who == "red"
+                         else [{"jerrycan": None}, {"jerrycan": 3}])
+
+
 def test_options_crossing_for_one_movement_and_free_take_off_and_landing() -> None:
     """Where players could disagree (``ExpertRules``): a crossing for 1 movement, and take-off
     and landing that cost no FUEL."""
@@ -507,7 +521,7 @@ def test_options_crossing_for_one_movement_and_free_take_off_and_landing() -> No
     assert red(after).fuel == 9  # the take-off is free
     assert events_of_setup(game)["expert"] == {"jerrycans": list(JERRYCANS),
                                                "crossing_moves": 1, "ground_steps": False,
-                                               "runways": False}
+                                               "runways": False, "jerrycans_known": "nobody"}
 
 
 def events_of_setup(game: Game) -> Event:

@@ -955,23 +955,30 @@ def event_view(game: Game, event: Event, colour: str | None) -> Event:
     i = game.index(colour)
     team = set() if i is None else {game.companies[j].colour for j in game.allies(i)}
     kind = event["type"]
+    peeks = game.expert.jerrycans_known == "owner"
     if kind == "setup":
+        # the k-th Jerrycan drawn lies on the k-th EXPERT company's tank
+        owners = iter(c.colour for c in game.companies if c.expert)
         return {**event, "parcels": [{**p, "weight": None} for p in event["parcels"]],
-                "draws": [{next(iter(d)): None} if "weight" in d or "jerrycan" in d else d
+                "draws": [{"weight": None} if "weight" in d else
+                          d if "jerrycan" in d and next(owners) == colour and peeks else
+                          {"jerrycan": None} if "jerrycan" in d else d
                           for d in event["draws"]]}
-    if kind == "refuelled":  # the new Jerrycan lies face down: nobody looked at it
+    if kind == "refuelled" and not (peeks and event["company"] == colour):
+        # the new Jerrycan lies face down: nobody looked at it (or only its owner)
         return {**event, "draws": [{"jerrycan": None} for _ in event["draws"]]}
     if kind == "parcels_seen" and event.get("company") not in team:
         return {k: v for k, v in event.items() if k != "weights"}
     return event
 
 
-def expert_view(company: Company, plane: Plane, referee: bool) -> dict[str, Any]:
+def expert_view(company: Company, plane: Plane, knows: bool) -> dict[str, Any]:
     """An EXPERT company's tank, dial and Jerrycan as a view shows them: the Jerrycan's
-    content to the referee only (it lies face down: decision 8 of ``expert``)."""
+    content to the referee only (it lies face down: decision 8 of ``expert``), or also to
+    its owner when the table plays ``jerrycans_known: owner``."""
     return {"fuel": plane.fuel, "altitude": plane.altitude, "locked": plane.locked,
             "jerrycan": "empty" if plane.flipped else "face-down",
-            "content": plane.jerrycan if referee and not plane.flipped else None,
+            "content": plane.jerrycan if knows and not plane.flipped else None,
             "covered": _hx(company.covered)}
 
 
@@ -1005,9 +1012,11 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
         "lost": [parcel(x) for x in state.lost],
     }
     if game.any_expert:
+        owner = game.expert.jerrycans_known == "owner"
         for row, c, p in zip(out["companies"], game.companies, state.planes, strict=True):
             if c.expert:
-                row["expert"] = expert_view(c, p, colour is None)
+                row["expert"] = expert_view(c, p, colour is None
+                                            or (owner and colour == c.colour))
         out["jerrycans"] = {"pile": len(state.pile),
                             "values": list(state.pile) if colour is None else None}
     if game.expert.runways:

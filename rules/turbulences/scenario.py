@@ -194,7 +194,8 @@ def _expert_rules(doc: Mapping[str, Any], experts: int, problems: list[Problem]
     """The scenario's ``expert`` options, checked: enough Jerrycans for the EXPERT
     companies (one on each tank and a draw pile)."""
     rules = ExpertRules(tuple(doc.get("jerrycans", JERRYCANS)), doc.get("crossing_moves", 2),
-                        doc.get("ground_steps", True), bool(doc.get("runways", False)))
+                        doc.get("ground_steps", True), bool(doc.get("runways", False)),
+                        doc.get("jerrycans_known", "nobody"))
     if experts and len(rules.jerrycans) <= experts:
         problems.append(Problem("scenario.jerrycans", f"{len(rules.jerrycans)} Jerrycans for "
                                 f"{experts} EXPERT companies: one on each tank and at least "

@@ -41,10 +41,15 @@ class ExpertRules:
     runways: bool = False
     """The Emergency Runway module ("Decide before starting the game whether you allow the
     building of Runways")."""
+    jerrycans_known: str = "nobody"
+    """Who knows a face-down Jerrycan's content: ``nobody`` (the rulebook: it is placed
+    "without looking at its content") or ``owner`` (a table where each pilot peeks at its
+    own)."""
 
     def to_data(self) -> dict[str, object]:
         return {"jerrycans": list(self.jerrycans), "crossing_moves": self.crossing_moves,
-                "ground_steps": self.ground_steps, "runways": self.runways}
+                "ground_steps": self.ground_steps, "runways": self.runways,
+                "jerrycans_known": self.jerrycans_known}
 
 
 DEFAULT_EXPERT = ExpertRules()
