@@ -38,7 +38,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_hexes,
 )
 from skyhex.rules.turbulences.maps import landscape_from_dict, landscape_to_dict
-from skyhex.rules.turbulences.policies import greedy
+from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Company, Game, State
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, JERRYCANS, ExpertRules
 
@@ -823,3 +823,38 @@ def test_runways_in_positions_boards_and_views(tmp_path: Path) -> None:
     assert f'id="runway-{q}-{rr}"' in svg.read_text()
     seen = view(game, state, "yellow")
     assert seen["runways"][0]["hex"] == built["hex"]
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+def test_random_expert_games_keep_the_tanks_dials_and_jerrycans_consistent() -> None:
+    """Seeded random games of the example: FUEL 0-10, ALTITUDE 0-3 and 0 on the ground,
+    the ALTITUDE gained this turn never more than the dial shows, and the Jerrycans on the
+    tanks and in the pile always the box's ten."""
+    face, scenario, _ = load_scenario(str(EXAMPLE))
+    rules = face.ruleset
+    for seed in range(4):
+        played = playout(rules, scenario, seed, cap=20)
+        game, state, _ = rules.new_game(scenario)
+        for action in played.actions:
+            state, _ = rules.apply(game, state, action)
+            tanks = [p.jerrycan for p, c in zip(state.planes, game.companies, strict=True)
+                     if c.expert]
+            assert sorted([*state.pile, *tanks]) == sorted(JERRYCANS)
+            for plane, company in zip(state.planes, game.companies, strict=True):
+                if not company.expert:
+                    assert plane.fuel is None and plane.altitude == 0
+                    continue
+                assert plane.fuel is not None and 0 <= plane.fuel <= 10
+                assert 0 <= plane.locked <= plane.altitude <= 3
+                if plane.hex is None or plane.hex not in game.tiles or plane.grounded:
+                    assert plane.altitude == 0
+                assert plane.hex != company.covered
+
+
+def test_greedy_expert_games_finish() -> None:
+    face, scenario, _ = load_scenario(str(EXAMPLE))
+    for seed in range(3):
+        played = playout(face.ruleset, scenario, seed, greedy, GREEDY_CAP)
+        assert not played.capped and face.ruleset.actor(played.game, played.state) is None
