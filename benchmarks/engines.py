@@ -19,12 +19,15 @@ SCENARIOS = ROOT / "examples" / "scenarios"
 
 
 @cache
-def golden(game: str) -> tuple[Any, ...]:
-    """The golden games of ``game``: (ruleset, game constants, first state, actions)."""
+def golden(game: str, expert: bool = False) -> tuple[Any, ...]:
+    """The golden games of ``game``: (ruleset, game constants, first state, actions);
+    ``expert``: Turbulences' EXPERT games only (else those without EXPERT companies)."""
     from skyhex.games import load_game
 
     out = []
     for path in sorted(GOLDEN.glob("*.moves.yaml")):
+        if ("-expert-" in path.name) != expert:
+            continue
         loaded = load_game(str(path))
         if loaded.face.name == game:
             constants, state, _ = loaded.setup
@@ -32,9 +35,9 @@ def golden(game: str) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def replay(game: str) -> Callable[[], int]:
+def replay(game: str, expert: bool = False) -> Callable[[], int]:
     """Apply every action of the game's golden games: the actions applied."""
-    games = golden(game)
+    games = golden(game, expert)
 
     def work() -> int:
         done = 0
@@ -93,6 +96,10 @@ def run(quick: bool = False) -> list[Figure]:
     out.append(Figure("engines", "random 4-player Paragliders games", rate, "games/s", ratio,
                       f"python-chess random games, {base:,.1f} games/s", cpu,
                       ">= 1.0x, >= 100/s unloaded", ratio >= 1.0 and rate >= 100))
+    rate, base, ratio, cpu = alternate(replay("turbulences", expert=True), anchor.san_replay,
+                                       rounds)
+    out.append(Figure("engines", "replay turbulences EXPERT golden game", rate, "entries/s",
+                      ratio, f"python-chess SAN replay, {base:,.0f} moves/s", cpu))
     rate, base, ratio, cpu = alternate(playouts("turbulences-6", max(1, games // 2), "greedy",
                                                 150),
                                        lambda: anchor.random_games(chess_games), rounds)
@@ -103,6 +110,22 @@ def run(quick: bool = False) -> list[Figure]:
                                        lambda: anchor.random_games(chess_games), rounds)
     out.append(Figure("engines", "random 6-company Turbulences games (200-turn cap)", rate,
                       "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
+                      cpu))
+    rate, base, ratio, cpu = alternate(playouts("turbulences-4", max(1, games // 2), "greedy",
+                                                150),
+                                       lambda: anchor.random_games(chess_games), rounds)
+    out.append(Figure("engines", "greedy 4-company Turbulences CLASSIC games", rate, "games/s",
+                      ratio, f"python-chess random games, {base:,.1f} games/s", cpu))
+    rate, base, ratio, cpu = alternate(playouts("turbulences-expert-4", max(1, games // 2),
+                                                "greedy", 150),
+                                       lambda: anchor.random_games(chess_games), rounds)
+    out.append(Figure("engines", "greedy 4-company Turbulences EXPERT games (3 EXPERT)", rate,
+                      "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
+                      cpu))
+    rate, base, ratio, cpu = alternate(playouts("turbulences-expert-4", 1, "uniform", 200),
+                                       lambda: anchor.random_games(chess_games), rounds)
+    out.append(Figure("engines", "random 4-company Turbulences EXPERT games (200-turn cap)",
+                      rate, "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
                       cpu))
     for policy in ("greedy", "uniform"):
         rate, base, ratio, cpu = alternate(playouts("balloons-6", games, policy),

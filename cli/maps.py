@@ -52,6 +52,10 @@ def generate(
         show_default=False, metavar="LEVEL",
         help="Mountains and cloud layout: easy, normal, difficult or extreme (Turbulences; "
         "default normal).")] = None,
+    half_tiles: Annotated[bool | None, typer.Option(
+        "--half-tiles", show_default=False,
+        help="Lay the six half-tiles of EXPERT's Half-tiles module (three hexes of two "
+        "biomes, one plain, sea and desert tile fewer) (Turbulences).")] = None,
     mountains: Annotated[str | None, typer.Option(
         show_default=False, metavar="READING",
         help="How the setup's mountain rule is read: per-sector (default: each sector's "
@@ -92,7 +96,8 @@ def generate(
     from skyhex.mapgen.errors import GenerationError
 
     given = {"radius": radius, "aerodromes": aerodromes, "components": components,
-             "difficulty": difficulty, "mountains": mountains, "assistants": assistants}
+             "difficulty": difficulty, "mountains": mountains, "assistants": assistants,
+             "half_tiles": half_tiles}
     first = seed if seed is not None else secrets.randbelow(2**31)
     with reporting():
         condition = parse(where) if where else None
@@ -107,7 +112,7 @@ def generate(
         maker = face(str(game.value))
         for name, value in given.items():
             if value is not None:
-                usage(maker, name, f"--{name}")
+                usage(maker, name, f"--{name.replace('_', '-')}")
         context = maker.map_context(components) if "components" in maker.generate_options \
             else None
         kind = format_for(output, fmt.value if fmt else None)

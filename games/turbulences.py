@@ -24,7 +24,7 @@ class Turbulences(Face):
     name = GAME
     draw_kinds = frozenset({"first", "weight", "wind"})
     map_flow = ("hexes", "clouds")
-    generate_options = frozenset({"difficulty"})
+    generate_options = frozenset({"difficulty", "half_tiles"})
 
     # --- maps ---------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ class Turbulences(Face):
 
         difficulty = option_choice(Difficulty, options.get("difficulty"), Difficulty.NORMAL,
                                    "--difficulty")
-        return generate_landscape(seed, difficulty)
+        return generate_landscape(seed, difficulty, half_tiles=bool(options.get("half_tiles")))
 
     def map_report(self, m: Landscape) -> dict[str, Any]:
         return {"difficulty": m.difficulty.value if m.difficulty is not None else None,
@@ -58,8 +58,9 @@ class Turbulences(Face):
     def map_summary(self, m: Landscape) -> str:
         tokens = sum(len(stack) for stack in m.clouds.values())
         difficulty = m.difficulty.value if m.difficulty is not None else None
+        halves = f", {len(m.halves)} of half-tiles" if m.halves else ""
         return (f"turbulences landscape, {difficulty or 'no difficulty given'}, "
-                f"{len(m.biomes)} hexes, {tokens} cloud tokens")
+                f"{len(m.biomes)} hexes{halves}, {tokens} cloud tokens")
 
     def map_stats(self, m: Landscape) -> dict[str, Any]:
         from skyhex.mapgen.turbulences.stats import landscape_stats
@@ -77,7 +78,8 @@ class Turbulences(Face):
         heights = f["tempest_heights"]
         return "\n".join([
             f"  difficulty: {f['difficulty'] or '-'}",
-            f"  hexes: {f['hexes']} ({biomes})",
+            f"  hexes: {f['hexes']} ({biomes}"
+            + (f", {f['half_tiles']} of half-tiles" if f.get("half_tiles") else "") + ")",
             f"  clouds: {clouds}" + (f" (heights {heights})" if heights else ""),
             f"  cloud tokens: {f['cloud_tokens']} ({f['storm_tokens']} on the storm side)",
             f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])
@@ -116,12 +118,13 @@ class Turbulences(Face):
 
     def scenario_summary(self, s: Scenario) -> str:
         companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
-                              for c in s.companies)
+                              + (" (EXPERT)" if c.expert else "") for c in s.companies)
         difficulty = s.landscape.difficulty.value if s.landscape.difficulty else "custom"
         teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
                           for t in s.made_teams())
         return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
-                f"{difficulty} landscape" + (f", teams ({teams})" if teams else ""))
+                f"{difficulty} landscape" + (" with half-tiles" if s.landscape.halves else "")
+                + (f", teams ({teams})" if teams else ""))
 
     def start_caption(self, scenario: Scenario) -> str:
         return "start of the game: turn 1, first weather phase resolved"

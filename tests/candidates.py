@@ -40,7 +40,7 @@ from skyhex.rules.paragliders.flight import closest_mountains
 from skyhex.rules.paragliders.state import Game as PGame
 from skyhex.rules.paragliders.state import State as PState
 from skyhex.rules.paragliders.stunts import Stunt
-from skyhex.rules.turbulences.actions import NO_OPS, Journey, Ops, Pass
+from skyhex.rules.turbulences.actions import NO_OPS, Flip, Journey, Ops, Pass
 from skyhex.rules.turbulences.landscape import region_cities
 from skyhex.rules.turbulences.state import Game as TGame
 from skyhex.rules.turbulences.state import State as TState
@@ -195,14 +195,17 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
     three hexes from the aircraft or from any city of its region (rebuilt), with and
     without the BOOST; then the parcel operations with the journeys: every operation
     before the journey that ``apply`` takes, with every path, and every operation after a
-    journey that lands."""
+    journey that lands. EXPERT: flipping the Jerrycan, and every journey gliding 0-3
+    movements, as a crossing too (a few of those for the other companies)."""
     i = state.actor
     assert i is not None
     company = game.companies[i]
     colour = company.colour
     plane = state.planes[i]
     zones = {h: state.shipping[region - 1] for h, region in game.airports.items()}
-    everywhere = {p for zone in state.shipping for p in zone}
+    if plane.grounded:
+        zones.update(state.runways)
+    everywhere = {p for zone in (*state.shipping, *state.runways.values()) for p in zone}
     every = sorted(everywhere | {p for q in state.planes for p in (*q.carried, *q.delivered)}
                    | set(state.lost))
     carried = plane.carried
@@ -210,6 +213,11 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
     def other(*near: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(p for p in every if all(p not in group for group in near))
 
+    yield Flip(colour)
+    variants = [(0, False), *((g, c) for c in (False, True) for g in range(4)
+                              if (g, c) != (0, False))]
+    if not company.expert:
+        variants = [(0, False), (1, False), (0, True)]
     cities = region_cities()[company.region - 1]
     rebuilds: list[Hex | None] = [None, *cities]
     if plane.hex is not None and plane.hex not in cities:
@@ -248,11 +256,13 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
                     if _kept(rng, rate):
                         yield replace(rng.choice(firsts), before=ops)
         for before in befores:
-            for path in paths:
+            for path, (glide, cross) in product(paths, variants):
+                if cross and len(path) < 2:
+                    continue
                 for boost in (False, True):
                     if not _kept(rng, rate):
                         continue
-                    journey = Journey(colour, path, before, NO_OPS, where, boost)
+                    journey = Journey(colour, path, before, NO_OPS, where, boost, glide, cross)
                     yield journey
                     if not accepts(journey) or path[-1] not in zones:
                         if _kept(rng, rate):
@@ -369,7 +379,47 @@ def turbulences_edges() -> list[tuple[Any, Any]]:
                      for r, z in enumerate(state.shipping, 1))
     assert mine and len(full) == 5
     swap = state.with_plane(i, plane.evolve(hex=game.region_airport(region), carried=carried))
-    return [(game, blocked), (game, swap.evolve(shipping=shipping))]
+    return [(game, blocked), (game, swap.evolve(shipping=shipping)), *_expert_edges()]
+
+
+def _expert_edges() -> list[tuple[Any, Any]]:
+    """EXPERT moments random play seldom reaches: an aircraft in flight at ALTITUDE 3 next
+    to a storm, a Tempest and another aircraft (crossings, gliding), the same overloaded,
+    and one on the ground in another airport with an empty tank and a Jerrycan of 0."""
+    from skyhex.games import load_scenario, ruleset
+    from skyhex.rules.turbulences.landscape import CloudSide, CloudToken
+
+    from .conftest import ROOT
+
+    rules = ruleset("turbulences")
+    _, scenario, _ = load_scenario(str(ROOT / "examples" / "scenarios" /
+                                       "turbulences-expert-4.yaml"))
+    game, state, _ = rules.new_game(scenario)
+    i = next(k for k in state.order if game.companies[k].expert)
+    state = state.evolve(order=(i, *(k for k in state.order if k != i)))
+    j = next(k for k in range(len(game.companies)) if k != i)
+    centre = next(h for h in sorted(game.tiles) if h not in game.mountains
+                  and all(n in game.tiles and n not in game.mountains for n in h.neighbors()))
+    ring = centre.neighbors()
+    clouds = {h: s for h, s in state.clouds.items() if h.distance(centre) > 2
+              and all(t.id > 3 for t in s)}
+    clouds[ring[0]] = (CloudToken(1, CloudSide.STORM),)
+    clouds[ring[2]] = (CloudToken(2, CloudSide.STORM), CloudToken(3, CloudSide.STORM))
+    high = state.evolve(clouds=clouds).with_plane(i, state.planes[i].evolve(
+        hex=centre, fuel=2, altitude=3)).with_plane(j, state.planes[j].evolve(hex=ring[4]))
+    mine = [p for z in state.shipping for p in z if p.startswith(game.companies[i].colour)]
+    loaded = high.with_plane(i, high.planes[i].evolve(carried=tuple(mine[:2])))
+    away = next(h for h in game.airports if h != game.companies[i].airport
+                and h not in {p.hex for p in state.planes})
+    dry = state.with_plane(i, state.planes[i].evolve(hex=away, fuel=0, jerrycan=0))
+    runway = next(h for h in ring if h not in clouds and h in game.tiles
+                  and h not in game.halves)
+    mine = tuple(p for p in mine if p not in high.planes[i].carried)
+    grounded = high.evolve(runways={runway: mine[:1]}, shipping=tuple(
+        tuple(p for p in z if p not in mine[:1]) for z in high.shipping)).with_plane(
+        i, high.planes[i].evolve(hex=runway, altitude=0, grounded=True))
+    landing = grounded.with_plane(i, high.planes[i].evolve(fuel=1, altitude=0))
+    return [(game, high), (game, loaded), (game, dry), (game, grounded), (game, landing)]
 
 
 EDGES: dict[str, Callable[[], list[tuple[Any, Any]]]] = {
@@ -419,8 +469,14 @@ def turbulences_kind(action: Any) -> set[str]:
         if action.rebuild is not None:
             out.add("rebuild and pass")
         places = {"": action.ops}
+    elif isinstance(action, Flip):
+        return {"flip"}
     else:
         out = {"boost journey" if action.boost else "journey", f"{len(action.path)} tiles"}
+        if action.glide:
+            out.add("glide")
+        if action.cross:
+            out.add("cross")
         if action.rebuild is not None:
             out.add("rebuild")
         places = {"before ": action.before, "after ": action.after}
@@ -435,7 +491,7 @@ def turbulences_kind(action: Any) -> set[str]:
 TURBULENCES_KINDS = {
     "pass", "rebuild and pass", "journey", "boost journey", "1 tiles", "2 tiles", "3 tiles",
     "rebuild", "before throw", "before unload", "before load", "before swap",
-    "after unload", "after load", "after swap", "load", "throw"}
+    "after unload", "after load", "after swap", "load", "throw", "flip", "glide", "cross"}
 
 
 def balloons_kind(action: Any) -> set[str]:

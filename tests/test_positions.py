@@ -89,7 +89,7 @@ def _events_after(events: Sequence[Event], shift: int) -> list[Event]:
 
 def _all_draws(events: Sequence[Event]) -> tuple[dict[str, Any], ...]:
     """Every chance draw of a game, in order, as a moves file pins them."""
-    return tuple(d for e in events if e["type"] in ("setup", "weather")
+    return tuple(d for e in events if e["type"] in ("setup", "weather", "refuelled")
                  for d in e.get("draws", ()))
 
 
@@ -321,7 +321,7 @@ def _tb_same(game: Any, state: Any, game2: Any, state2: Any) -> bool:
 
 
 TB_CASES = ("turbulences-2", "turbulences-4", "turbulences-6", "turbulences-teams-4",
-            "turbulences-two-companies-2")
+            "turbulences-two-companies-2", "turbulences-expert-4")
 
 
 def test_turbulences_positions_round_trip() -> None:

@@ -15,6 +15,11 @@ Rules (rulebook sections 1 and 3, DESIGN.md's Turbulences geometry), in report o
    board) and never on a mountain.
 6. ``setup.cloud-tokens``: at most the 12 tokens of the box, ids 1-12, each used once.
 7. ``setup.tempest``: a stack of two or more tokens (a Tempest) shows storms only.
+8. ``setup.half-tiles`` (EXPERT's Half-tiles module): a hex of two half-tiles has two
+   different biomes, plain, sea or desert (never a mountain), at most the box's two
+   half-tiles of each biome and three such hexes. With half-tiles a random map has 11 plain
+   and 11 sea full tiles ("Remove one PLAIN, one SEA and one DESERT tile then add the six
+   half-tiles"): fewer is a warning, as without them.
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ from collections.abc import Iterable
 from skyhex.mapgen.errors import Severity, Violation
 from skyhex.rules.hexgrid import ORIGIN, Hex
 from skyhex.rules.turbulences.landscape import (
+    BOX_HALVES,
     BOX_TILES,
     CITY_RING,
     CLOUD_TOKENS,
     DIFFICULTY_MOUNTAINS,
+    HALF_TILE_HEXES,
     RANDOM_MAP_TILES,
     Biome,
     CloudSide,
@@ -67,6 +74,7 @@ def check_landscape(land: Landscape) -> list[Violation]:
     _check_cloud_places(land, out)
     _check_cloud_tokens(land, out)
     _check_tempests(land, out)
+    _check_halves(land, out)
     return out
 
 
@@ -100,10 +108,12 @@ def _check_hexes(land: Landscape, out: list[Violation]) -> None:
 def _check_biomes(land: Landscape, out: list[Violation]) -> None:
     rule = "setup.biomes"
     inside = landscape_set()
-    counts = Counter(b for h, b in land.biomes.items() if h in inside)
+    counts = Counter(b for h, b in land.biomes.items() if h in inside and h not in land.halves)
     for biome in Biome:
         n = counts[biome]
         exact = RANDOM_MAP_TILES.get(biome)
+        if exact is not None and land.halves:
+            exact -= 1  # the tile removed for the half-tiles
         if n > BOX_TILES[biome]:
             out.append(Violation(rule, f"{n} {biome} tiles, more than the {BOX_TILES[biome]} "
                                  "in the box", f"use at most {BOX_TILES[biome]} {biome} tiles"))
@@ -167,6 +177,34 @@ def _check_cloud_tokens(land: Landscape, out: list[Violation]) -> None:
             out.append(Violation(rule, f"cloud token {token_id} is used {len(hs)} times "
                                  f"(on {_hexes(set(hs))})", "each token lies once on the "
                                  "board: renumber one of them", clouds=tuple(sorted(set(hs)))))
+
+
+def _check_halves(land: Landscape, out: list[Violation]) -> None:
+    rule = "setup.half-tiles"
+    if not land.halves:
+        return
+    for h, half in sorted(land.halves.items()):
+        biome = land.biomes.get(h)
+        if Biome.MOUNTAIN in (biome, half.biome):
+            out.append(Violation(rule, f"the half-tiles on {h} include a mountain",
+                                 "half-tiles are plain, sea or desert", hexes=(h,)))
+        elif biome is half.biome:
+            out.append(Violation(rule, f"the two half-tiles on {h} are both {biome}",
+                                 "2 half-tiles form a tile representing 2 different biomes",
+                                 hexes=(h,)))
+    if len(land.halves) > HALF_TILE_HEXES:
+        out.append(Violation(rule, f"{len(land.halves)} hexes of half-tiles, more than the "
+                             f"{HALF_TILE_HEXES} the box's six half-tiles make",
+                             f"use at most {HALF_TILE_HEXES}",
+                             hexes=tuple(sorted(land.halves))))
+    used = Counter(b for h, half in land.halves.items()
+                   for b in (land.biomes.get(h), half.biome) if b is not None)
+    for biome, n in sorted(used.items()):
+        if n > BOX_HALVES.get(biome, 0):
+            out.append(Violation(rule, f"{n} {biome} half-tiles, more than the "
+                                 f"{BOX_HALVES.get(biome, 0)} in the box",
+                                 f"use at most {BOX_HALVES.get(biome, 0)} {biome} half-tiles",
+                                 hexes=tuple(sorted(land.halves))))
 
 
 def _check_tempests(land: Landscape, out: list[Violation]) -> None:

@@ -14,8 +14,9 @@ CLOUD_KINDS = ("cumulus", "storm", "tempest")
 def landscape_stats(land: Landscape) -> dict[str, Any]:
     """A JSON-ready summary of the map."""
     biomes = {b.value: 0 for b in Biome}
-    for b in land.biomes.values():
-        biomes[b.value] += 1
+    for h, b in land.biomes.items():
+        if h not in land.halves:  # a hex of two half-tiles is no full tile
+            biomes[b.value] += 1
     clouds = dict.fromkeys(CLOUD_KINDS, 0)
     for stack in land.clouds.values():
         if is_tempest(stack):
@@ -34,7 +35,7 @@ def landscape_stats(land: Landscape) -> dict[str, Any]:
         "tempest_heights": sorted((len(s) for s in land.clouds.values() if is_tempest(s)),
                                   reverse=True),
         "clouds_next_to_mountains": next_to,
-    }
+    } | ({"half_tiles": len(land.halves)} if land.halves else {})
 
 
 NUMERIC = ("hexes", "cloud_tokens", "storm_tokens", "clouds_next_to_mountains")

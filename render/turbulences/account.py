@@ -20,8 +20,18 @@ def _journey(e: dict[str, Any]) -> str:
     text = f"{'boosts' if e['boost'] else 'flies'} from {_hex(e['from'])} to {path}"
     if e["bonus"]:
         text += " (bonus tile)"
-    if e["landed"]:
+    if "crossed" in e:
+        text += f", crossing the obstacle at {_hex(e['crossed'])} ({e['height']} ALTITUDE)"
+    if e.get("runway"):
+        text += ", lands on the runway"
+    elif e["landed"]:
         text += ", lands"
+    if "fuel" in e:  # EXPERT: what the journey cost and gained
+        glide = f", glides {e['altitude_spent'] - e.get('height', 0)}" \
+            if e["altitude_spent"] > e.get("height", 0) else ""
+        gain = f", +{e['altitude_gained']} ALTITUDE from cumulus" if e["altitude_gained"] else ""
+        text += (f" [FUEL -{e['fuel_spent']}{glide}{gain}: FUEL {e['fuel']}, "
+                 f"ALTITUDE {e['altitude']}]")
     return text
 
 
@@ -29,9 +39,16 @@ def _player(company: dict[str, Any]) -> str:
     return f", player {company['player']}" if company.get("player") else ""
 
 
+def _expert(company: dict[str, Any]) -> str:
+    if not company.get("expert"):
+        return ""
+    return f", EXPERT, ALTITUDE dial on the city {_hex(company['covered'])}"
+
+
 _DESTROYED = {"collision": "collides", "storm": "is destroyed by a storm",
               "tempest": "is destroyed by a Tempest", "lost": "is lost off the board",
-              "blocked": "is blocked in flight and destroyed"}
+              "blocked": "is blocked in flight and destroyed",
+              "fuel": "breaks down, out of FUEL (dry breakdown),"}
 
 
 def _outcome(end: dict[str, Any]) -> str:
@@ -52,7 +69,8 @@ def line(e: dict[str, Any]) -> str:
     who = e.get("company", "")
     if kind == "setup":
         companies = ", ".join(f"{c['company']} ({c['aircraft']}, region {c['region']}, airport "
-                              f"{_hex(c['airport'])}{_player(c)})" for c in e["companies"])
+                              f"{_hex(c['airport'])}{_player(c)}{_expert(c)})"
+                              for c in e["companies"])
         teams = "".join(f"; team {t['team']}: {', '.join(t['companies'])}"
                         for t in e.get("teams", ()))
         return (f"setup: {e['mode']}, seed {e['seed']}: {companies}{teams}; "
@@ -118,6 +136,17 @@ def line(e: dict[str, Any]) -> str:
     if kind == "passed":
         forced = " (forced)" if e.get("forced") else ""
         return f"{who}{forced} passes ({e['reason']})"
+    if kind == "jerrycan_flipped":
+        lost = f", {e['lost']} lost" if e["lost"] else ""
+        return f"{who} flips the Jerrycan: +{e['value']} FUEL{lost}, FUEL {e['fuel']}"
+    if kind == "refuelled":
+        can = "a new Jerrycan drawn" if e["jerrycan"] == "new" else "the Jerrycan kept"
+        return f"   {who} refuels: FUEL {e['fuel']}, {can}"
+    if kind == "runway_built":
+        return (f"   {who} drops {_ids(e['parcels'])} on a new {e['biome']} runway at "
+                f"{_hex(e['hex'])}")
+    if kind == "altitude_gained":
+        return f"   {who} rises on the cumulus at {_hex(e['hex'])}: ALTITUDE {e['altitude']}"
     if kind == "game_cannot_end":
         lost = ", ".join(f"{c} {n}" for c, n in e["lost"].items())
         return (f"   the game can no longer end: every colour has lost 3 parcels or more "

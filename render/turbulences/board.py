@@ -69,6 +69,8 @@ from skyhex.render.turbulences.position import (
     draw_aircraft,
     draw_aircrafts,
     draw_airport,
+    draw_covered,
+    draw_runway,
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -76,6 +78,7 @@ from skyhex.rules.turbulences.landscape import (
     Biome,
     CloudSide,
     CloudToken,
+    Half,
     Landscape,
     Stack,
     city_region,
@@ -154,6 +157,25 @@ def _biome_symbol(c: Canvas, biome: Biome, u: float) -> None:
                round_joins=True)
         for x, y in ((-4.5, 11.4), (2.0, 12.2), (5.2, 12.6), (-7.0, 13.2)):
             c.circle(p(x, y), 0.55 * u, fill="#8A5A00", stroke=None)
+
+
+def half_corners(corners: list[Point], half: Half) -> list[Point]:
+    """The corners of a hex's second half-tile: the three sides around ``half.side`` (a
+    flat-topped hex's side k, between corners k and k + 1, faces SE, S, SW, NW, N, NE)."""
+    k = (int(half.side) - 2) % 6
+    return [corners[(k + i) % 6] for i in range(-1, 3)]
+
+
+def draw_half(c: Canvas, corners: list[Point], centre: Point, half: Half, u: float) -> None:
+    """A hex of two half-tiles: the second half in its biome's fill, a divider between them
+    and the second half's initial (read without colour)."""
+    points = half_corners(corners, half)
+    c.polygon(points, fill=BIOME_FILL[half.biome], stroke="#333333", width=0.3 * u)
+    c.line(points[0], points[-1], stroke=BLACK, width=0.9 * u)
+    mx = sum(x for x, _ in points[1:3]) / 2
+    my = sum(y for _, y in points[1:3]) / 2
+    at = (centre[0] + 0.62 * (mx - centre[0]), centre[1] + 0.62 * (my - centre[1]) + 1.2 * u)
+    c.text(half.biome.value[0].upper(), at, size=3.6 * u, bold=True)
 
 
 def biome_symbol(canvas: Canvas, biome: Biome, hex_mm: float) -> str:
@@ -329,6 +351,10 @@ class LandscapePicture(SheetPicture):
                 tiles.path(path_data(corners, closed=True), fill=WHITE, stroke=GREY,
                            width=0.3 * u, dash=(1.5 * u, 1.0 * u))
         for h in shown:
+            if h in land.biomes and h in land.halves:
+                draw_half(tiles.group(element_id=f"half-{h.q}-{h.r}"), self.layout.corners(h),
+                          self.layout.center(h), land.halves[h], u)
+        for h in shown:
             if h in land.biomes:
                 tiles.use(biome_symbol(canvas, land.biomes[h], self.hex_mm), self.layout.center(h))
         outline = " ".join(path_data([self.layout.corners(h)[i] for h, i in ring], closed=True)
@@ -340,6 +366,15 @@ class LandscapePicture(SheetPicture):
                 cx, cy = self.layout.center(h)
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
+        if self.position is not None:
+            for h, parcels in sorted(self.position.runways.items()):
+                if seen(h):
+                    draw_runway(canvas.group(element_id=f"runway-{h.q}-{h.r}"),
+                                self.layout.center(h), u, parcels)
+            for c in self.position.companies:
+                if c.covered is not None and seen(c.covered):
+                    draw_covered(canvas.group(element_id=f"dial-{c.colour}"),
+                                 self.layout.center(c.covered), u, c.style)
         if self.position is not None and self.pieces:
             draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
                            self.layout.center, u, seen)

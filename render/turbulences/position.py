@@ -16,7 +16,7 @@ its airport ring and its pawn in the side panel. An aircraft also carries its ty
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skyhex.render.drawing import Canvas, Point, Rect
 from skyhex.render.sheet import (
@@ -66,6 +66,9 @@ class CompanyView:
     boost: bool
     carried: int
     delivered: int
+    expert: str | None = None  # EXPERT: its tank, dial and Jerrycan in words
+    covered: Hex | None = None  # EXPERT: the city under its ALTITUDE dial
+    grounded: bool = False  # on the ground on a runway
 
     @property
     def name(self) -> str:
@@ -103,6 +106,7 @@ class TurbulencesPosition:
     airports: tuple[AirportView, ...]
     waiting: int  # parcels in the shipping zones
     lost: int
+    runways: Mapping[Hex, int] = field(default_factory=dict)  # runway -> parcels there
 
     @property
     def destroyed(self) -> tuple[CompanyView, ...]:
@@ -114,14 +118,43 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
     styles = pawn_styles([c.colour for c in game.companies])
     companies = tuple(
         CompanyView(c.colour, c.player, s, c.aircraft, c.region, c.city, c.airport, p.hex,
-                    p.boost, len(p.carried), len(p.delivered))
+                    p.boost, len(p.carried), len(p.delivered),
+                    None if p.fuel is None else
+                    expert_text(p.fuel, p.altitude, "empty" if p.flipped else "face-down"),
+                    c.covered, p.grounded)
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
     actor = state.actor
     return TurbulencesPosition(
         caption, game.mode.value, state.turn, game.companies[state.first].colour,
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
-        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost))
+        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost),
+        {h: len(z) for h, z in state.runways.items()})
+
+
+def expert_text(fuel: int, altitude: int, jerrycan: str) -> str:
+    """An EXPERT company's tank, dial and Jerrycan, as a card shows them."""
+    return f"FUEL {fuel} · ALTITUDE {altitude} · Jerrycan {jerrycan}"
+
+
+def draw_covered(canvas: Canvas, at: Point, u: float, style: PawnStyle) -> None:
+    """An EXPERT company's ALTITUDE dial on the city it covers: the city is out of play."""
+    x, y = at
+    r = 6.0 * u
+    canvas.circle(at, r, fill=WHITE, stroke=style.fill, width=0.9 * u)
+    canvas.line((x, y), (x + 0.7 * r, y - 0.7 * r), stroke=BLACK, width=0.6 * u)
+    canvas.text("ALT", (x, y + 0.45 * r), size=2.6 * u, bold=True)
+
+
+def draw_runway(canvas: Canvas, at: Point, u: float, parcels: int) -> None:
+    """A runway across a tile (the Emergency Runway module), with its parcels waiting."""
+    x, y = at
+    canvas.rect(Rect(x - 11.0 * u, y + 2.0 * u, 22.0 * u, 5.0 * u), fill="#5A5A5A",
+                stroke=BLACK, width=0.3 * u, radius=0.8 * u)
+    canvas.line((x - 9.0 * u, y + 4.5 * u), (x + 9.0 * u, y + 4.5 * u), stroke=WHITE,
+                width=0.5 * u, dash=(1.6 * u, 1.2 * u))
+    canvas.text(f"RWY {parcels}/2" if parcels else "RWY", (x, y + 10.6 * u), size=2.6 * u,
+                bold=True)
 
 
 def airport_views(game: Game) -> tuple[AirportView, ...]:
@@ -221,6 +254,8 @@ def _wind_rose(canvas: Canvas, at: Point, wind: str | None) -> None:
 
 def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
     """Where an aircraft is, in words."""
+    if c.grounded:
+        return f"on the runway at {c.hex}"
     if c.hex is None:
         return "destroyed (to rebuild)"
     if c.hex == c.airport:
@@ -287,8 +322,9 @@ class TurbulencesPanel:
         PANEL.draw_card(g, at)
         draw_aircraft(g, c, (x + 6.5, y + 7.0), 4.4, 0.7)
         fitted(g, c.name, (x + 14.0, y + 5.4), 3.6, w - 16.0, bold=True)
-        fitted(g, f"{c.aircraft.value} ({c.type_letter}) · airport R{c.region} C{c.city} · "
-               f"{c.style.outline} outline", (x + 14.0, y + 10.0), 2.6, w - 16.0)
+        second = f"{c.aircraft.value} ({c.type_letter}) · airport R{c.region} C{c.city} · " + \
+            (f"EXPERT {c.expert}" if c.expert else f"{c.style.outline} outline")
+        fitted(g, second, (x + 14.0, y + 10.0), 2.6, w - 16.0)
         fitted(g, where_text(c, self.position.airports), (x + 14.0, y + 14.6), 2.8, w - 16.0,
                bold=c.hex is None)
         fitted(g, f"delivered {c.delivered} · carrying {c.carried}", (x + 3.0, y + 20.6), 3.0,

@@ -52,7 +52,8 @@ def render_landscape(land: Landscape, *, color: bool = False, legend: bool = Tru
         stack = land.clouds.get(h, ())
         storm = bool(stack) and stack[-1].side is CloudSide.STORM
         dark = storm or biome in (Biome.SEA, Biome.MOUNTAIN)
-        cells[h] = (_LETTER[biome] + cloud_mark(stack),
+        mark = "/" if h in land.halves and not stack else cloud_mark(stack)
+        cells[h] = (_LETTER[biome] + mark,
                     _STORM_BACKGROUND if storm else _BACKGROUND[biome], 15 if dark else 0)
     for h, stack in land.clouds.items():  # clouds on tiles the map does not list
         if h not in land.biomes:
@@ -63,5 +64,7 @@ def render_landscape(land: Landscape, *, color: bool = False, legend: bool = Tru
     if legend:
         text += ("\nbiomes: P plain  S sea  D desert  M mountain\n"
                  "clouds: c cumulus  s storm  2-9 Tempest (tokens stacked)\n"
+                 + ("half-tiles: P/ a hex of two half-tiles (its first half's letter)\n"
+                    if land.halves else "") +
                  "cities: #1-#6 region number (counter-clockwise from the south-west side)\n")
     return text

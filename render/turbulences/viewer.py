@@ -20,6 +20,7 @@ from skyhex.render.turbulences.position import (
     aircraft_placements,
     airport_views,
     draw_aircraft,
+    expert_text,
     playing_text,
     where_text,
     wind_text,
@@ -71,7 +72,10 @@ class TurbulencesArt(viewer.ViewerArt):
         companies = tuple(
             CompanyView(c.colour, c.player, style, AircraftType(raw["aircraft"]), c.region,
                         c.city, c.airport, viewer.hex_of(raw["hex"]), raw["boost"], len(raw["carried"]),
-                        len(raw["delivered"]))
+                        len(raw["delivered"]),
+                        expert_text(raw["expert"]["fuel"], raw["expert"]["altitude"],
+                                    raw["expert"]["jerrycan"]) if "expert" in raw else None,
+                        c.covered, bool(raw.get("grounded")))
             for c, raw, style in zip(self.game.companies, view["companies"], self.styles,
                                      strict=True))
         clouds: dict[Hex, Stack] = {
@@ -80,7 +84,8 @@ class TurbulencesArt(viewer.ViewerArt):
         return TurbulencesPosition(
             "", self.game.mode.value, view["turn"], view["first"], view["actor"], view["phase"],
             view["wind"], clouds, companies, self.airports,
-            sum(len(z["parcels"]) for z in view["shipping"]), len(view["lost"]))
+            sum(len(z["parcels"]) for z in view["shipping"]), len(view["lost"]),
+            {Hex(*r["hex"]): len(r["parcels"]) for r in view.get("runways", ())})
 
     def _aircraft(self, c: CompanyView, radius: float) -> str:
         def draw(canvas: Canvas) -> None:
@@ -120,6 +125,10 @@ class TurbulencesArt(viewer.ViewerArt):
                 ["wind", wind_text(v.wind)],
                 ["destroyed", ", ".join(c.colour for c in v.destroyed) or "none"],
                 ["parcels waiting", str(v.waiting)], ["parcels lost", str(v.lost)]]
+        if view.get("runways"):
+            head.append(["runways", "; ".join(
+                f"{r['hex'][0]},{r['hex'][1]}: {len(r['parcels'])}/2"
+                + ("" if r["accessible"] else " (covered)") for r in view["runways"])])
         if "team" in view:
             head.append(["team", ", ".join(view["team"])])
         if "teams" in view:
@@ -140,7 +149,8 @@ class TurbulencesArt(viewer.ViewerArt):
                          ["carrying", parcels_text(raw["carried"])],
                          ["delivered", f"{c.delivered}"
                           + (f": {parcels_text(raw['delivered'])}" if c.delivered else "")],
-                         ["BOOST", "ready" if c.boost else "used"]]})
+                         ["BOOST", "ready" if c.boost else "used"],
+                         *([["EXPERT", c.expert]] if c.expert else [])]})
         return {"head": head, "cards": cards}
 
     def trail(self, events: Sequence[Mapping[str, Any]]) -> list[viewer.Polyline]:

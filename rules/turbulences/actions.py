@@ -1,7 +1,8 @@
 """Turbulences actions: a company's ``Journey`` (with its parcel operations, a take-off from
 a rebuilt aircraft, or the BOOST's second journey) or a ``Pass``.
 
-A turn is one ``Journey`` or ``Pass``; when the journey leaves the BOOST available, the same
+A turn is one ``Journey`` or ``Pass`` (in EXPERT mode, a ``Flip`` of the Jerrycan on the
+ground may come first); when the journey leaves the BOOST available, the same
 company then plays a ``Journey`` with ``boost=True`` (the second journey) or a ``Pass``
 (declining it).
 
@@ -63,9 +64,17 @@ class Journey:
     after: Ops = NO_OPS
     rebuild: Hex | None = None
     boost: bool = False
+    glide: int = 0
+    """EXPERT: the movements paid with ALTITUDE instead of FUEL ("1 FUEL = 1 ALTITUDE")."""
+    cross: bool = False
+    """EXPERT: the journey crosses the obstacle at ``path[0]`` to land on ``path[1]`` (its
+    whole base movement), then may take its bonus tile."""
 
     def describe(self) -> str:
-        text = ("boost " if self.boost else "") + " ".join(str(h) for h in self.path)
+        text = ("boost " if self.boost else "") + ("cross " if self.cross else "") + \
+            " ".join(str(h) for h in self.path)
+        if self.glide:
+            text += f" gliding {self.glide}"
         if self.rebuild is not None:
             text = f"rebuild at {self.rebuild}, {text}"
         if self.before:
@@ -91,7 +100,18 @@ class Pass:
         return text if self.rebuild is None else f"rebuild at {self.rebuild}, {text}"
 
 
-Action = Journey | Pass
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """EXPERT: consume the Jerrycan on the ground (flip it and pour its content into the
+    tank). The company then goes on with its turn."""
+
+    company: str
+
+    def describe(self) -> str:
+        return "flip the Jerrycan"
+
+
+Action = Journey | Pass | Flip
 
 
 # --- moves-file entries -------------------------------------------------------------------
@@ -112,12 +132,19 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
     """The action of a schema-valid entry; ``InputError`` for an entry that is both or
     neither a journey and a pass, or a pass with journey keys."""
     company = entry["company"]
+    if entry.get("jerrycan"):
+        extra = [k for k in entry if k not in ("company", "jerrycan", "note")]
+        if extra:
+            raise InputError([Problem("moves.entry", "flipping the Jerrycan is an entry of "
+                                      "its own ({company, jerrycan: true})",
+                                      (*path, extra[0]))])
+        return Flip(company)
     journey = "journey" in entry
     if journey == bool(entry.get("pass")):
         raise InputError([Problem("moves.entry", "an entry is either a journey (journey: "
                                   "[[q, r], ...]) or a pass (pass: true)", path)])
     if not journey:
-        extra = [k for k in ("before", "after", "boost") if k in entry]
+        extra = [k for k in ("before", "after", "boost", "glide", "cross") if k in entry]
         if extra:
             raise InputError([Problem("moves.entry", f"a pass has no {extra[0]} (parcel "
                                       "operations of a pass are its ops)", (*path, extra[0]))])
@@ -129,7 +156,8 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
     return Journey(company, tuple(_hex(h) for h in entry["journey"]), _ops(entry.get("before")),
                    _ops(entry.get("after")),
                    _hex(entry["rebuild"]) if "rebuild" in entry else None,
-                   bool(entry.get("boost", False)))
+                   bool(entry.get("boost", False)), int(entry.get("glide", 0)),
+                   bool(entry.get("cross", False)))
 
 
 def _ops_entry(ops: Ops) -> dict[str, list[str]]:
@@ -140,6 +168,9 @@ def _ops_entry(ops: Ops) -> dict[str, list[str]]:
 def action_to_entry(action: Action) -> dict[str, Any]:
     """The moves-file entry of an action (keys in a stable order, empty parts left out)."""
     entry: dict[str, Any] = {"company": action.company}
+    if isinstance(action, Flip):
+        entry["jerrycan"] = True
+        return entry
     if isinstance(action, Pass):
         if action.rebuild is not None:
             entry["rebuild"] = [action.rebuild.q, action.rebuild.r]
@@ -156,4 +187,8 @@ def action_to_entry(action: Action) -> dict[str, Any]:
         entry["after"] = _ops_entry(action.after)
     if action.boost:
         entry["boost"] = True
+    if action.cross:
+        entry["cross"] = True
+    if action.glide:
+        entry["glide"] = action.glide
     return entry

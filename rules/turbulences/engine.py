@@ -98,8 +98,8 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences import GAME
-from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
+from skyhex.rules.turbulences import GAME, expert, runways
+from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
@@ -120,6 +120,7 @@ from skyhex.rules.turbulences.state import (
     Team,
     parcel_colour,
 )
+from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, MAX_ALTITUDE, TANK, ExpertRules
 from skyhex.rules.turbulences.weather import WindRose, resolve, wind_name
 
 
@@ -146,6 +147,10 @@ def _check_companies(companies: Sequence[Company]) -> None:
                                     "each", path))
         if not 1 <= c.city <= 3:
             problems.append(Problem("setup.city", f"city {c.city}: 1, 2 or 3", path))
+        if c.dial is not None and (not c.expert or not 1 <= c.dial <= 3 or c.dial == c.city):
+            problems.append(Problem("setup.dial", f"dial {c.dial}: an EXPERT company's ALTITUDE "
+                                    "dial covers a free city of its region (1-3, not its "
+                                    "airport's)", path))
         if [d.aircraft for d in companies].count(c.aircraft) > AIRCRAFT_PER_TYPE:
             problems.append(Problem("setup.aircraft-box", f"the box holds {AIRCRAFT_PER_TYPE} "
                                     f"{c.aircraft.value} pawns", path))
@@ -273,7 +278,8 @@ def setup_parcels(companies: Sequence[Company]) -> list[tuple[str, int]]:
 def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
              rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = (),
              mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None,
-             position: Position | None = None) -> tuple[Game, State, list[Event]]:
+             position: Position | None = None, expert_rules: ExpertRules = DEFAULT_EXPERT
+             ) -> tuple[Game, State, list[Event]]:
     """Set the game up (section 3) and resolve the first weather phase. ``mode``: CLASSIC,
     or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14).
 
@@ -287,6 +293,11 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         raise InputError([Problem("setup.mode", f"mode {mode!r}: one of "
                                   f"{', '.join(m.value for m in Mode)}")]) from None
     made = make_teams(companies, mode, teams)
+    experts = sum(c.expert for c in companies)
+    if experts and len(expert_rules.jerrycans) <= experts:
+        raise InputError([Problem("setup.jerrycans", f"{len(expert_rules.jerrycans)} Jerrycans "
+                                  f"for {experts} EXPERT companies: one each on their tanks "
+                                  "and at least one in the draw pile")])
     draws = Draws(seed, pinned if position is None else (), 0)
     colours = [c.colour for c in companies]
     first = colours.index(draws.draw("first", colours))
@@ -299,22 +310,42 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
             left.remove(weight)
             weights[parcel] = weight
             shipping[region - 1].append(parcel)
+    # EXPERT (section 9): "Shuffle the 10 Jerrycan tokens. Choose one at random and place
+    # it face down on the number 10 of your counter"; the rest form the draw pile.
+    pile = sorted(expert_rules.jerrycans)
+    cans: dict[int, int] = {}
+    for k, c in enumerate(companies):
+        if c.expert:
+            cans[k] = draws.draw("jerrycan", pile)
+            pile.remove(cans[k])
     if position is not None and position.weights is not None:
         weights = dict(position.weights)
     game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned, mode,
-                made, 0 if position is None else position.draws)
+                made, 0 if position is None else position.draws, expert_rules)
     if position is None:
-        state = State(turn=1, first=first, order=clockwise(game, first),
-                      planes=tuple(Plane(c.airport) for c in companies),
+        planes = tuple(Plane(c.airport) if not c.expert else
+                       Plane(c.airport, fuel=TANK, jerrycan=cans[k])
+                       for k, c in enumerate(companies))
+        state = State(turn=1, first=first, order=clockwise(game, first), planes=planes,
                       clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
-                      draws=draws.index)
+                      draws=draws.index, pile=tuple(pile) if cans else ())
     else:
         first = position.first
         state = State(turn=position.turn, first=first, order=position.order,
-                      planes=position.planes, clouds=position.clouds,
+                      clouds=position.clouds,
                       shipping=position.shipping, lost=position.lost, wind=position.wind,
                       last_direction=position.last_direction, draws=position.draws,
-                      phase=position.phase)
+                      phase=position.phase, runways=dict(position.runways),
+                      planes=tuple(p if not companies[k].expert or p.jerrycan is not None
+                                   else p.evolve(jerrycan=cans[k])
+                                   for k, p in enumerate(position.planes)))
+        if game.any_expert:
+            box = sorted(expert_rules.jerrycans)
+            for p in state.planes:
+                if p.jerrycan is not None and p.jerrycan in box:
+                    box.remove(p.jerrycan)
+            state = state.evolve(pile=position.pile if position.pile is not None
+                                 else tuple(box))
     setup: Event = {
         "type": "setup", "format": LOG_FORMAT, "game": GAME, "seed": seed, "mode": "classic",
         "companies": [{"company": c.colour, "aircraft": c.aircraft.value, "region": c.region,
@@ -325,6 +356,12 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                     for r, zone in enumerate(shipping, 1) for p in zone],
         "first": colours[first], "draws": draws.made if position is None else [],
     }
+    if game.any_expert:
+        for row, c in zip(setup["companies"], companies, strict=True):
+            if c.expert:
+                row["expert"] = True
+                row["covered"] = _hx(c.covered)
+        setup["expert"] = expert_rules.to_data()
     if mode is not Mode.CLASSIC:
         setup["mode"] = mode.value
         setup["teams"] = [{"team": t.name, "companies": [colours[i] for i in t.members]}
@@ -369,7 +406,72 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
     for i, h in sorted(result.landings.items()):
         if h in game.airports:
             state, _ = _arrive(game, state, i, h, events)
+    for i, p in enumerate(state.planes):  # runways, decision 3: a cloud lifts it
+        if p.grounded and (p.hex is None or state.clouds.get(p.hex)):
+            state = state.with_plane(i, p.evolve(grounded=False))
+    if game.any_expert:
+        state = _expert_weather(game, state, result.events, result.landings, events)
     return state
+
+
+def _expert_weather(game: Game, state: State, shaken: Sequence[Event],
+                    landings: Mapping[int, Hex], events: list[Event]) -> State:
+    """Section 9 in the weather phase: "A Cumulus that slides under your Aircraft raises
+    your ALTITUDE dial by 1"; an emergency landing puts the aircraft on the ground (ALTITUDE
+    0), refuels it in its own airport, or breaks it down when dry."""
+    index = {c.colour: i for i, c in enumerate(game.companies)}
+    for event in shaken:
+        i = index[event["company"]]
+        plane = state.planes[i]
+        if event["type"] == "cumulus_under" and expert.is_expert(game, i) \
+                and plane.hex is not None:
+            altitude = min(MAX_ALTITUDE, plane.altitude + 1)
+            events.append({"type": "altitude_gained", "company": event["company"],
+                           "hex": event["hex"], "altitude": altitude,
+                           "reason": "cumulus_under"})
+            state = state.with_plane(i, plane.evolve(altitude=altitude))
+    for i, h in sorted(landings.items()):
+        if not expert.is_expert(game, i) or state.planes[i].hex != h:
+            continue
+        state = state.with_plane(i, state.planes[i].evolve(altitude=0, locked=0))
+        state = _ground(game, state, i, events)
+    return state
+
+
+def _ground(game: Game, state: State, i: int, events: list[Event]) -> State:
+    """An EXPERT aircraft on the ground: refuelled in its own airport, out of service when
+    its tank and Jerrycan are empty (decision 6 of ``expert``)."""
+    plane = state.planes[i]
+    if plane.hex == game.companies[i].airport:
+        return expert.refuel(game, state, i, events)
+    if expert.dry(game, plane):
+        return _breakdown(game, state, i, events)
+    return state
+
+
+def _breakdown(game: Game, state: State, i: int, events: list[Event]) -> State:
+    """A dry breakdown: "your Aircraft is immediately out of service (therefore destroyed).
+    The Parcels carried can be delivered, left in transit, or destroyed if no space is
+    available" (on the ground); in flight the parcels are lost with it."""
+    plane = state.planes[i]
+    colour = game.companies[i].colour
+    assert plane.hex is not None
+    place = _zone(game, state, plane.hex) if expert.on_ground(game, plane) else None
+    if plane.carried and place is not None:
+        zone, spaces = place
+        left = plane.carried[:max(0, spaces - len(zone))]
+        if left:
+            events.append({"type": "parcels_unloaded", "company": colour, "parcels": list(left),
+                           "airport": _hx(plane.hex)})
+            state = _with_zone(game, state, plane.hex, (*zone, *left))
+            plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in left))
+            state = state.with_plane(i, plane)
+    elif plane.carried and not expert.on_ground(game, plane) \
+            and runways.can_build(game, state, plane.hex):  # type: ignore[arg-type]
+        state = runways.build(game, state, i, events)  # runways, decision 1
+    events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
+                   "cause": "fuel"})
+    return _destroy(game, state, i, events)
 
 
 def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
@@ -379,7 +481,23 @@ def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
         events.append({"type": "parcels_lost", "company": game.companies[i].colour,
                        "parcels": list(plane.carried), "reason": "crash"})
         state = _lose(game, state, plane.carried, events)
-    return state.with_plane(i, plane.evolve(hex=None, carried=()))
+    return state.with_plane(i, plane.evolve(hex=None, carried=(), altitude=0, locked=0,
+                                            grounded=False))
+
+
+def _zone(game: Game, state: State, h: Hex) -> tuple[tuple[str, ...], int] | None:
+    """The shipping zone at ``h`` and its spaces: an airport's, or a runway's."""
+    if h in game.airports:
+        return state.shipping[game.airports[h] - 1], SHIPPING_SPACES
+    if h in state.runways:
+        return state.runways[h], runways.RUNWAY_SPACES
+    return None
+
+
+def _with_zone(game: Game, state: State, h: Hex, parcels: tuple[str, ...]) -> State:
+    if h in game.airports:
+        return state.with_shipping(game.airports[h], parcels)
+    return state.evolve(runways={**state.runways, h: parcels})
 
 
 def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
@@ -416,9 +534,10 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
 def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -> State:
     """The company at ``airport`` sees the parcels of its team's colours waiting there."""
     plane = state.planes[i]
-    zone = state.shipping[game.airports[airport] - 1]
+    place = _zone(game, state, airport)
+    assert place is not None
     ours = game.team_colours(i)
-    mine = [p for p in zone if parcel_colour(p) in ours and p not in plane.seen]
+    mine = [p for p in place[0] if parcel_colour(p) in ours and p not in plane.seen]
     if not mine:
         return state
     events.append({"type": "parcels_seen", "company": game.companies[i].colour,
@@ -452,11 +571,12 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
         state = _lose(game, state, ops.throw, events)
     if ops.unload or ops.load:
         h = plane.hex
-        if h is None or h not in game.airports:
+        place = None if h is None or (h in game.tiles and not plane.grounded) else \
+            _zone(game, state, h)
+        if h is None or place is None:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only")
-        region = game.airports[h]
-        zone = state.shipping[region - 1]
+        zone, spaces = place
         ours = game.team_colours(i)
         for p in ops.load:
             if parcel_colour(p) not in ours:
@@ -472,15 +592,16 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
             raise IllegalActionError("parcel.capacity", "an aircraft carries at most "
                                      f"{MAX_CARRIED} parcels")
         after = (*(p for p in zone if p not in ops.load), *ops.unload)
-        if len(after) > SHIPPING_SPACES:
-            raise IllegalActionError("parcel.no-space", f"the shipping zone of region {region} "
-                                     f"has {SHIPPING_SPACES} spaces: no room for "
+        if len(after) > spaces:
+            where = f"region {game.airports[h]}" if h in game.airports else f"the runway {h}"
+            raise IllegalActionError("parcel.no-space", f"the shipping zone of {where} "
+                                     f"has {spaces} spaces: no room for "
                                      f"{', '.join(ops.unload)}")
         for kind, ids in (("unloaded", ops.unload), ("loaded", ops.load)):
             if ids:
                 events.append({"type": f"parcels_{kind}", "company": colour,
                                "parcels": list(ids), "airport": _hx(h)})
-        state = state.with_shipping(region, after)
+        state = _with_zone(game, state, h, after)
     plane = plane.evolve(carried=tuple(carried), seen=plane.seen | set(ops.load))
     return state.with_plane(i, plane)
 
@@ -514,7 +635,11 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
     events: list[Event] = []
-    if isinstance(action, Pass):
+    if isinstance(action, Flip):
+        state = expert.flip(game, state, actor, events)
+        if expert.dry(game, state.planes[actor]):
+            state = _next(game, _breakdown(game, state, actor, events), events)
+    elif isinstance(action, Pass):
         state = _pass(game, state, actor, action, events)
     else:
         state = _journey(game, state, actor, action, events)
@@ -549,16 +674,18 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         events.append({"type": "passed", "company": colour, "reason": "rebuilding"})
         return _next(game, state, events)
     assert plane.hex is not None
-    if can_move(game, state, i):
+    if _can_move(game, state, i):
         if plane.hex in game.tiles:
             raise IllegalActionError("journey.must-move", "your aircraft must advance at least "
                                      "one tile per turn")
         raise IllegalActionError("journey.must-take-off", "you must take off when an adjacent "
                                  "landscape tile is free")
-    if plane.hex in game.tiles:
+    if plane.hex in game.tiles and not plane.grounded:
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a blocked aircraft is destroyed "
                                      "with its parcels")
+        if plane.fuel is not None and plane.fuel + expert.usable(plane) == 0:
+            return _next(game, _breakdown(game, state, i, events), events)
         events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
                        "cause": "blocked"})
         state = _destroy(game, state, i, events)
@@ -571,13 +698,20 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
 def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) -> State:
     company = game.companies[i]
     plane = state.planes[i]
+    if company.expert:  # a new aircraft comes with a full tank (its Jerrycan stays)
+        plane = plane.evolve(fuel=TANK)
     if where in occupied(state, i):
         raise IllegalActionError("rebuild.occupied", f"an aircraft already stands at {where}")
     if where == company.airport:
         events.append({"type": "aircraft_rebuilt", "company": company.colour,
                        "hex": _hx(where), "boost": "recharged"})
-        return _look(game, state.with_plane(i, plane.evolve(hex=where, boost=True)), i, where,
-                     events)
+        state = state.with_plane(i, plane.evolve(hex=where, boost=True))
+        if company.expert:
+            state = expert.refuel(game, state, i, events)
+        return _look(game, state, i, where, events)
+    if where == company.covered:
+        raise IllegalActionError("rebuild.covered", f"the city at {where} is under your "
+                                 "ALTITUDE dial: it can no longer be used")
     if where not in region_cities()[company.region - 1]:
         raise IllegalActionError("rebuild.not-your-region", f"a new aircraft takes off from "
                                  f"your airport or another city of region {company.region}")
@@ -613,31 +747,64 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     state = _ops(game, state, i, action.before, events)
     plane = state.planes[i]
     assert plane.hex is not None
-    flight = check_journey(game, state, i, action.path, len(plane.carried) == MAX_CARRIED)
-    events.append({"type": "journey", "company": colour, "from": _hx(plane.hex),
-                   "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
-                   "boost": action.boost, "landed": flight.landed})
-    state = state.with_plane(i, plane.evolve(hex=flight.end))
+    overloaded = len(plane.carried) == MAX_CARRIED
+    extra: dict[str, Any] = {}
+    if game.companies[i].expert:
+        paid = expert.pay(game, state, i, action.path, action.cross, action.glide, overloaded)
+        flight = paid.flight
+        flown, extra = expert.fly(game, state, i, paid, action.path, action.cross)
+    else:
+        if action.glide or action.cross:
+            raise IllegalActionError("expert.not-expert", f"{colour} does not fly in EXPERT "
+                                     "mode: no gliding, no crossing")
+        flight = check_journey(game, state, i, action.path, overloaded)
+        flown = plane
+    runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
+    landed = flight.landed or runway
+    journey: Event = {"type": "journey", "company": colour, "from": _hx(plane.hex),
+                      "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
+                      "boost": action.boost, "landed": landed, **extra}
+    if runway:
+        journey["runway"] = True
+        if flown.fuel is not None:
+            journey["altitude"] = 0
+            flown = flown.evolve(altitude=0, locked=0)
+    events.append(journey)
+    state = state.with_plane(i, flown.evolve(hex=flight.end, grounded=runway))
     if flight.landed:
         state, _ = _arrive(game, state, i, flight.end, events)
+    elif runway:
+        state = _look(game, state, i, flight.end, events)
     if action.after:
-        if not flight.landed:
+        if not landed:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only (the journey did not land)")
         if action.after.throw:
             raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
                                      "journey")
         state = _ops(game, state, i, action.after, events)
+    if game.companies[i].expert:
+        if landed:
+            state = _ground(game, state, i, events)
+        elif expert.dry(game, state.planes[i]):
+            # "If your FUEL tank and your ALTITUDE both fall to 0 simultaneously in
+            # mid-flight... your Aircraft crashes"
+            state = _breakdown(game, state, i, events)
+        if state.planes[i].hex is None:
+            return _next(game, state, events)
     # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
     # offered again even when a landing at home recharges it.
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
-    if not boosting and state.planes[i].boost and not consumed and can_move(game, state, i):
+    if not boosting and state.planes[i].boost and not consumed and _can_move(game, state, i):
         return state.evolve(phase=Phase.BOOST)
     return _next(game, state, events)
 
 
 def _next(game: Game, state: State, events: list[Event]) -> State:
     """The next company's turn, or the end of the game turn."""
+    done = state.planes[state.order[0]]
+    if done.locked:  # ALTITUDE gained this turn may be used from the next one
+        state = state.with_plane(state.order[0], done.evolve(locked=0))
     order = state.order[1:]
     if order:
         return state.evolve(order=order, phase=Phase.PILOTING)
@@ -671,21 +838,21 @@ def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Op
     """Every set of parcel operations the company may make where its aircraft stands."""
     plane = state.planes[i]
     carried = plane.carried
-    at_airport = plane.hex is not None and plane.hex in game.airports
+    place = None if plane.hex is None or (plane.hex in game.tiles and not plane.grounded) \
+        else _zone(game, state, plane.hex)
     out = []
     for thrown in (_subsets(carried, len(carried)) if throw else iter([()])):
         kept = [p for p in carried if p not in thrown]
-        if not at_airport:
+        if place is None:
             out.append(Ops(throw=thrown))
             continue
-        assert plane.hex is not None
-        zone = state.shipping[game.airports[plane.hex] - 1]
+        zone, spaces = place
         ours = game.team_colours(i)
         mine = [p for p in zone if parcel_colour(p) in ours]
         for unload in _subsets(kept, len(kept)):
             room = MAX_CARRIED - len(kept) + len(unload)
             for load in _subsets(mine, room):
-                if len(zone) - len(load) + len(unload) <= SHIPPING_SPACES:
+                if len(zone) - len(load) + len(unload) <= spaces:
                     out.append(Ops(thrown, unload, load))
     return out
 
@@ -697,14 +864,31 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     for before in ops_options(game, state, i):
         scratch = _ops(game, state, i, before, [])
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
-        for path in journeys(game, scratch, i, overloaded):
+        if game.companies[i].expert:
+            flights = expert.expert_journeys(game, scratch, i, overloaded)
+        else:
+            flights = [(path, False, 0) for path in journeys(game, scratch, i, overloaded)]
+        for path, cross, glide in flights:
             afters = [NO_OPS]
             if path[-1] in game.airports:
                 landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=path[-1]))
                 landed, _ = _arrive(game, landed, i, path[-1], [])
                 afters = ops_options(game, landed, i, throw=False)
-            out.extend(Journey(colour, path, before, after, rebuild, boost) for after in afters)
+            out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross)
+                       for after in afters)
     return out
+
+
+def _can_move(game: Game, state: State, i: int) -> bool:
+    """Whether company ``i``'s aircraft has a journey (an EXPERT one: that it can pay for,
+    crossings included, a parcel thrown overboard first if need be)."""
+    if game.companies[i].expert:
+        return expert.can_fly(game, state, i, False)
+    return can_move(game, state, i)
+
+
+def _can_flip(game: Game, plane: Plane) -> bool:
+    return plane.jerrycan is not None and not plane.flipped and expert.on_ground(game, plane)
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:
@@ -716,27 +900,30 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     plane = state.planes[i]
     if state.phase is Phase.BOOST:
         boosted = state.with_plane(i, plane.evolve(boost=False))
-        return [Pass(colour), *_journeys(game, boosted, i, True, None)]
+        flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
+        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None)]
     if plane.hex is None:
         out: list[Action] = [Pass(colour)]
         company = game.companies[i]
         taken = occupied(state, i)
         for where in region_cities()[company.region - 1]:
-            if where in taken:
+            if where in taken or where == company.covered:
                 continue
             placed = state.with_plane(i, plane.evolve(
-                hex=where, boost=where == company.airport))
-            if where == company.airport and not can_move(game, placed, i):
+                hex=where, boost=where == company.airport,
+                **({"fuel": TANK} if company.expert else {})))
+            if where == company.airport and not _can_move(game, placed, i):
                 # the new aircraft is placed in its airport, blocked: it passes there
                 out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
                 continue
             out.extend(_journeys(game, placed, i, False, where))
         return out
-    if not can_move(game, state, i):
-        if plane.hex in game.tiles:
+    flip: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
+    if not _can_move(game, state, i):
+        if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
-        return [Pass(colour, ops) for ops in ops_options(game, state, i)]
-    return _journeys(game, state, i, False, None)
+        return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
+    return [*flip, *_journeys(game, state, i, False, None)]
 
 
 # --- what a company may know --------------------------------------------------------------
@@ -768,12 +955,31 @@ def event_view(game: Game, event: Event, colour: str | None) -> Event:
     i = game.index(colour)
     team = set() if i is None else {game.companies[j].colour for j in game.allies(i)}
     kind = event["type"]
+    peeks = game.expert.jerrycans_known == "owner"
     if kind == "setup":
+        # the k-th Jerrycan drawn lies on the k-th EXPERT company's tank
+        owners = iter(c.colour for c in game.companies if c.expert)
         return {**event, "parcels": [{**p, "weight": None} for p in event["parcels"]],
-                "draws": [{"weight": None} if "weight" in d else d for d in event["draws"]]}
+                "draws": [{"weight": None} if "weight" in d else
+                          d if "jerrycan" in d and next(owners) == colour and peeks else
+                          {"jerrycan": None} if "jerrycan" in d else d
+                          for d in event["draws"]]}
+    if kind == "refuelled" and not (peeks and event["company"] == colour):
+        # the new Jerrycan lies face down: nobody looked at it (or only its owner)
+        return {**event, "draws": [{"jerrycan": None} for _ in event["draws"]]}
     if kind == "parcels_seen" and event.get("company") not in team:
         return {k: v for k, v in event.items() if k != "weights"}
     return event
+
+
+def expert_view(company: Company, plane: Plane, knows: bool) -> dict[str, Any]:
+    """An EXPERT company's tank, dial and Jerrycan as a view shows them: the Jerrycan's
+    content to the referee only (it lies face down: decision 8 of ``expert``), or also to
+    its owner when the table plays ``jerrycans_known: owner``."""
+    return {"fuel": plane.fuel, "altitude": plane.altitude, "locked": plane.locked,
+            "jerrycan": "empty" if plane.flipped else "face-down",
+            "content": plane.jerrycan if knows and not plane.flipped else None,
+            "covered": _hx(company.covered)}
 
 
 def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
@@ -805,6 +1011,20 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
                      for r, zone in enumerate(state.shipping, 1)],
         "lost": [parcel(x) for x in state.lost],
     }
+    if game.any_expert:
+        owner = game.expert.jerrycans_known == "owner"
+        for row, c, p in zip(out["companies"], game.companies, state.planes, strict=True):
+            if c.expert:
+                row["expert"] = expert_view(c, p, colour is None
+                                            or (owner and colour == c.colour))
+        out["jerrycans"] = {"pile": len(state.pile),
+                            "values": list(state.pile) if colour is None else None}
+    if game.expert.runways:
+        out["runways"] = [{"hex": _hx(h), "parcels": [parcel(x) for x in zone],
+                           "accessible": not state.clouds.get(h)}
+                          for h, zone in sorted(state.runways.items())]
+        for row, p in zip(out["companies"], state.planes, strict=True):
+            row["grounded"] = p.grounded
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

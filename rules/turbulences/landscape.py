@@ -48,6 +48,13 @@ RANDOM_MAP_TILES: Mapping[Biome, int] = MappingProxyType({Biome.PLAIN: 12, Biome
 """Section 3: "On a random map, the landscape must always include 12 PLAIN tiles and 12 SEA
 tiles"; DESERT fills the rest."""
 
+BOX_HALVES: Mapping[Biome, int] = MappingProxyType({
+    Biome.PLAIN: 2, Biome.SEA: 2, Biome.DESERT: 2})
+"""The half-tiles of the LANDSCAPE box ("x2 PLAIN half-tiles*", SEA and DESERT alike)."""
+HALF_TILE_HEXES = 3
+"""The Half-tiles module: "Remove one PLAIN, one SEA and one DESERT tile then add the six
+half-tiles": three hexes of two half-tiles each."""
+
 DIFFICULTY_MOUNTAINS: Mapping[Difficulty, int] = MappingProxyType({
     Difficulty.EASY: 1, Difficulty.NORMAL: 2, Difficulty.DIFFICULT: 3, Difficulty.EXTREME: 3})
 """Mountains by difficulty (rulebook section 3); EASY's single mountain is at the centre."""
@@ -64,6 +71,29 @@ class CloudToken:
 
     id: int
     side: CloudSide
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """The second half-tile of a hex made of two (the Half-tiles module): its biome, and
+    the direction of the middle of its three sides (the first half, the hex's ``biome``,
+    has the three others)."""
+
+    biome: Biome
+    side: Direction
+
+    def covers(self, direction: Direction) -> bool:
+        """Whether the side of the hex facing ``direction`` belongs to this half."""
+        return (direction - self.side) % 6 in (0, 1, 5)
+
+
+def entered_biome(biome: Biome, half: Half | None, came: Direction | None) -> Biome:
+    """The biome of a tile for an aircraft entering it from the neighbour in direction
+    ``came``: the half-tile whose side it crosses ("the bonus depends on the side the
+    Aircraft enters from")."""
+    if half is None or came is None:
+        return biome
+    return half.biome if half.covers(came) else biome
 
 
 Stack = tuple[CloudToken, ...]
@@ -135,6 +165,8 @@ class Landscape:
     duplicate_clouds: tuple[Hex, ...] = ()
     hex_paths: Mapping[Hex, Path] = field(default_factory=dict, compare=False, repr=False)
     cloud_paths: Mapping[Hex, Path] = field(default_factory=dict, compare=False, repr=False)
+    halves: Mapping[Hex, Half] = field(default_factory=dict)
+    """The hexes made of two half-tiles (the Half-tiles module): their second half."""
 
     @property
     def mountains(self) -> frozenset[Hex]:

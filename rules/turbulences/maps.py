@@ -13,13 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from skyhex.rules.errors import Path
-from skyhex.rules.hexgrid import Hex
+from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences import GAME
 from skyhex.rules.turbulences.landscape import (
     Biome,
     CloudSide,
     CloudToken,
     Difficulty,
+    Half,
     Landscape,
     Stack,
 )
@@ -30,6 +31,7 @@ MAP_FORMAT = "skyhex.map/1"
 def landscape_from_dict(doc: Mapping[str, Any]) -> Landscape:
     """Read a schema-valid ``skyhex.map/1`` document of ``game: turbulences``."""
     biomes: dict[Hex, Biome] = {}
+    halves: dict[Hex, Half] = {}
     hex_paths: dict[Hex, Path] = {}
     duplicate_hexes: list[Hex] = []
     for i, entry in enumerate(doc.get("hexes", ())):
@@ -39,6 +41,8 @@ def landscape_from_dict(doc: Mapping[str, Any]) -> Landscape:
             continue
         biomes[h] = Biome(entry["biome"])
         hex_paths[h] = ("hexes", i)
+        if "half" in entry:
+            halves[h] = Half(Biome(entry["half"]["biome"]), Direction.parse(entry["half"]["side"]))
     clouds: dict[Hex, Stack] = {}
     cloud_paths: dict[Hex, Path] = {}
     duplicate_clouds: list[Hex] = []
@@ -55,7 +59,7 @@ def landscape_from_dict(doc: Mapping[str, Any]) -> Landscape:
         difficulty=Difficulty(difficulty) if difficulty is not None else None,
         seed=doc.get("seed"), generator=doc.get("generator"), title=doc.get("title"),
         duplicate_hexes=tuple(duplicate_hexes), duplicate_clouds=tuple(duplicate_clouds),
-        hex_paths=hex_paths, cloud_paths=cloud_paths,
+        hex_paths=hex_paths, cloud_paths=cloud_paths, halves=halves,
     )
 
 
@@ -73,6 +77,10 @@ def landscape_to_dict(landscape: Landscape) -> dict[str, Any]:
         doc["generator"] = landscape.generator
     doc["hexes"] = [{"q": h.q, "r": h.r, "biome": landscape.biomes[h].value}
                     for h in sorted(landscape.biomes)]
+    for entry in doc["hexes"]:
+        half = landscape.halves.get(Hex(entry["q"], entry["r"]))
+        if half is not None:
+            entry["half"] = {"biome": half.biome.value, "side": half.side.name}
     doc["clouds"] = [{"q": h.q, "r": h.r,
                       "tokens": [{"id": t.id, "side": t.side.value} for t in landscape.clouds[h]]}
                      for h in sorted(landscape.clouds)]

@@ -39,9 +39,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from skyhex.rules.errors import IllegalActionError
-from skyhex.rules.hexgrid import Hex
+from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import tile_colour
-from skyhex.rules.turbulences.landscape import CloudSide
+from skyhex.rules.turbulences.landscape import CloudSide, entered_biome
 from skyhex.rules.turbulences.state import Game, State
 
 MAX_BASE = 2
@@ -74,12 +74,25 @@ def obstacle(game: Game, state: State, h: Hex, others: Collection[Hex]) -> str |
     return None
 
 
-def has_bonus(game: Game, state: State, mover: int, h: Hex) -> bool:
-    """Whether ending the base movement on landscape tile ``h`` earns the mover a bonus."""
+def has_bonus(game: Game, state: State, mover: int, h: Hex, came: Hex | None = None) -> bool:
+    """Whether ending the base movement on landscape tile ``h``, entered from ``came``,
+    earns the mover a bonus (a hex of two half-tiles shows the colour of the half whose
+    side the aircraft crossed)."""
     if h not in game.tiles:
         return False
-    colour = tile_colour(game.biomes[h], state.clouds.get(h))
+    biome = game.biomes[h]
+    if h in game.halves and came is not None:
+        biome = entered_biome(biome, game.halves[h], _facing(h, came))
+    colour = tile_colour(biome, state.clouds.get(h))
     return colour is game.companies[mover].aircraft.bonus
+
+
+def _facing(h: Hex, neighbour: Hex) -> Direction | None:
+    """The direction from ``h`` to its neighbour (``None`` if it is not one)."""
+    for d, n in zip(Direction, h.neighbors(), strict=True):
+        if n == neighbour:
+            return d
+    return None
 
 
 def _step(game: Game, state: State, pos: Hex, h: Hex, others: Collection[Hex]) -> str | None:
@@ -127,7 +140,7 @@ def check_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
     bonus = False
     if len(path) == 2:
         as_base = base_limit == 2 and path[1] != start
-        bonus = has_bonus(game, state, mover, path[0])
+        bonus = has_bonus(game, state, mover, path[0], start)
         if not as_base and not bonus:
             if base_limit == 1:
                 raise IllegalActionError("journey.overload", "an overloaded aircraft moves a "
@@ -142,7 +155,7 @@ def check_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
         if path[1] == start:
             raise IllegalActionError("journey.u-turn", f"the second base tile cannot go back to "
                                      f"{start} (no U-turn)")
-        if not has_bonus(game, state, mover, path[1]):
+        if not has_bonus(game, state, mover, path[1], path[0]):
             raise IllegalActionError("journey.no-bonus", f"{path[1]} is not the colour of the "
                                      f"{game.companies[mover].aircraft.value}'s bonus")
         bonus = True
@@ -164,11 +177,12 @@ def journeys(game: Game, state: State, mover: int, overloaded: bool) -> list[tup
     for a in firsts:
         if a not in game.tiles:
             continue
-        bonus_a = has_bonus(game, state, mover, a)
+        bonus_a = has_bonus(game, state, mover, a, start)
         for b in steps(a):
             if (not overloaded and b != start) or bonus_a:
                 out.append((a, b))
-            if overloaded or b == start or b not in game.tiles or not has_bonus(game, state, mover, b):
+            if overloaded or b == start or b not in game.tiles or \
+                    not has_bonus(game, state, mover, b, a):
                 continue
             out.extend((a, b, c) for c in steps(b))
     return sorted(set(out), key=lambda p: (len(p), p))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skyhex.rules.game import Ruleset
-from skyhex.rules.turbulences.actions import Action
+from skyhex.rules.turbulences.actions import Action, Flip
 from skyhex.rules.turbulences.engine import apply
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
@@ -29,19 +29,34 @@ def value(game: Game, state: State, i: int) -> int:
     targets = [airports[parcel_colour(p)] for p in plane.carried] or [
         game.region_airport(r) for r, zone in enumerate(state.shipping, 1)
         if any(parcel_colour(p) in ours for p in zone)] or [game.companies[i].airport]
-    return (100 * delivered + 30 * len(plane.carried)
-            - min(plane.hex.distance(t) for t in targets))
+    score = (100 * delivered + 30 * len(plane.carried)
+             - min(plane.hex.distance(t) for t in targets))
+    if plane.fuel is not None:  # EXPERT: keep enough FUEL to get home
+        margin = plane.fuel + plane.altitude + (JERRYCAN_HOPE if not plane.flipped else 0) \
+            - plane.hex.distance(game.companies[i].airport)
+        score -= 40 * max(0, 2 - margin)
+    return score
 
 
 def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
            legal: Sequence[Action], rng: random.Random) -> Action:
-    """The action after which ``value`` is highest, ties broken at random."""
+    """The action after which ``value`` is highest, ties broken at random. An EXPERT pilot
+    flips its Jerrycan when its tank is low, never by peeking at the token's content."""
     i = state.actor
     assert i is not None
+    plane = state.planes[i]
+    if any(isinstance(a, Flip) for a in legal):
+        assert plane.hex is not None and plane.fuel is not None
+        if plane.fuel <= plane.hex.distance(game.companies[i].airport) + 1:
+            return Flip(game.companies[i].colour)
+        legal = [a for a in legal if not isinstance(a, Flip)]
     best = max(range(len(legal)),
                key=lambda k: (value(game, apply(game, state, legal[k])[0], i), rng.random()))
     return legal[best]
 
+
+JERRYCAN_HOPE = 3
+"""The FUEL a greedy EXPERT pilot counts on from a face-down Jerrycan (a cautious guess)."""
 
 GREEDY_CAP = 150
 """Game turns after which a greedy playout stops (greedy pilots end games well before)."""

@@ -81,6 +81,17 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
             entry["delivered"] = list(plane.delivered)
         if plane.seen:
             entry["seen"] = sorted(plane.seen)
+        if plane.grounded:
+            entry["grounded"] = True
+        if plane.fuel is not None:  # EXPERT: the tank, the dial, the Jerrycan
+            entry["fuel"] = plane.fuel
+            entry["altitude"] = plane.altitude
+            if plane.locked:
+                entry["locked"] = plane.locked
+            assert plane.jerrycan is not None
+            entry["jerrycan"] = plane.jerrycan
+            if plane.flipped:
+                entry["flipped"] = True
         companies[colour] = entry
     block["companies"] = companies
     block["clouds"] = [{"q": h.q, "r": h.r,
@@ -91,6 +102,11 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
     if state.lost:
         block["lost"] = list(state.lost)
     block["weights"] = dict(game.weights)
+    if game.any_expert:
+        block["jerrycans"] = list(state.pile)
+    if state.runways:
+        block["runways"] = [{"hex": _hx(h), "parcels": list(z)}
+                            for h, z in sorted(state.runways.items())]
     return block
 
 
@@ -176,6 +192,21 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
                 bad("position.shipping", f"the shipping zone of region {region} has "
                     f"{SHIPPING_SPACES} spaces, not {len(shipping[region - 1])}",
                     ("shipping", k, "parcels"))
+    runways: dict[Hex, tuple[str, ...]] = {}
+    for k, entry in enumerate(doc.get("runways", [])):
+        h = Hex(*entry["hex"])
+        if h not in landscape_set() or landscape.biomes.get(h) is Biome.MOUNTAIN \
+                or h in runways or h in landscape.halves:
+            bad("position.runways", f"no runway can lie on {h} (a full plain, sea or desert "
+                "tile, once)", ("runways", k, "hex"))
+        for j, parcel in enumerate(entry["parcels"]):
+            if known(parcel, ("runways", k, "parcels", j)):
+                places.setdefault(parcel, []).append(("runways", k, "parcels", j))
+        runways[h] = tuple(entry["parcels"])
+    for i, plane in enumerate(planes):
+        if plane.grounded and plane.hex not in runways:
+            bad("position.aircraft", f"{colours[i]} is on the ground at {plane.hex}, not a "
+                "runway", ("companies", colours[i], "grounded"))
     lost = []
     for k, parcel in enumerate(doc.get("lost", [])):
         if known(parcel, ("lost", k)):
@@ -205,11 +236,13 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
         shipping=tuple(tuple(z) for z in shipping), phase=phase, lost=tuple(lost),
         wind=parse_wind(doc["wind"]) if "wind" in doc else None,
         last_direction=Direction.parse(last) if last is not None else None,
-        weights=weights, draws=doc.get("draws", 0))
+        weights=weights, draws=doc.get("draws", 0),
+        pile=tuple(sorted(doc["jerrycans"])) if "jerrycans" in doc else None,
+        runways=runways)
 
 
 _KEYS = ("turn", "first", "order", "phase", "wind", "last_wind", "draws", "companies",
-         "clouds", "shipping", "lost", "weights")
+         "clouds", "shipping", "lost", "weights", "jerrycans", "runways")
 """The keys of a position, in the order the schema lists them."""
 
 
@@ -285,8 +318,37 @@ def _planes(doc: Mapping[str, Any], companies: Sequence[Company], index: Mapping
             if known(parcel, path) and parcel_colour(parcel) not in ours:
                 bad("position.parcel", f"{colour} may look only at parcels of "
                     f"{', '.join(sorted(ours))}, not {parcel}", path)
-        planes[i] = Plane(h, entry.get("boost", True), carried, delivered, seen)
+        planes[i] = Plane(h, entry.get("boost", True), carried, delivered, seen,
+                          **_tank(entry, companies[i], h, at, bad),
+                          grounded=bool(entry.get("grounded", False)))
     return tuple(planes), places
+
+
+_TANK_KEYS = ("fuel", "altitude", "locked", "jerrycan", "flipped")
+
+
+def _tank(entry: Mapping[str, Any], company: Company, h: Hex | None, at: Path, bad: Report
+          ) -> dict[str, Any]:
+    """An EXPERT aircraft's tank, dial and Jerrycan (``jerrycan`` left out: the one setup
+    deals from the seed); none for the other companies."""
+    if not company.expert:
+        for key in _TANK_KEYS:
+            if key in entry:
+                bad("position.expert", f"{company.colour} does not fly in EXPERT mode: no "
+                    f"{key}", (*at, key))
+        return {}
+    altitude, locked = entry.get("altitude", 0), entry.get("locked", 0)
+    if altitude and (h is None or h not in landscape_set() or entry.get("grounded")):
+        bad("position.expert", "an aircraft on the ground (or destroyed) has 0 ALTITUDE",
+            (*at, "altitude"))
+    if locked > altitude:
+        bad("position.expert", f"{locked} ALTITUDE gained this turn, of {altitude}",
+            (*at, "locked"))
+    if h == company.covered:
+        bad("position.aircraft", f"{h} is under {company.colour}'s ALTITUDE dial",
+            (*at, "hex"))
+    return {"fuel": entry.get("fuel", 10), "altitude": altitude, "locked": locked,
+            "jerrycan": entry.get("jerrycan"), "flipped": entry.get("flipped", False)}
 
 
 def _clouds(doc: Mapping[str, Any], landscape: Landscape, bad: Report) -> Mapping[Hex, Stack]:

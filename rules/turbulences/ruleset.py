@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.game import Entry, Event, ScoreRow
 from skyhex.rules.turbulences import GAME, engine
-from skyhex.rules.turbulences.actions import Action, Journey, Pass, action_to_entry
+from skyhex.rules.turbulences.actions import Action, action_to_entry
 from skyhex.rules.turbulences.actions import action_from_entry as read_entry
 from skyhex.rules.turbulences.scenario import Scenario
 from skyhex.rules.turbulences.scoring import scores
@@ -54,10 +55,7 @@ class Turbulences:
                                       "its colour", (*path, "company"))])
         action = read_entry(entry, path)
         if named and game.index(name) is None:
-            if isinstance(action, Pass):
-                return Pass(named[0], action.ops, action.rebuild)
-            return Journey(named[0], action.path, action.before, action.after, action.rebuild,
-                           action.boost)
+            return replace(action, company=named[0])
         return action
 
     def action_to_entry(self, action: Action) -> Entry:

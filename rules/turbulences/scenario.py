@@ -29,6 +29,7 @@ from skyhex.rules.turbulences.engine import NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
 from skyhex.rules.turbulences.position import read_position
 from skyhex.rules.turbulences.state import Company, Game, Mode, Position, State, Team
+from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, JERRYCANS, ExpertRules
 from skyhex.rules.turbulences.weather import WindRose
 
 MODES = tuple(m.value for m in Mode)
@@ -57,6 +58,7 @@ class Scenario:
     title: str | None = None
     teams: TeamList | None = None  # mode teams only
     position: Position | None = None  # the moment to start from (None: setup)
+    expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (section 9)
 
     def company(self, name: str) -> Company | None:
         """The company called ``name`` by its colour or its player's name (``None`` if there
@@ -72,7 +74,8 @@ class Scenario:
                  ) -> tuple[Game, State, list[Event]]:
         """``engine.new_game`` with the scenario's seed, Wind Rose, mode and teams."""
         return new_game(self.landscape, self.companies, self.seed, rose=self.rose,
-                        pinned=pinned, mode=self.mode, teams=self.teams, position=self.position)
+                        pinned=pinned, mode=self.mode, teams=self.teams, position=self.position,
+                        expert_rules=self.expert)
 
 
 def _teams(data: Sequence[Any]) -> TeamList:
@@ -117,8 +120,16 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
     for k, entry in enumerate(data["companies"]):
         at = ("companies", k)
         company = Company(entry["colour"], AircraftType(entry["aircraft"]), entry["region"],
-                          entry.get("city", 2), entry.get("player"))
+                          entry.get("city", 2), entry.get("player"),
+                          bool(entry.get("expert", False)), entry.get("dial"))
         companies.append(company)
+        if company.dial is not None and not company.expert:
+            problems.append(Problem("scenario.dial", "only an EXPERT company has an ALTITUDE "
+                                    "dial", (*at, "dial"), "add expert: true"))
+        elif company.dial is not None and company.dial == company.city:
+            problems.append(Problem("scenario.dial", f"city {company.dial} holds the airport: "
+                                    "the ALTITUDE dial covers a free city of the region",
+                                    (*at, "dial")))
         if company.colour in colours:
             problems.append(Problem("scenario.colour", f"colour {company.colour!r} is taken "
                                     f"twice (companies {colours[company.colour] + 1} and "
@@ -151,11 +162,42 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
             rose = WindRose.from_data(data["wind_rose"])
         except ValueError as e:
             problems.append(Problem("scenario.wind-rose", str(e), ("wind_rose",)))
+    rules = _expert_rules(data.get("expert", {}), sum(c.expert for c in companies), problems)
+    modules = data.get("expert", {})
+    if bool(modules.get("half_tiles")) != bool(landscape.halves):
+        problems.append(Problem(
+            "scenario.half-tiles", "the Half-tiles module is on but the map has no half-tiles"
+            if modules.get("half_tiles") else "the map has half-tiles: the Half-tiles module "
+            "is on", ("expert", "half_tiles") if "half_tiles" in modules else ("map",),
+            "generate a map with --half-tiles" if modules.get("half_tiles")
+            else "say so with expert: {half_tiles: true}"))
     position = None
     if "position" in data and len(colours) == len(companies):
         allies = {i: t.members for t in made or () for i in t.members}
         position = read_position(data["position"], companies, allies, landscape, problems)
+    if position is not None and position.pile is not None:
+        tanks = [p.jerrycan for c, p in zip(companies, position.planes, strict=True)
+                 if c.expert]
+        given = [t for t in tanks if t is not None]
+        if len(given) < len(tanks) or sorted([*position.pile, *given]) != sorted(rules.jerrycans):
+            problems.append(Problem("position.jerrycans", "the draw pile and the Jerrycans "
+                                    "on the EXPERT tanks (each given) are the box's tokens: "
+                                    f"{sorted(rules.jerrycans)}", ("position", "jerrycans")))
     if problems:
         raise InputError(problems)
     return Scenario(landscape, tuple(companies), data.get("seed", 0), mode.value, rose,
-                    data.get("title"), teams, position)
+                    data.get("title"), teams, position, rules)
+
+
+def _expert_rules(doc: Mapping[str, Any], experts: int, problems: list[Problem]
+                  ) -> ExpertRules:
+    """The scenario's ``expert`` options, checked: enough Jerrycans for the EXPERT
+    companies (one on each tank and a draw pile)."""
+    rules = ExpertRules(tuple(doc.get("jerrycans", JERRYCANS)), doc.get("crossing_moves", 2),
+                        doc.get("ground_steps", True), bool(doc.get("runways", False)),
+                        doc.get("jerrycans_known", "nobody"))
+    if experts and len(rules.jerrycans) <= experts:
+        problems.append(Problem("scenario.jerrycans", f"{len(rules.jerrycans)} Jerrycans for "
+                                f"{experts} EXPERT companies: one on each tank and at least "
+                                "one in the draw pile", ("expert", "jerrycans")))
+    return rules

@@ -36,11 +36,13 @@ from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
     Biome,
+    Half,
     Landscape,
     Stack,
     landscape_set,
     region_cities,
 )
+from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
 
 PARCEL_WEIGHTS = (2, 2, 3, 4, 5)
@@ -74,10 +76,24 @@ class Company:
     region: int
     city: int = 2
     player: str | None = None
+    expert: bool = False
+    """Flies in EXPERT mode (section 9): FUEL, ALTITUDE and a Jerrycan."""
+    dial: int | None = None
+    """EXPERT only: the city (1-3) of the region covered by the ALTITUDE dial ("This city
+    disappears from the board and can no longer be used"); ``None``: the first city
+    counter-clockwise that is not the airport."""
 
     @property
     def airport(self) -> Hex:
         return region_cities()[self.region - 1][self.city - 1]
+
+    @property
+    def covered(self) -> Hex | None:
+        """The city hex under the company's ALTITUDE dial (EXPERT only)."""
+        if not self.expert:
+            return None
+        dial = self.dial if self.dial is not None else (1 if self.city != 1 else 2)
+        return region_cities()[self.region - 1][dial - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +123,20 @@ class Plane:
     """The parcels of its colour (in the team modes: of its team's colours) whose weight the
     company has seen (landing where they wait, loading them, delivering them). Partners share
     what they have seen through ``engine.known_weight``."""
+    fuel: int | None = None
+    """EXPERT only (``None`` otherwise): the FUEL in the tank, 0-10."""
+    altitude: int = 0
+    """EXPERT: the ALTITUDE dial, 0-3 (0 on the ground)."""
+    locked: int = 0
+    """EXPERT: the ALTITUDE gained this turn, which "cannot be used this turn"."""
+    jerrycan: int | None = None
+    """EXPERT: the content of the Jerrycan token on the tank (the referee's view: it lies
+    face down, nobody has looked at it)."""
+    flipped: bool = False
+    """EXPERT: the Jerrycan was consumed ("empty for the rest of the trip")."""
+    grounded: bool = False
+    """On the ground on a runway (the Emergency Runway module), its ``hex`` a landscape
+    tile."""
 
     def evolve(self, **changes: Any) -> Plane:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -129,6 +159,9 @@ class State:
     last_direction: Direction | None = None  # the last wind that blew (Tempests grow in it)
     draws: int = 0
     phase: Phase = Phase.PILOTING
+    pile: tuple[int, ...] = ()  # EXPERT: the Jerrycan draw pile (values, sorted)
+    runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
+    """The Emergency Runway module: each runway built, with the parcels in its zone."""
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -163,8 +196,10 @@ class Game:
     mode: Mode = Mode.CLASSIC
     teams: tuple[Team, ...] = ()  # empty in CLASSIC mode
     pinned_from: int = 0  # the draw ``pinned[0]`` pins (a position's draws; else 0)
+    expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (used by EXPERT companies)
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
+    halves: Mapping[Hex, Half] = field(init=False, repr=False)  # hexes of two half-tiles
     tiles: frozenset[Hex] = field(init=False, repr=False)
     airports: Mapping[Hex, int] = field(init=False, repr=False)  # airport hex -> region
     cities: Mapping[Hex, int] = field(init=False, repr=False)  # every city hex -> region
@@ -172,11 +207,14 @@ class Game:
 
     def __post_init__(self) -> None:
         used = {c.region: c.airport for c in self.companies}
+        covered = {c.covered for c in self.companies}
         airports = {used.get(r, cities[1]): r for r, cities in enumerate(region_cities(), 1)}
         tables = {
             "biomes": dict(self.landscape.biomes), "mountains": self.landscape.mountains,
+            "halves": dict(self.landscape.halves),
             "tiles": landscape_set(), "airports": airports,
-            "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities},
+            "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities
+                       if h not in covered},
             "team_of": {i: next((t.members for t in self.teams if i in t.members), (i,))
                         for i in range(len(self.companies))},
         }
@@ -193,6 +231,10 @@ class Game:
     def team_colours(self, i: int) -> frozenset[str]:
         """The colours whose parcels company ``i`` may look at, carry and deliver."""
         return frozenset(self.companies[j].colour for j in self.team_of[i])
+
+    @property
+    def any_expert(self) -> bool:
+        return any(c.expert for c in self.companies)
 
     def region_airport(self, region: int) -> Hex:
         return next(h for h, r in self.airports.items() if r == region)
@@ -218,3 +260,5 @@ class Position:
     last_direction: Direction | None = None
     weights: Mapping[str, int] | None = None
     draws: int = 0
+    pile: tuple[int, ...] | None = None  # EXPERT: the Jerrycan pile (None: the setup's)
+    runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
