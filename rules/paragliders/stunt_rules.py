@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
@@ -295,7 +296,7 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
         if not stunts:
             return
         if key in known:
-            found.extend(Claim(stunt, moment.when, action) for stunt, action in known[key])
+            found.extend(_claimed(known[key], moment.when))
             return
     else:
         stunts = candidates(game, state, pilot)
@@ -308,7 +309,14 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
             accepted.append((stunt, action))
     if known is not None:
         known[key] = tuple(accepted)
-    found.extend(Claim(stunt, moment.when, action) for stunt, action in accepted)
+    found.extend(_claimed(tuple(accepted), moment.when))
+
+
+@cache
+def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim, ...]:
+    """The claims of the stunts ``accepted`` (with their actions) at ``when``: shared
+    values, since the legal actions of a turn repeat the same few."""
+    return tuple(Claim(stunt, when, action) for stunt, action in accepted)
 
 
 def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
