@@ -88,6 +88,12 @@ class _Build:
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
     redraws: list[Redraw] = field(default_factory=list)
+    near: set[Slot] = field(default_factory=set)
+    """The frontier of the mountains: every free slot next to a mountain hex, kept as tiles
+    are laid so that no step rescans the free slots."""
+    peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
+    free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
+    """The free slots of each group of slots tiles were laid in, in the group's order."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -103,14 +109,24 @@ class _Build:
         return marked[self.chance.pick(marked)] if marked else None
 
     def lay(self, placement: Placement) -> None:
-        self.placements[placement.slot] = placement
+        slot = placement.slot
+        self.placements[slot] = placement
+        self.near.discard(slot)
+        for free in self.free.values():
+            if slot in free:
+                free.remove(slot)
         for h, mh in placed_hexes(placement, self.components).items():
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
+                self.peaks.add(slot)
+                self.near.update(s for s in _slots_beside(h) if s not in self.placements)
 
     def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
         """Lay a tile in a random free slot among ``slots``, turned at random."""
-        free = [s for s in slots if s not in self.placements]
+        group = tuple(slots)
+        free = self.free.get(group)
+        if free is None:
+            free = self.free[group] = [s for s in group if s not in self.placements]
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -135,15 +151,18 @@ class _Build:
         self.mountains = {h for p in self.placements.values()
                           for h, mh in placed_hexes(p, self.components).items()
                           if mh.terrain is Terrain.MOUNTAIN}
+        self.near = {s for h in self.mountains for s in _slots_beside(h)
+                     if s not in self.placements}
+        self.peaks = {slot_of(h) for h in self.mountains}
+        self.free.clear()
 
     def joining(self, tile: Tile, face: str, slots: Sequence[Slot]) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among free ``slots`` where the face's mountains touch the
         mountains laid."""
         peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
         out = []
-        for slot in slots:
-            if slot in self.placements or _around(slot).isdisjoint(self.mountains):
-                continue
+        order = _order(tuple(slots))
+        for slot in sorted(self.near & order.keys(), key=order.__getitem__):
             touching = [k for k, h in enumerate(_cells(slot))
                         if not _next_hexes(h).isdisjoint(self.mountains)]
             if not touching:
@@ -158,16 +177,16 @@ class _Build:
         """For each (slot, rotation) option, how many free slots among ``slots`` would still
         touch the mountains with the tile laid so: a careful player leaves the cluster room
         to grow."""
-        free = {s for s in slots if s not in self.placements}
-        frontier = {s for s in free if not _around(s).isdisjoint(self.mountains)}
-        peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
+        region = _order(tuple(slots))
+        frontier = self.near & region.keys()
+        peaks = tuple(i for i, spec in enumerate(tile.faces[face])
+                      if spec.terrain is Terrain.MOUNTAIN)
+        placed = self.placements
         out = []
         for slot, rotation in options:
-            positions = _cells(slot)
-            new = {positions[(i + rotation) % 3] for i in peaks}
-            more = sum(1 for s in _next_slots(slot) if s in free and s not in frontier
-                       and not _around(s).isdisjoint(new))
-            out.append(len(frontier - {slot}) + more)
+            more = sum(1 for s in _beside_peaks(slot, rotation, peaks)
+                       if s in region and s not in placed and s not in frontier)
+            out.append(len(frontier) - (slot in frontier) + more)
         return out
 
     def open_sectors(self) -> list[str]:
@@ -192,10 +211,24 @@ class _Build:
 
 
 @cache
-def _around(slot: Slot) -> frozenset[Hex]:
-    """The hexes next to a slot's hexes, outside it."""
-    inside = set(slot.hexes())
-    return frozenset(n for h in inside for n in h.neighbors() if n not in inside)
+def _slots_beside(h: Hex) -> frozenset[Slot]:
+    """The slots holding a neighbour of ``h``, other than its own."""
+    own = slot_of(h)
+    return frozenset(s for s in map(slot_of, h.neighbors()) if s != own)
+
+
+@cache
+def _order(slots: tuple[Slot, ...]) -> dict[Slot, int]:
+    """Each slot of a group with its place in the group (for sets kept in its order)."""
+    return {s: i for i, s in enumerate(slots)}
+
+
+@cache
+def _beside_peaks(slot: Slot, rotation: int, peaks: tuple[int, ...]) -> frozenset[Slot]:
+    """The other slots next to the mountain hexes of a tile laid in ``slot`` turned by
+    ``rotation`` (``peaks``: the positions of its mountain hexes)."""
+    positions = _cells(slot)
+    return frozenset(s for i in peaks for s in _slots_beside(positions[(i + rotation) % 3]))
 
 
 @cache
@@ -368,7 +401,7 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
     flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
     peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
     for index, (tile, face) in enumerate(peaks):
-        started = opened or any(h in build.mountains for s in slots for h in s.hexes())
+        started = opened or not build.peaks.isdisjoint(slots)
         if started:
             options = build.joining(tile, face, slots)
         else:
