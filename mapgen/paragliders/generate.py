@@ -88,9 +88,10 @@ class _Build:
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
     redraws: list[Redraw] = field(default_factory=list)
-    near: set[Slot] = field(default_factory=set)
-    """The frontier of the mountains: every free slot next to a mountain hex, kept as tiles
-    are laid so that no step rescans the free slots."""
+    near: dict[Slot, set[int]] = field(default_factory=dict)
+    """The frontier of the mountains: every free slot next to a mountain hex, with the
+    positions of its hexes that touch one, kept as tiles are laid so that no step rescans
+    the free slots."""
     peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
     free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in, in the group's order."""
@@ -111,7 +112,7 @@ class _Build:
     def lay(self, placement: Placement) -> None:
         slot = placement.slot
         self.placements[slot] = placement
-        self.near.discard(slot)
+        self.near.pop(slot, None)
         for free in self.free.values():
             if slot in free:
                 free.remove(slot)
@@ -119,7 +120,9 @@ class _Build:
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
                 self.peaks.add(slot)
-                self.near.update(s for s in _slots_beside(h) if s not in self.placements)
+                for beside, k in _touching(h):
+                    if beside not in self.placements:
+                        self.near.setdefault(beside, set()).add(k)
 
     def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
         """Lay a tile in a random free slot among ``slots``, turned at random."""
@@ -151,8 +154,11 @@ class _Build:
         self.mountains = {h for p in self.placements.values()
                           for h, mh in placed_hexes(p, self.components).items()
                           if mh.terrain is Terrain.MOUNTAIN}
-        self.near = {s for h in self.mountains for s in _slots_beside(h)
-                     if s not in self.placements}
+        self.near = {}
+        for h in self.mountains:
+            for beside, k in _touching(h):
+                if beside not in self.placements:
+                    self.near.setdefault(beside, set()).add(k)
         self.peaks = {slot_of(h) for h in self.mountains}
         self.free.clear()
 
@@ -162,11 +168,8 @@ class _Build:
         peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
         out = []
         order = _order(tuple(slots))
-        for slot in sorted(self.near & order.keys(), key=order.__getitem__):
-            touching = [k for k, h in enumerate(_cells(slot))
-                        if not _next_hexes(h).isdisjoint(self.mountains)]
-            if not touching:
-                continue
+        for slot in sorted(self.near.keys() & order.keys(), key=order.__getitem__):
+            touching = self.near[slot]
             for rotation in range(3):
                 if any((i + rotation) % 3 in touching for i in peaks):
                     out.append((slot, rotation))
@@ -178,7 +181,7 @@ class _Build:
         touch the mountains with the tile laid so: a careful player leaves the cluster room
         to grow."""
         region = _order(tuple(slots))
-        frontier = self.near & region.keys()
+        frontier = self.near.keys() & region.keys()
         peaks = tuple(i for i, spec in enumerate(tile.faces[face])
                       if spec.terrain is Terrain.MOUNTAIN)
         placed = self.placements
@@ -208,6 +211,18 @@ class _Build:
         if times > MAX_REDRAWS:
             raise GenerationError(dead_end.rule, f"{step}: still at a dead end after {MAX_REDRAWS} "
                                   f"redraws; last: {dead_end.reason}")
+
+
+@cache
+def _touching(h: Hex) -> tuple[tuple[Slot, int], ...]:
+    """The other slots next to ``h``, each with the position in it of a hex touching ``h``."""
+    own = slot_of(h)
+    out = []
+    for n in h.neighbors():
+        slot = slot_of(n)
+        if slot != own:
+            out.append((slot, _cells(slot).index(n)))
+    return tuple(out)
 
 
 @cache
@@ -241,11 +256,6 @@ def _next_slots(slot: Slot) -> tuple[Slot, ...]:
     return slot.neighbors()
 
 
-@cache
-def _next_hexes(h: Hex) -> frozenset[Hex]:
-    return frozenset(h.neighbors())
-
-
 def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
     regular = list(components.regular_tiles)
     if needed > len(regular):
@@ -259,7 +269,8 @@ def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
         raise GenerationError(
             "setup.features", f"{len(required)} tiles carry spawn numbers or GPS sites but the "
             f"board has only {needed} slots for regular tiles: use a larger --radius")
-    others = [t for t in regular if t not in required]
+    chosen = {id(t) for t in required}  # by identity: comparing tiles compares their faces
+    others = [t for t in regular if id(t) not in chosen]
     bag = list(required)
     while len(bag) < needed:
         bag.append(chance.take(others))
@@ -401,13 +412,15 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
     flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
     peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
     for index, (tile, face) in enumerate(peaks):
-        started = opened or not build.peaks.isdisjoint(slots)
+        started = opened or not _order(slots).keys().isdisjoint(build.peaks)
         if started:
             options = build.joining(tile, face, slots)
         else:
             options = [(s, r) for s in slots if s not in build.placements for r in range(3)]
         left = len(peaks) - 1 - index
-        if left:  # leave room for the mountain tiles still in hand
+        # leave room for the mountain tiles still in hand (every option leaves at least the
+        # frontier but its own slot: with a frontier that large, none needs weighing)
+        if left and len(build.near.keys() & _order(slots).keys()) - 1 < min(left, 2):
             room = dict(zip(options, build.room_after(tile, face, options, slots), strict=True))
             for need in sorted({min(left, 2), 1}, reverse=True):
                 if any(n >= need for n in room.values()):
