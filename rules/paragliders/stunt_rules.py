@@ -72,8 +72,22 @@ def ruler(game: Game, since: int, now: int) -> int:
     return table[min(steps, len(table) - 1)]
 
 
-def _flying_others(state: State, pilot: Pilot) -> list[Pilot]:
-    return [p for p in state.pilots if p.seat != pilot.seat and p.status is PilotStatus.FLYING]
+_OTHERS: tuple[State | None, int, tuple[Pilot, ...]] = (None, 0, ())
+"""The last state and seat ``_flying_others`` answered for, and its answer (replaced as a
+whole, so threads never mix two answers): the legal actions of a turn ask for the same
+ones for every place they weigh."""
+
+
+def _flying_others(state: State, pilot: Pilot) -> tuple[Pilot, ...]:
+    """The other pilots flying in ``state``."""
+    global _OTHERS
+    last, seat, others = _OTHERS
+    if last is state and seat == pilot.seat:
+        return others
+    others = tuple(p for p in state.pilots
+                   if p.seat != pilot.seat and p.status is PilotStatus.FLYING)
+    _OTHERS = (state, pilot.seat, others)
+    return others
 
 
 def alone_on_mountain(game: Game, state: State, pilot: Pilot) -> bool:
@@ -300,7 +314,12 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
             return
     else:
         stunts = candidates(game, state, pilot)
-    opened = dict(pilot.stunts)
+    if known is None:
+        opened = dict(pilot.stunts)
+    else:  # the same pilot's for every place of the turn
+        opened = known.get("opened")
+        if opened is None:
+            opened = known["opened"] = dict(pilot.stunts)
     accepted = []
     for stunt in stunts:  # in play, open, and the pilot is flying: the stunt's rule decides
         action = "start" if stunt in TIMED_STUNTS else "score"
