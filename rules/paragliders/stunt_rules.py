@@ -314,12 +314,11 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
             return
     else:
         stunts = candidates(game, state, pilot)
-    if known is None:
+    opened: dict[Stunt, StuntProgress] | None = None if known is None else known.get("opened")
+    if opened is None:  # the same pilot's for every place of the turn
         opened = dict(pilot.stunts)
-    else:  # the same pilot's for every place of the turn
-        opened = known.get("opened")
-        if opened is None:
-            opened = known["opened"] = dict(pilot.stunts)
+        if known is not None:
+            known["opened"] = opened
     accepted = []
     for stunt in stunts:  # in play, open, and the pilot is flying: the stunt's rule decides
         action = "start" if stunt in TIMED_STUNTS else "score"
