@@ -337,10 +337,15 @@ def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim,
     return tuple(Claim(stunt, when, action) for stunt, action in accepted)
 
 
+_TIMED_ORDER = tuple(sorted(TIMED_STUNTS))
+
+
 def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
     """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
-    out = []
-    for stunt in sorted(TIMED_STUNTS):
+    out: list[tuple[Stunt, int]] = []
+    if not pilot.stunts:
+        return out
+    for stunt in _TIMED_ORDER:
         p = progress(pilot, stunt)
         if p is not None and p.since is not None and p.scored is None:
             out.append((stunt, p.since))
