@@ -162,13 +162,18 @@ class _Build:
         self.peaks = {slot_of(h) for h in self.mountains}
         self.free.clear()
 
+    def near_in(self, group: dict[Slot, int]) -> set[Slot]:
+        """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
+        side: it stays small while the groups grow with the board."""
+        return {s for s in self.near if s in group}
+
     def joining(self, tile: Tile, face: str, slots: Sequence[Slot]) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among free ``slots`` where the face's mountains touch the
         mountains laid."""
         peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
         out = []
         order = _order(tuple(slots))
-        for slot in sorted(self.near.keys() & order.keys(), key=order.__getitem__):
+        for slot in sorted(self.near_in(order), key=order.__getitem__):
             touching = self.near[slot]
             for rotation in range(3):
                 if any((i + rotation) % 3 in touching for i in peaks):
@@ -181,7 +186,7 @@ class _Build:
         touch the mountains with the tile laid so: a careful player leaves the cluster room
         to grow."""
         region = _order(tuple(slots))
-        frontier = self.near.keys() & region.keys()
+        frontier = self.near_in(region)
         peaks = tuple(i for i, spec in enumerate(tile.faces[face])
                       if spec.terrain is Terrain.MOUNTAIN)
         placed = self.placements
@@ -420,7 +425,7 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
         left = len(peaks) - 1 - index
         # leave room for the mountain tiles still in hand (every option leaves at least the
         # frontier but its own slot: with a frontier that large, none needs weighing)
-        if left and len(build.near.keys() & _order(slots).keys()) - 1 < min(left, 2):
+        if left and len(build.near_in(_order(slots))) - 1 < min(left, 2):
             room = dict(zip(options, build.room_after(tile, face, options, slots), strict=True))
             for need in sorted({min(left, 2), 1}, reverse=True):
                 if any(n >= need for n in room.values()):
