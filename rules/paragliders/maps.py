@@ -224,7 +224,7 @@ def placed_hexes(placement: Placement, components: ComponentSet) -> Mapping[Hex,
         positions[(i + placement.rotation) % 3]: MapHex(spec.terrain, spec.features)
         for i, spec in enumerate(specs)
     }
-    if len(_PLACED) > 100_000:
+    if len(_PLACED) > 30_000:  # a few MB: the standard set has about 22,000 placings
         _PLACED.clear()
     _PLACED[key] = (components, hexes)
     return hexes
