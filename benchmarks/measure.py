@@ -7,6 +7,7 @@ import os
 import resource
 import statistics
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,14 @@ def cpu_rate(work: Callable[[], int]) -> tuple[float, float]:
     items = work()
     spent = max(time.process_time() - start, 1e-9)
     return items / spent, spent
+
+
+def best_rate(work: Callable[[], int], rounds: int = 3) -> tuple[float, float]:
+    """``cpu_rate`` of the best of ``rounds`` runs, and the CPU seconds of all: on a loaded
+    machine other processes only ever slow a run down (a figure with no anchor to divide
+    by)."""
+    runs = [cpu_rate(work) for _ in range(rounds)]
+    return max(r for r, _ in runs), sum(c for _, c in runs)
 
 
 def alternate(subject: Callable[[], int], anchor: Callable[[], int], rounds: int
@@ -70,28 +79,43 @@ class Run:
 _CHILD = (
     "import atexit, os, resource, sys\n"
     "fd = int(sys.argv.pop(1))\n"
-    "atexit.register(lambda: os.write(fd, str(resource.getrusage("
-    "resource.RUSAGE_SELF).ru_maxrss).encode()))\n"
+    "def peak():\n"
+    "    try:\n"  # the process's own high-water mark: ru_maxrss keeps the parent's across exec
+    "        with open('/proc/self/status') as f:\n"
+    "            return next(int(l.split()[1]) for l in f if l.startswith('VmHWM:'))\n"
+    "    except (OSError, StopIteration):\n"
+    "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+    "atexit.register(lambda: os.write(fd, str(peak()).encode()))\n"
     "from skyhex.cli import main\n"
     "sys.argv[0] = 'skyhex'\n"
     "main()\n"
 )
 
 
+_WARM = "import sys\nsys.argv[0] = 'skyhex'\nfrom skyhex.cli import main\nmain()\n"
+_CACHE = tempfile.mkdtemp(prefix="skyhex-bench-pycache-")
+
+
 def skyhex(args: Sequence[str], *, bytecode: bool = True, repeat: int = 5) -> Run:
     """``skyhex ARGS`` run ``repeat`` times in fresh Python processes, as the console script
-    runs it. Without ``bytecode`` Python neither reads nor writes its bytecode cache (every
-    module compiled again)."""
+    runs it. With ``bytecode`` every module's bytecode is cached (in a directory of the
+    benchmark's own, written by a first run not counted, whatever PYTHONDONTWRITEBYTECODE
+    says: as after an installation); without it Python neither reads nor writes a bytecode
+    cache (every module compiled again, as on a first run)."""
     import sys
 
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    flags = ["-X", f"pycache_prefix={_CACHE}"] if bytecode else \
+        ["-B", "-X", "pycache_prefix=/nonexistent-skyhex-cache"]
+    if bytecode:
+        subprocess.run([sys.executable, *flags, "-c", _WARM, *args], capture_output=True, env=env)
     runs = []
     for _ in range(repeat):
         read, write = os.pipe()
-        flags = [] if bytecode else ["-B", "-X", "pycache_prefix=/nonexistent-skyhex-cache"]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run([sys.executable, *flags, "-c", _CHILD, str(write), *args],
-                              capture_output=True, pass_fds=(write,))
+                              capture_output=True, pass_fds=(write,), env=env)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         os.close(write)

@@ -418,7 +418,18 @@ def position_scenario(loaded: LoadedGame, replay: Replay, target: str | None = N
 
 
 def dump_yaml(doc: Mapping[str, Any], flow_lists: Iterable[str] = ()) -> str:
-    """YAML text with stable key order; items of the ``flow_lists`` keys one per line."""
+    """YAML text with stable key order; items of the ``flow_lists`` keys one per line.
+    Written directly when the document has the plain shape ``yaml_text`` knows (the same
+    text, faster), else by PyYAML."""
+    from skyhex.games.yaml_text import direct_yaml
+
+    keys = frozenset(flow_lists)
+    direct = direct_yaml(doc, keys)
+    return direct if direct is not None else pyyaml_text(doc, keys)
+
+
+def pyyaml_text(doc: Mapping[str, Any], flow_lists: Iterable[str] = ()) -> str:
+    """``dump_yaml``'s text as PyYAML writes it."""
     import yaml
 
     base = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

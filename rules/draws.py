@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from skyhex.rules.errors import IllegalActionError
@@ -22,9 +23,11 @@ from skyhex.rules.errors import IllegalActionError
 T = TypeVar("T")
 
 
+@lru_cache(maxsize=4096)
 def chance(seed: int, index: int, namespace: str = "") -> float:
     """The ``index``-th uniform draw in [0, 1) of the game seeded ``seed`` (``namespace``
-    keeps games apart: ``"turbulences:"``)."""
+    keeps games apart: ``"turbulences:"``). Remembered: seeding a generator costs more than
+    the rest of a draw, and bots weighing every action of a turn make the same draws."""
     return random.Random(f"skyhex:{namespace}{seed}:{index}").random()
 
 

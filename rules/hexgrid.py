@@ -14,7 +14,6 @@ map generator feel directly.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple
@@ -286,10 +285,26 @@ class Layout:
         return _cube_round(fq, fr)
 
 
-def iter_pairs(hexes: set[Hex]) -> Iterator[tuple[Hex, Hex]]:
-    """Each unordered pair of adjacent hexes of ``hexes``, once."""
-    for h in hexes:
-        for d in (Direction.NE, Direction.SE, Direction.S):
-            n = h.neighbor(d)
-            if n in hexes:
-                yield h, n
+def connected_groups(hexes: set[Hex]) -> list[set[Hex]]:
+    """The groups of ``hexes`` joined by adjacency, each found by a breadth-first search from
+    its first hex in ``hexes``' iteration order (so the groups come in the order a graph
+    library's connected components would give for nodes added in that order)."""
+    seen: set[Hex] = set()
+    out: list[set[Hex]] = []
+    for start in hexes:
+        if start in seen:
+            continue
+        group = {start}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for q, r in frontier:
+                for dq, dr in VECTORS:
+                    n = Hex(q + dq, r + dr)
+                    if n in hexes and n not in group:
+                        group.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        seen |= group
+        out.append(group)
+    return out

@@ -31,10 +31,15 @@ def test_generate_then_check(tmp_path: Path) -> None:
     assert r.stdout == f"{out}: ok: standard layout, radius 4, 61 slots, 183 hexes\n"
 
 
-def test_generate_is_byte_identical_to_the_example() -> None:
-    r = run("map", "generate", "--seed", "7")
+@pytest.mark.parametrize(("example", "args"), [
+    ("standard-seed-7", ["--seed", "7"]),
+    ("standard-seed-21", ["--seed", "21"]),
+    ("aerodromes-seed-12", ["--seed", "12", "--aerodromes", "2"]),
+])
+def test_generate_is_byte_identical_to_the_example(example: str, args: list[str]) -> None:
+    r = run("map", "generate", *args)
     assert r.exit_code == 0
-    assert r.stdout == (ROOT / "examples" / "maps" / "standard-seed-7.yaml").read_text()
+    assert r.stdout == (ROOT / "examples" / "maps" / f"{example}.yaml").read_text()
 
 
 def test_generate_json(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import networkx as nx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from skyhex.rules.hexgrid import (
     Hex,
     Layout,
     Slot,
+    connected_groups,
     disc,
     is_anchor,
     line,
@@ -185,3 +187,17 @@ def test_flat_to_flat_width() -> None:
     x0, y0 = layout.center(ORIGIN)
     x1, y1 = layout.center(ORIGIN.neighbor(Direction.S))
     assert math.dist((x0, y0), (x1, y1)) == pytest.approx(30.0)
+
+
+@given(st.sets(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), max_size=60))
+def test_connected_groups_are_the_graph_components_in_the_same_order(cells: set[tuple[int, int]]
+                                                                     ) -> None:
+    """The plain search that checks mountain connectivity (no graph library on the check
+    path) finds the components networkx finds, in the same order: the takeoff cluster and
+    the statistics pick the first of equally large groups."""
+    hexes = {Hex(q, r) for q, r in cells}
+    graph = nx.Graph()
+    graph.add_nodes_from(hexes)
+    graph.add_edges_from((h, h.neighbor(d)) for h in hexes for d in Direction
+                         if h.neighbor(d) in hexes)
+    assert connected_groups(hexes) == [set(c) for c in nx.connected_components(graph)]

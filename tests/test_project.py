@@ -66,3 +66,24 @@ def test_help_imports_no_heavy_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_commands_on_valid_files_never_import_the_graph_library(tmp_path: object) -> None:
+    """Replaying, listing legal actions, validating a scenario and drawing its board check
+    the map (mountain connectivity included) with a plain search: networkx is the graph
+    engine of map construction only, and costs a command more than its own work."""
+    game = str(ROOT / "tests" / "golden" / "four-players.moves.yaml")
+    scenario = str(ROOT / "examples" / "scenarios" / "mid-game.yaml")
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('networkx' in sys.modules, file=sys.stderr))\n"
+        "sys.argv = ['skyhex', *sys.argv[1:]]\n"
+        "from skyhex.cli import main\n"
+        "main()\n"
+    )
+    for args in (["replay", game], ["legal", game], ["scenario", "validate", scenario],
+                 ["board", scenario, "-o", f"{tmp_path}/board.svg"]):
+        out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                             text=True)
+        assert out.returncode == 0, (args, out.stderr)
+        assert out.stderr.strip().splitlines()[-1] == "False", args

@@ -30,7 +30,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from skyhex.mapgen.errors import Violation
-from skyhex.rules.hexgrid import Hex, Slot, iter_pairs, slot_of
+from skyhex.rules.hexgrid import Hex, Slot, connected_groups, slot_of
 from skyhex.rules.paragliders.board import (
     ARM_CORNERS,
     CENTER,
@@ -106,14 +106,9 @@ def _check_consistency(m: Map, out: list[Violation]) -> None:
 
 
 def mountain_clusters(m: Map) -> list[set[Hex]]:
-    """The connected groups of mountain hexes."""
-    import networkx as nx
-
-    mountains = m.terrain_hexes(Terrain.MOUNTAIN)
-    graph = nx.Graph()
-    graph.add_nodes_from(mountains)
-    graph.add_edges_from(iter_pairs(mountains))
-    return [set(c) for c in nx.connected_components(graph)]
+    """The connected groups of mountain hexes (a plain search: checking a map never needs a
+    graph library)."""
+    return connected_groups(m.terrain_hexes(Terrain.MOUNTAIN))
 
 
 def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
@@ -422,13 +417,7 @@ def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
 
 
 def _check_custom(m: Map, components: ComponentSet, out: list[Violation]) -> None:
-    import networkx as nx
-
-    hexes = set(m.hexes)
-    graph = nx.Graph()
-    graph.add_nodes_from(hexes)
-    graph.add_edges_from(iter_pairs(hexes))
-    pieces = sorted((set(c) for c in nx.connected_components(graph)), key=len, reverse=True)
+    pieces = sorted(connected_groups(set(m.hexes)), key=len, reverse=True)
     for piece in pieces[1:]:
         out.append(Violation("play.hexes", f"{len(piece)} hex(es) do not touch the rest of the "
                              f"board: {_hexes(piece)}", "every hex must be adjacent to the board",

@@ -88,6 +88,13 @@ class _Build:
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
     redraws: list[Redraw] = field(default_factory=list)
+    near: dict[Slot, set[int]] = field(default_factory=dict)
+    """The frontier of the mountains: every free slot next to a mountain hex, with the
+    positions of its hexes that touch one, kept as tiles are laid so that no step rescans
+    the free slots."""
+    peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
+    free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
+    """The free slots of each group of slots tiles were laid in, in the group's order."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -103,14 +110,26 @@ class _Build:
         return marked[self.chance.pick(marked)] if marked else None
 
     def lay(self, placement: Placement) -> None:
-        self.placements[placement.slot] = placement
+        slot = placement.slot
+        self.placements[slot] = placement
+        self.near.pop(slot, None)
+        for free in self.free.values():
+            if slot in free:
+                free.remove(slot)
         for h, mh in placed_hexes(placement, self.components).items():
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
+                self.peaks.add(slot)
+                for beside, k in _touching(h):
+                    if beside not in self.placements:
+                        self.near.setdefault(beside, set()).add(k)
 
     def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
         """Lay a tile in a random free slot among ``slots``, turned at random."""
-        free = [s for s in slots if s not in self.placements]
+        group = tuple(slots)
+        free = self.free.get(group)
+        if free is None:
+            free = self.free[group] = [s for s in group if s not in self.placements]
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -135,19 +154,27 @@ class _Build:
         self.mountains = {h for p in self.placements.values()
                           for h, mh in placed_hexes(p, self.components).items()
                           if mh.terrain is Terrain.MOUNTAIN}
+        self.near = {}
+        for h in self.mountains:
+            for beside, k in _touching(h):
+                if beside not in self.placements:
+                    self.near.setdefault(beside, set()).add(k)
+        self.peaks = {slot_of(h) for h in self.mountains}
+        self.free.clear()
+
+    def near_in(self, group: dict[Slot, int]) -> set[Slot]:
+        """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
+        side: it stays small while the groups grow with the board."""
+        return {s for s in self.near if s in group}
 
     def joining(self, tile: Tile, face: str, slots: Sequence[Slot]) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among free ``slots`` where the face's mountains touch the
         mountains laid."""
         peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
         out = []
-        for slot in slots:
-            if slot in self.placements or _around(slot).isdisjoint(self.mountains):
-                continue
-            touching = [k for k, h in enumerate(_cells(slot))
-                        if not _next_hexes(h).isdisjoint(self.mountains)]
-            if not touching:
-                continue
+        order = _order(tuple(slots))
+        for slot in sorted(self.near_in(order), key=order.__getitem__):
+            touching = self.near[slot]
             for rotation in range(3):
                 if any((i + rotation) % 3 in touching for i in peaks):
                     out.append((slot, rotation))
@@ -158,16 +185,16 @@ class _Build:
         """For each (slot, rotation) option, how many free slots among ``slots`` would still
         touch the mountains with the tile laid so: a careful player leaves the cluster room
         to grow."""
-        free = {s for s in slots if s not in self.placements}
-        frontier = {s for s in free if not _around(s).isdisjoint(self.mountains)}
-        peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
+        region = _order(tuple(slots))
+        frontier = self.near_in(region)
+        peaks = tuple(i for i, spec in enumerate(tile.faces[face])
+                      if spec.terrain is Terrain.MOUNTAIN)
+        placed = self.placements
         out = []
         for slot, rotation in options:
-            positions = _cells(slot)
-            new = {positions[(i + rotation) % 3] for i in peaks}
-            more = sum(1 for s in _next_slots(slot) if s in free and s not in frontier
-                       and not _around(s).isdisjoint(new))
-            out.append(len(frontier - {slot}) + more)
+            more = sum(1 for s in _beside_peaks(slot, rotation, peaks)
+                       if s in region and s not in placed and s not in frontier)
+            out.append(len(frontier) - (slot in frontier) + more)
         return out
 
     def open_sectors(self) -> list[str]:
@@ -192,10 +219,36 @@ class _Build:
 
 
 @cache
-def _around(slot: Slot) -> frozenset[Hex]:
-    """The hexes next to a slot's hexes, outside it."""
-    inside = set(slot.hexes())
-    return frozenset(n for h in inside for n in h.neighbors() if n not in inside)
+def _touching(h: Hex) -> tuple[tuple[Slot, int], ...]:
+    """The other slots next to ``h``, each with the position in it of a hex touching ``h``."""
+    own = slot_of(h)
+    out = []
+    for n in h.neighbors():
+        slot = slot_of(n)
+        if slot != own:
+            out.append((slot, _cells(slot).index(n)))
+    return tuple(out)
+
+
+@cache
+def _slots_beside(h: Hex) -> frozenset[Slot]:
+    """The slots holding a neighbour of ``h``, other than its own."""
+    own = slot_of(h)
+    return frozenset(s for s in map(slot_of, h.neighbors()) if s != own)
+
+
+@cache
+def _order(slots: tuple[Slot, ...]) -> dict[Slot, int]:
+    """Each slot of a group with its place in the group (for sets kept in its order)."""
+    return {s: i for i, s in enumerate(slots)}
+
+
+@cache
+def _beside_peaks(slot: Slot, rotation: int, peaks: tuple[int, ...]) -> frozenset[Slot]:
+    """The other slots next to the mountain hexes of a tile laid in ``slot`` turned by
+    ``rotation`` (``peaks``: the positions of its mountain hexes)."""
+    positions = _cells(slot)
+    return frozenset(s for i in peaks for s in _slots_beside(positions[(i + rotation) % 3]))
 
 
 @cache
@@ -206,11 +259,6 @@ def _cells(slot: Slot) -> tuple[Hex, Hex, Hex]:
 @cache
 def _next_slots(slot: Slot) -> tuple[Slot, ...]:
     return slot.neighbors()
-
-
-@cache
-def _next_hexes(h: Hex) -> frozenset[Hex]:
-    return frozenset(h.neighbors())
 
 
 def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
@@ -226,7 +274,8 @@ def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
         raise GenerationError(
             "setup.features", f"{len(required)} tiles carry spawn numbers or GPS sites but the "
             f"board has only {needed} slots for regular tiles: use a larger --radius")
-    others = [t for t in regular if t not in required]
+    chosen = {id(t) for t in required}  # by identity: comparing tiles compares their faces
+    others = [t for t in regular if id(t) not in chosen]
     bag = list(required)
     while len(bag) < needed:
         bag.append(chance.take(others))
@@ -368,13 +417,15 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
     flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
     peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
     for index, (tile, face) in enumerate(peaks):
-        started = opened or any(h in build.mountains for s in slots for h in s.hexes())
+        started = opened or not _order(slots).keys().isdisjoint(build.peaks)
         if started:
             options = build.joining(tile, face, slots)
         else:
             options = [(s, r) for s in slots if s not in build.placements for r in range(3)]
         left = len(peaks) - 1 - index
-        if left:  # leave room for the mountain tiles still in hand
+        # leave room for the mountain tiles still in hand (every option leaves at least the
+        # frontier but its own slot: with a frontier that large, none needs weighing)
+        if left and len(build.near_in(_order(slots))) - 1 < min(left, 2):
             room = dict(zip(options, build.room_after(tile, face, options, slots), strict=True))
             for need in sorted({min(left, 2), 1}, reverse=True):
                 if any(n >= need for n in room.values()):

@@ -85,7 +85,7 @@ class BoardLayout:
 
     def sector(self, name: str) -> tuple[Slot, ...]:
         """The sector's slots (``name`` in ``"BDF"``), nearest the centre first."""
-        return tuple(s for s in self.slots if wedge_of(s) == name and s.distance(CENTER) > 1)
+        return _sector(self.radius, name)
 
     def sector_of(self, slot: Slot) -> str | None:
         """The sector holding ``slot``; ``None`` for the star and the tiles around it."""
@@ -104,6 +104,13 @@ class BoardLayout:
 def edge_hexes(hexes: frozenset[Hex] | set[Hex]) -> frozenset[Hex]:
     """The hexes with at least one neighbour off the map."""
     return frozenset(h for h in hexes if any(n not in hexes for n in h.neighbors()))
+
+
+@cache
+def _sector(radius: int, name: str) -> tuple[Slot, ...]:
+    """``BoardLayout.sector``, worked out once per board size (the generator asks for each
+    tile it lays)."""
+    return tuple(s for s in slot_disc(radius) if wedge_of(s) == name and s.distance(CENTER) > 1)
 
 
 @cache

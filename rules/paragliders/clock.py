@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
@@ -15,5 +16,7 @@ def parse_clock(text: str) -> int:
     return int(m.group(1)) * 60 + int(m.group(2))
 
 
+@lru_cache(maxsize=2048)
 def format_clock(minutes: int) -> str:
+    """``"HH:MM"`` (remembered: every event of a turn writes the time)."""
     return f"{minutes // 60:02d}:{minutes % 60:02d}"

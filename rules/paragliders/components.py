@@ -61,13 +61,22 @@ class Tile:
     kind: TileKind
     faces: Mapping[str, TileFace]
     windsock: Direction | None = None
+    _marks: dict[str, tuple[bool, bool]] = field(init=False, repr=False, compare=False)
+    """(mountains, tokens) of each face, worked out once: map generation asks for every
+    tile it draws."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_marks", {
+            name: (any(h.terrain is Terrain.MOUNTAIN for h in face),
+                   any(h.features.has_token for h in face))
+            for name, face in self.faces.items()})
 
     def has_mountain(self, face: str) -> bool:
-        return any(h.terrain is Terrain.MOUNTAIN for h in self.faces[face])
+        return self._marks[face][0]
 
     def has_token(self, face: str) -> bool:
         """Whether the face carries a spawn number, an antenna or a GPS site."""
-        return any(h.features.has_token for h in self.faces[face])
+        return self._marks[face][1]
 
 
 @dataclass(frozen=True)

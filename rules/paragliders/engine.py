@@ -324,16 +324,19 @@ def _set(state: State, index: int, pilot: Pilot) -> State:
     return state.evolve(pilots=tuple(pilots))
 
 
+_ALLOWED = {
+    PilotStatus.IN_HAND: frozenset({TurnKind.PASS, TurnKind.TAKEOFF}),
+    PilotStatus.WALKING: frozenset({TurnKind.WALK, TurnKind.RELAUNCH}),
+    PilotStatus.FLYING: frozenset({TurnKind.MOVE, TurnKind.STUCK}),
+}
+"""The turns a pilot may take, by status."""
+
+
 def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
     """Resolve one turn of ``pilot``: the pilot after it."""
     status = pilot.status
     kind = action.kind
-    allowed = {
-        PilotStatus.IN_HAND: {TurnKind.PASS, TurnKind.TAKEOFF},
-        PilotStatus.WALKING: {TurnKind.WALK, TurnKind.RELAUNCH},
-        PilotStatus.FLYING: {TurnKind.MOVE, TurnKind.STUCK},
-    }[status]
-    if kind not in allowed:
+    if kind not in _ALLOWED[status]:
         what = {PilotStatus.IN_HAND: "has the pawn in hand: pass, or take off and move",
                 PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
                 PilotStatus.FLYING: "is flying and must move"}[status]

@@ -22,7 +22,7 @@ from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
 from skyhex.rules.paragliders.features import TrackGps
-from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode, spot_hexes
+from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.terrain import CRASH_TERRAINS, Terrain
 
@@ -152,8 +152,8 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
     if game.scenario.solo is not SoloMode.CROSS:
         return pilot
     for cm in game.scenario.cross_markers:
-        if cm.marker in pilot.markers or not any(h in spot_hexes(game.map, cm.spot)
-                                                 for h in hexes):
+        spot = game.spots[cm.spot]
+        if cm.marker in pilot.markers or not any(h in spot for h in hexes):
             continue
         marker = next(m for m in game.components.solo_markers if m.id == cm.marker)
         if marker.blank or cm.side is None:

@@ -49,6 +49,13 @@ claims, and a Top Lander claim."""
 
 _NO_CARD = frozenset[Skill]()
 _HARD_CARD = frozenset({Skill.HARD_TURN})
+_SKILLS = {(_NO_CARD, False): _NO_CARD, (_HARD_CARD, False): _HARD_CARD,
+           (_NO_CARD, True): frozenset({Skill.ACCELERATE}),
+           (_HARD_CARD, True): frozenset({Skill.HARD_TURN, Skill.ACCELERATE})}
+"""The Skill Move cards of a candidate, by hard-turn card and acceleration card."""
+_MOVES = tuple((m, m.turn, m.hard) for m in MoveKind)
+_AFTER_MOVE = "after-move"
+_AFTER_ACCELERATE = "after-accelerate"
 
 
 @dataclass
@@ -85,26 +92,28 @@ def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Hex | 
         if kind is TurnKind.MOVE else ()
     cards = pilot.skill_cards
     out: list[Turn] = []
-    for move in MoveKind:
-        heading = base_facing.rotate(move.turn)
+    append = out.append
+    ident = pilot.ident
+    for move, steps, is_hard in _MOVES:
+        heading = base_facing.rotate(steps)
         to = start.neighbor(heading)
         if entry_rule(game, to, altitude) is not None:
             continue  # a wall: no variant of this move is legal
-        for hard in ((_NO_CARD, _HARD_CARD) if move.hard and cards >= 1 else (_NO_CARD,)):
+        for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
             for accelerate, card in ((False, False), (True, False), (True, True)):
                 if card and cards - len(hard) < 1:
                     continue
-                skill = hard | {Skill.ACCELERATE} if card else hard
-                key = (start, heading, move.hard and not hard, accelerate, card, len(skill))
+                skill = _SKILLS[hard, card]
+                key = (start, heading, is_hard and not hard, accelerate, card, len(skill))
                 completions = None if cache is None else cache.get(key)
                 if completions is None:
                     completions = _candidate(turn, flier, kind, before, to, heading, altitude,
-                                             move, accelerate, skill)
+                                             move, is_hard, accelerate, skill)
                     if cache is not None:
                         cache[key] = completions
-                out.extend(Turn(pilot.ident, kind, move, hex_, facing, accelerate, skill,
-                                land, mountain, claims, top)
-                           for land, mountain, claims, top in completions)
+                for land, mountain, claims, top in completions:
+                    append(Turn(ident, kind, move, hex_, facing, accelerate, skill, land,
+                                mountain, claims, top))
     return out
 
 
@@ -142,14 +151,17 @@ def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
 
 
 def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, ...], to: Hex,
-               heading: Direction, altitude: int, move: MoveKind, accelerate: bool,
-               skill: frozenset[Skill]) -> list[Completion]:
-    """The completions of one candidate flight (``[]``: it is illegal)."""
+               heading: Direction, altitude: int, move: MoveKind, is_hard: bool,
+               accelerate: bool, skill: frozenset[Skill]) -> list[Completion]:
+    """The completions of one candidate flight (``[]``: it is illegal). The pilot at each
+    moment is only built when the claims of its place are not known yet."""
     game = turn.game
     mods: tuple[dict[str, Any], ...] = shared_weather(game, turn.state, to)
-    if move.hard:
+    if is_hard:
         mods = (hard_turn(skill), *mods)
-    after = altitude + sum(m["value"] for m in mods)
+    after = altitude
+    for m in mods:
+        after += m["value"]
     capped = ceiling_loss(game, after)
     if capped is not None:
         mods = (*mods, capped)
@@ -159,14 +171,13 @@ def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, .
         return []
     after = max(after, 0)
     found = list(before)
-    first = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=heading, altitude=after,
-                         skill_cards=pilot.skill_cards - len(skill))
+    cost = mods[0]["value"] if is_hard else 1
     end, height = to, after
     if accelerate:
         if down:
             return []
-        found.extend(_claims(turn, first, Moment("after-move", mods),
-                             (to, after, mods[0]["value"] if move.hard else 1, to, after)))
+        found.extend(_claims_at(turn, pilot, skill, heading, mods, _AFTER_MOVE,
+                                (to, after, cost, to, after), to, after))
         end = to.neighbor(heading)
         if entry_rule(game, end, after) is not None:
             return []
@@ -177,10 +188,25 @@ def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, .
         height = max(height, 0)
     if not down and (end, height) in turn.taken:
         return []
-    moved = first if end == to else first.evolve(hex=end, altitude=height)
-    found.extend(_claims(turn, moved, Moment("after-accelerate", mods),
-                         (to, after, mods[0]["value"] if move.hard else 1, end, height)))
+    found.extend(_claims_at(turn, pilot, skill, heading, mods, _AFTER_ACCELERATE,
+                            (to, after, cost, end, height), end, height))
     return completions(game, pilot, end, height, down, found)
+
+
+def _claims_at(turn: Turn_, pilot: Pilot, skill: frozenset[Skill], heading: Direction,
+               mods: tuple[dict[str, Any], ...], when: str, key: tuple[Any, ...], at: Hex,
+               height: int) -> tuple[Claim, ...]:
+    """The claims of the pilot flying over ``at`` at ``height`` at the moment ``when`` of a
+    candidate (``key``: as ``_claims``), built at most once per place and moment."""
+    known = turn.known
+    if known.get(None) == ():
+        return ()  # no stunt open this turn
+    got: tuple[Claim, ...] | None = known.get((when, key))
+    if got is None:
+        flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading, altitude=height,
+                             skill_cards=pilot.skill_cards - len(skill))
+        got = known[when, key] = _claims(turn, flier, Moment(when, mods), key)
+    return got
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,

@@ -205,16 +205,29 @@ class Map:
         return {h for h, m in self.hexes.items() if m.terrain is terrain}
 
 
-def placed_hexes(placement: Placement, components: ComponentSet) -> dict[Hex, MapHex]:
-    """The hexes a placed tile covers. The tile and face must exist in ``components``."""
+_PLACED: dict[tuple[int, Slot, str, str, int], tuple[ComponentSet, Mapping[Hex, MapHex]]] = {}
+
+
+def placed_hexes(placement: Placement, components: ComponentSet) -> Mapping[Hex, MapHex]:
+    """The hexes a placed tile covers (a shared value, never to be changed). The tile and
+    face must exist in ``components``. Worked out once per component set, slot, tile, face
+    and rotation: the generator lays thousands of maps from the same few."""
+    key = (id(components), placement.slot, placement.tile, placement.face, placement.rotation)
+    known = _PLACED.get(key)
+    if known is not None and known[0] is components:
+        return known[1]
     tile = components.tile(placement.tile)
     assert tile is not None
     specs = tile.faces[placement.face]
     positions = tile_hexes(placement.slot.anchor)
-    return {
+    hexes = {
         positions[(i + placement.rotation) % 3]: MapHex(spec.terrain, spec.features)
         for i, spec in enumerate(specs)
     }
+    if len(_PLACED) > 30_000:  # a few MB: the standard set has about 22,000 placings
+        _PLACED.clear()
+    _PLACED[key] = (components, hexes)
+    return hexes
 
 
 def aerodrome_hexes(placement: AerodromePlacement, components: ComponentSet) -> dict[Hex, MapHex]:

@@ -15,7 +15,14 @@ from skyhex.rules.paragliders.board import edge_hexes
 from skyhex.rules.paragliders.components import ComponentSet, SunExposure
 from skyhex.rules.paragliders.features import Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map
-from skyhex.rules.paragliders.scenario import PilotStatus, Player, Scenario, StuntProgress
+from skyhex.rules.paragliders.scenario import (
+    SPOTS,
+    PilotStatus,
+    Player,
+    Scenario,
+    StuntProgress,
+    spot_hexes,
+)
 from skyhex.rules.paragliders.stunts import Stunt
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -128,6 +135,7 @@ class Game:
     edge: frozenset[Hex] = field(init=False, repr=False)
     edge_distance: dict[Hex, int] = field(init=False, repr=False)  # to the nearest edge hex
     claim_stunts: tuple[Stunt, ...] = field(init=False, repr=False)
+    spots: dict[str, frozenset[Hex]] = field(init=False, repr=False)  # cross-mode spots
 
     def __post_init__(self) -> None:
         for name, value in _map_tables(self.scenario.map).items():
@@ -190,6 +198,7 @@ def _map_tables(m: Map) -> dict[str, Any]:
                    if mh.features.spawn is not None},
         "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
         "edge": edge,
+        "spots": {spot: frozenset(spot_hexes(m, spot)) for spot in SPOTS},
         "edge_distance": {h: min(h.distance(e) for e in edge) for h in terrain} if edge
         else {},
     }

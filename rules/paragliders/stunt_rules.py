@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
@@ -71,8 +72,22 @@ def ruler(game: Game, since: int, now: int) -> int:
     return table[min(steps, len(table) - 1)]
 
 
-def _flying_others(state: State, pilot: Pilot) -> list[Pilot]:
-    return [p for p in state.pilots if p.seat != pilot.seat and p.status is PilotStatus.FLYING]
+_OTHERS: tuple[State | None, int, tuple[Pilot, ...]] = (None, 0, ())
+"""The last state and seat ``_flying_others`` answered for, and its answer (replaced as a
+whole, so threads never mix two answers): the legal actions of a turn ask for the same
+ones for every place they weigh."""
+
+
+def _flying_others(state: State, pilot: Pilot) -> tuple[Pilot, ...]:
+    """The other pilots flying in ``state``."""
+    global _OTHERS
+    last, seat, others = _OTHERS
+    if last is state and seat == pilot.seat:
+        return others
+    others = tuple(p for p in state.pilots
+                   if p.seat != pilot.seat and p.status is PilotStatus.FLYING)
+    _OTHERS = (state, pilot.seat, others)
+    return others
 
 
 def alone_on_mountain(game: Game, state: State, pilot: Pilot) -> bool:
@@ -295,11 +310,15 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
         if not stunts:
             return
         if key in known:
-            found.extend(Claim(stunt, moment.when, action) for stunt, action in known[key])
+            found.extend(_claimed(known[key], moment.when))
             return
     else:
         stunts = candidates(game, state, pilot)
-    opened = dict(pilot.stunts)
+    opened: dict[Stunt, StuntProgress] | None = None if known is None else known.get("opened")
+    if opened is None:  # the same pilot's for every place of the turn
+        opened = dict(pilot.stunts)
+        if known is not None:
+            known["opened"] = opened
     accepted = []
     for stunt in stunts:  # in play, open, and the pilot is flying: the stunt's rule decides
         action = "start" if stunt in TIMED_STUNTS else "score"
@@ -308,13 +327,25 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
             accepted.append((stunt, action))
     if known is not None:
         known[key] = tuple(accepted)
-    found.extend(Claim(stunt, moment.when, action) for stunt, action in accepted)
+    found.extend(_claimed(tuple(accepted), moment.when))
+
+
+@cache
+def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim, ...]:
+    """The claims of the stunts ``accepted`` (with their actions) at ``when``: shared
+    values, since the legal actions of a turn repeat the same few."""
+    return tuple(Claim(stunt, when, action) for stunt, action in accepted)
+
+
+_TIMED_ORDER = tuple(sorted(TIMED_STUNTS))
 
 
 def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
     """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
-    out = []
-    for stunt in sorted(TIMED_STUNTS):
+    out: list[tuple[Stunt, int]] = []
+    if not pilot.stunts:
+        return out
+    for stunt in _TIMED_ORDER:
         p = progress(pilot, stunt)
         if p is not None and p.since is not None and p.scored is None:
             out.append((stunt, p.since))

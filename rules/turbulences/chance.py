@@ -30,7 +30,7 @@ class Draws(SharedDraws):
 
     def flick(self, rose: WindRose) -> Wind:
         """Flick the Wind Rose: an outcome by the rose's odds (a pinned one must be possible)."""
-        names = [wind_name(w) for w in WIND_OUTCOMES if rose.probability(w) > 0]
+        names = [wind_name(w) for w in rose.possible()]
         wanted = self.pinned_value("wind", names)
         if wanted is not None:
             wind = next(w for w in WIND_OUTCOMES if wind_name(w) == wanted)

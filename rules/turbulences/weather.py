@@ -181,6 +181,8 @@ class WindRose:
     default rose); an outcome left out has weight 0 (never drawn)."""
 
     odds: Mapping[Wind, Fraction] = field(default_factory=lambda: dict(DEFAULT_WIND_ODDS))
+    shares: tuple[tuple[Wind, Fraction], ...] = field(init=False, repr=False, compare=False)
+    """Each outcome with the end of its share of [0, 1), in the order N ... NW, calm."""
 
     def __post_init__(self) -> None:
         odds = {w: _weight(self.odds.get(w, 0)) for w in WIND_OUTCOMES}
@@ -192,6 +194,12 @@ class WindRose:
             raise ValueError("the Wind Rose needs at least one outcome with a positive weight")
         # stored as probabilities, so that roses with proportional weights are equal
         object.__setattr__(self, "odds", {w: weight / total for w, weight in odds.items()})
+        shares = []
+        cumulative = Fraction(0)
+        for wind in WIND_OUTCOMES:
+            cumulative += self.odds[wind]
+            shares.append((wind, cumulative))
+        object.__setattr__(self, "shares", tuple(shares))
 
     def __hash__(self) -> int:  # a value: hashable although its odds are a mapping
         return hash(tuple(self.odds.items()))
@@ -214,12 +222,14 @@ class WindRose:
         if not 0 <= u < 1:
             raise ValueError(f"a uniform draw must be in [0, 1), not {u}")
         point = Fraction(u)
-        cumulative = Fraction(0)
-        for wind in WIND_OUTCOMES:
-            cumulative += self.odds[wind]
+        for wind, cumulative in self.shares:
             if point < cumulative:
                 return wind
         raise AssertionError("unreachable: u < 1 and the odds sum to 1")
+
+    def possible(self) -> tuple[Wind, ...]:
+        """The outcomes a flick may give (positive odds), in the order N ... NW, calm."""
+        return tuple(w for w in WIND_OUTCOMES if self.odds[w] > 0)
 
 
 # --- lines of the landscape ---------------------------------------------------------------
