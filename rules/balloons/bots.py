@@ -16,7 +16,7 @@ from dataclasses import replace
 from skyhex.rules.balloons.policies import standing
 from skyhex.rules.balloons.state import Game, State
 
-SCALE = 30.0
+SCALE = 15.0
 """Degrees that make a clear difference between two balloons."""
 CAP = 40
 """Rounds after which a bot playout stops (the greedy pilots' cap, ``policies``)."""
@@ -53,3 +53,11 @@ def determinize(game: Game, state: State, who: str | None, rng: random.Random
             hand, unseen = unseen[:len(b.hand)], unseen[len(b.hand):]
             balloons[i] = b.evolve(hand=tuple(sorted(hand)))
     return world, state.evolve(balloons=tuple(balloons))
+
+
+def figures(game: Game, state: State) -> dict[str, float]:
+    """What happened in a finished race, per balloon (means): balloons home and degrees
+    flown."""
+    n = len(state.balloons) or 1
+    return {"finished": sum(1 for b in state.balloons if b.finished) / n,
+            "degrees": sum(game.globe.degrees(b.space, b.laps) for b in state.balloons) / n}

@@ -4,7 +4,8 @@ ruleset's name.
 Each game's module gives ``participants(game, state)`` (in seat order), ``values(game,
 state)`` (how well each participant stands, higher is better, in the game's own units),
 ``SCALE`` (how many of those units make a clear difference), ``CAP`` (the round after which
-a bot playout stops) and ``determinize(game, state, who, rng)``: a world ``who`` may believe
+a bot playout stops), ``figures(game, state)`` (what happened in a game, for analytics)
+and ``determinize(game, state, who, rng)``: a world ``who`` may believe
 in, drawn from what ``view(who)`` shows (the hidden cards, weights and chance to come dealt
 afresh), so that no bot ever reads what its seat may not know.
 """
@@ -42,6 +43,11 @@ class Knowledge:
     @property
     def cap(self) -> int:
         return int(self.module.CAP)
+
+    def figures(self, game: Any, state: Any) -> dict[str, float]:
+        """What happened in a finished game (the game's own figures, for analytics)."""
+        found: dict[str, float] = self.module.figures(game, state)
+        return found
 
     def determinize(self, game: Any, state: Any, who: str | None, rng: random.Random
                     ) -> tuple[Any, Any]:

@@ -15,7 +15,7 @@ from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, State
 
-SCALE = 8.0
+SCALE = 4.0
 """VP that make a clear difference between two pilots (the search bot's reward scale)."""
 CAP = 60
 """Rounds after which a bot playout stops: the day ends at round 37 (20:00)."""
@@ -58,3 +58,23 @@ def determinize(game: Game, state: State, who: str | None, rng: random.Random
     """A world ``who`` may believe in: the same table, the chance to come drawn afresh."""
     scenario = replace(game.scenario, seed=rng.randrange(2**31))
     return replace(game, scenario=scenario, pinned=(), pinned_from=0), state
+
+
+def figures(game: Game, state: State) -> dict[str, float]:
+    """What happened in a finished game, per pilot (means over the pilots): crash landings,
+    final landings, landings with the three antennas, antennas and GPS markers reached, and
+    how often each stunt was scored (``stunt:NAME``)."""
+    pilots = state.pilots
+    n = len(pilots) or 1
+    out: dict[str, float] = {
+        "crash_rate": sum(1 for p in pilots if p.crashed) / n,
+        "landing_rate": sum(1 for p in pilots if p.status is PilotStatus.LANDED) / n,
+        "three_antennas_rate": sum(1 for p in pilots if len(p.antennas) == 3) / n,
+        "antennas": sum(len(p.antennas) for p in pilots) / n,
+        "gps": sum(len(p.gps) for p in pilots) / n,
+    }
+    for stunt in game.scenario.stunts:
+        out[f"stunt:{stunt.value}"] = sum(
+            1 for p in pilots for s, progress in p.stunts
+            if s is stunt and progress.scored is not None) / n
+    return out

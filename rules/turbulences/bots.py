@@ -16,7 +16,7 @@ from skyhex.rules.turbulences.engine import known_weight
 from skyhex.rules.turbulences.policies import value
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
-SCALE = 60.0
+SCALE = 10.0
 """Value points that make a clear difference (a delivery is worth 100)."""
 CAP = 150
 """Game turns after which a bot playout stops (the greedy pilots' cap, ``policies``)."""
@@ -49,3 +49,12 @@ def determinize(game: Game, state: State, who: str | None, rng: random.Random
             weights.update(zip(parcels, dealt, strict=True))
     return replace(game, seed=rng.randrange(2**31), weights=weights, pinned=(),
                    pinned_from=0), state
+
+
+def figures(game: Game, state: State) -> dict[str, float]:
+    """What happened in a finished game, per company (means): parcels delivered and
+    carried, and parcels lost in the game."""
+    n = len(state.planes) or 1
+    return {"delivered": sum(len(p.delivered) for p in state.planes) / n,
+            "carried": sum(len(p.carried) for p in state.planes) / n,
+            "lost": float(len(state.lost))}
