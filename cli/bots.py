@@ -12,7 +12,7 @@ import typer
 from skyhex.cli.report import reporting
 
 BotOption = Annotated[str, typer.Option(
-    "--bot", help="random, greedy or search (search:N: N iterations, default 200).")]
+    "--bot", help="random, greedy or search (search:N: N iterations, default 32).")]
 SeedOption = Annotated[int, typer.Option(help="Seeds the bots' choices.")]
 CapOption = Annotated[int | None, typer.Option(
     min=1, help="Stop the game after this round (default: the game's bot cap); a capped "

@@ -101,6 +101,7 @@ def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> Non
 def test_bot_names() -> None:
     assert BOTS == ("random", "greedy", "search")
     assert bot("search:7") == Search(iterations=7)
+    assert bot("search") == Search(iterations=32)
     for wrong in ("search:x", "greedy:3", "clever", "search:0"):
         with pytest.raises(UnknownBotError):
             bot(wrong)
@@ -111,6 +112,9 @@ def test_rewards_follow_the_final_ranks() -> None:
     played = play(rules, s, 1, ["greedy"])
     rewards = knowledge(rules).rewards(rules, played.game, played.state)
     ranks = {r["player"]: r["rank"] for r in rules.scores(played.game, played.state)}
+    margins = knowledge(rules).margins(played.game, played.state)
     best = min(ranks, key=lambda p: ranks[p])
-    assert rewards[best] == 1.0
-    assert all(0.0 <= r <= 1.0 for r in rewards.values())
+    worst = max(ranks, key=lambda p: ranks[p])
+    scale = knowledge(rules).scale
+    assert rewards[best] == pytest.approx(1000 + margins[best] / scale)
+    assert rewards[worst] == pytest.approx(margins[worst] / scale)

@@ -3,7 +3,7 @@ name.
 
 - ``random``: any legal action, each as likely;
 - ``greedy``: the best one-step margin over the best other participant (``greedy.py``);
-- ``search``: Monte Carlo tree search with sampled chance and hidden information
+- ``search``: a best-first max^n tree search in a world drawn from what the seat sees
   (``search.py``), under an iteration budget (and optionally a time budget).
 
 A bot sees what its seat may see: what is hidden from it (another player's hand, a parcel's
@@ -39,15 +39,15 @@ class UnknownBotError(SkyhexError):
 
 def bot(name: str, *, iterations: int | None = None, seconds: float | None = None
         ) -> Policy:
-    """The bot called ``name`` (``search`` with its budget: ``iterations``, default 200,
-    and ``seconds``); ``search:400`` is ``search`` with 400 iterations."""
+    """The bot called ``name`` (``search`` with its budget: ``iterations``, default 32,
+    and ``seconds``); ``search:100`` is ``search`` with 100 iterations."""
     base, _, budget = name.partition(":")
     if base == "search":
         try:
             count = int(budget) if budget else iterations or Search.iterations
         except ValueError:
             raise UnknownBotError(f"bot {name!r}: the search budget is a number of "
-                                  "iterations (search:400)") from None
+                                  "iterations (search:100)") from None
         if count < 1:
             raise UnknownBotError(f"bot {name!r}: the search budget is at least 1")
         return Search(iterations=count, seconds=seconds)

@@ -13,7 +13,6 @@ afresh), so that no bot ever reads what its seat may not know.
 from __future__ import annotations
 
 import importlib
-import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -65,16 +64,24 @@ class Knowledge:
 
     def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any
                 ) -> dict[str, float]:
-        """Each participant's reward in [0, 1]: from the final ranks once the game is over
-        (1 the winner, 0 the last), else the margin squashed by ``SCALE``."""
+        """What a position is worth to each participant, for the search: its margin in
+        units of ``SCALE``, and once the game is over its final place on top (``FINAL``
+        for the winner down to 0 for the last), so that a won game outweighs any margin.
+        Margins are not squashed into [0, 1]: far ahead or far behind, the search must
+        still tell a better move from a worse one."""
+        out = {who: m / self.scale for who, m in self.margins(game, state).items()}
         if ruleset.actor(game, state) is None:
             rows = ruleset.scores(game, state)
             if len(rows) > 1:
                 worst = max(r["rank"] for r in rows)
-                return {r["player"]: 1.0 if worst == 1 else (worst - r["rank"]) / (worst - 1)
-                        for r in rows}
-        return {who: 1.0 / (1.0 + math.exp(-m / self.scale))
-                for who, m in self.margins(game, state).items()}
+                for r in rows:
+                    place = 1.0 if worst == 1 else (worst - r["rank"]) / (worst - 1)
+                    out[r["player"]] = out.get(r["player"], 0.0) + FINAL * place
+        return out
+
+
+FINAL = 1000.0
+"""The worth of winning a game over losing it, in units of ``SCALE`` (outweighs margins)."""
 
 
 def knowledge(ruleset: Ruleset[Any, Any, Any]) -> Knowledge:

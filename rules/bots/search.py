@@ -1,13 +1,13 @@
 """The search bot: a best-first max^n tree search over worlds its seat may believe in.
 
-Each iteration draws a world from what the seat sees (``Knowledge.determinize``: hidden
-cards and weights dealt afresh, the chance to come drawn from a fresh seed; the worlds are
-cycled), walks down the tree, at each node to the child whose estimate is best for the
+The search draws a world from what the seat sees (``Knowledge.determinize``: hidden cards
+and weights dealt afresh, the chance to come drawn from a fresh seed; ``WORLDS``), and
+each iteration walks down the tree, at each node to the child whose estimate is best for the
 participant to act there (with a UCB1 bonus for the less visited, among the actions legal
 in that world: the chance and the others' hidden hands differ from world to world, so the
 tree is open loop), and expands the node it reaches: every legal action is applied and the
 position it leads to scored for every participant (``Knowledge.rewards``: the final ranks,
-or each one's margin over the best other, squashed to [0, 1]). The estimates are backed up
+and each one's margin over the best other). The estimates are backed up
 max^n: a node is worth what its best child is worth to the participant who chooses there,
 so opponents are searched as playing for themselves. One iteration is the greedy bot; more
 look further along the best lines (the opponents' replies, the seat's next decisions). The
@@ -30,10 +30,11 @@ from skyhex.rules.bots.knowledge import knowledge
 from skyhex.rules.game import Ruleset
 
 EXPLORATION = 0.05
-"""The UCB1 bonus (rewards are in [0, 1]): small, for a best-first search."""
-WORLDS = 16
-"""Worlds drawn per decision; the iterations cycle through them (drawing a world costs a
-copy of the game's constants, and the engines cache their tables per game)."""
+"""The UCB1 bonus, in units of the game's ``SCALE``: small, for a best-first search."""
+WORLDS = 1
+"""Worlds drawn per decision, the iterations cycling through them. One, as a player
+imagines one future: the tree keeps one estimate per node, and with several worlds a line
+that was lucky in one of them looks best (max^n over single samples)."""
 
 
 @dataclass(eq=False)
@@ -63,7 +64,7 @@ class Search:
     at as deeply as the others (a line searched deeper meets the others' replies, and
     would look worse than a line not searched yet)."""
 
-    iterations: int = 200
+    iterations: int = 32
     seconds: float | None = None
     depth: int = 16
     width: int = 4
