@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from skyhex.cli.report import reporting
+from skyhex.cli.report import DEFAULT, GameName, reporting
 
 WorkersOption = Annotated[int | None, typer.Option(
     min=1, help="Local worker processes (default: every core; 1: in this process).")]
@@ -74,7 +74,7 @@ def analyze(
         "--generate", metavar="N", min=1, help="Analyse the maps of N seeds from --seed "
         "(those of map generate).")] = None,
     seed: Annotated[int, typer.Option(help="The first seed of --generate.")] = 1,
-    game: Annotated[str, typer.Option(help="The game of --generate.")] = "paragliders",
+    game: Annotated[GameName, typer.Option(help="The game of --generate.")] = DEFAULT,
     players: Annotated[int, typer.Option(
         min=1, help="Players of the scenarios made for maps and --generate.")] = 2,
     games: Annotated[int, typer.Option(min=1, help="Games per item, seats rotated.")] = 10,
@@ -124,8 +124,8 @@ def analyze(
         for n in chosen:
             bot(n)
         if generate is not None:
-            items = analysis.generated_items(game, generate, seed, players, chosen, games,
-                                             cap)
+            items = analysis.generated_items(str(game.value), generate, seed, players,
+                                             chosen, games, cap)
         else:
             items = analysis.file_items(sources or [], players, chosen, games, cap)
         rows: list[dict[str, object]] = []

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import NotSupportedError, SkyhexError
+from skyhex.rules.games import DEFAULT_GAME
 
 ROW_FORMAT = "skyhex.analysis/1"
 BALANCE_WEIGHT = 50.0
@@ -57,7 +58,7 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
         fmt = data.get("format") if isinstance(data, dict) else None
         if fmt not in ("skyhex.scenario/1", "skyhex.map/1"):
             raise SkyhexError(f"{path}: neither a scenario nor a map (format {fmt!r})")
-        items.append({"item": path, "game": data.get("game", "paragliders"),
+        items.append({"item": path, "game": data.get("game", DEFAULT_GAME),
                       "scenario" if fmt == "skyhex.scenario/1" else "map": path,
                       "players": players, "bots": list(bots), "games": games, "cap": cap,
                       "seed": k})
