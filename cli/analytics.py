@@ -135,7 +135,10 @@ def analyze(
         done = {r["item"] for r in rows}
         todo = [i for i in items if i["item"] not in done]
         bar = Progress(len(todo) * games, "games", progress)
-        sink = sys.stdout if output == "-" else open(output, "a", encoding="utf-8")  # noqa: SIM115
+        # Rows stream to the output as items finish; a new run starts it afresh, a resumed
+        # one appends to the rows it kept.
+        mode = "a" if resume else "w"
+        sink = sys.stdout if output == "-" else open(output, mode, encoding="utf-8")  # noqa: SIM115
         try:
             for part in run(analysis.analyze_item, todo, workers=workers,
                             scheduler=scheduler):

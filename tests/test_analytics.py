@@ -61,6 +61,7 @@ def test_rows_hold_the_played_and_static_figures(local: Path, tmp_path: Path) ->
 
 def test_a_process_pool_gives_the_same_rows(local: Path, tmp_path: Path) -> None:
     out = tmp_path / "pool.ndjson"
+    out.write_text("an older file, replaced\n")
     r = run("analyze", *SMALL, "--workers", "2", "-o", str(out))
     assert r.exit_code == 0
     assert rows_of(out) == rows_of(local)
