@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from skyhex.cli import board, maps, replay, scenario, view
+from skyhex.cli import analytics, board, bots, maps, replay, scenario, view
 from skyhex.rules import __version__
 
 EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
@@ -48,6 +48,11 @@ app.command("schema")(scenario.schema)
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
 app.command("view")(view.view)
+app.command("bot")(bots.bot)
+app.command("selfplay")(bots.selfplay)
+app.command("play")(bots.play)
+app.command("tournament")(analytics.tournament)
+app.command("analyze")(analytics.analyze)
 
 
 def _version(value: bool) -> None:

@@ -75,6 +75,9 @@ class Face:
     """The options of ``map generate`` that the game takes (``radius``, ``difficulty``)."""
     board_options: frozenset[str] = frozenset()
     """The options of ``skyhex board`` beyond the common ones (``tracks``, ``components``)."""
+    scenario_generates_map: bool = False
+    """Whether ``new_scenario`` without a map generates the map of its seed (the one ``map
+    generate --seed`` makes), so that ``analyze --generate`` can play generated maps."""
 
     @property
     def ruleset(self) -> Ruleset[Any, Any, Any]:

@@ -36,6 +36,7 @@ class Paragliders(Face):
     kinds = frozenset({"map", "scenario", "moves", "components"})
     draw_kinds = frozenset({"cloud", "ring", "tile"})
     map_flow = ("redraws", "slots", "hexes")
+    scenario_generates_map = True
     generate_options = frozenset({"radius", "aerodromes", "components", "mountains",
                                   "assistants"})
     board_options = frozenset({"tracks", "components"})

@@ -23,7 +23,7 @@ def examples() -> list[str]:
     return re.findall(r"```python\n(.*?)\n```", LIBRARY.read_text(), re.S)
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_the_examples_run(index: int) -> None:
     code = examples()[index]
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
@@ -35,6 +35,9 @@ def test_the_examples_run(index: int) -> None:
         assert "does not know" in r.stdout
     if index == 2:
         assert "['referee: everything', 'blue', 'red']" in r.stdout
+    if index == 3:
+        assert "blue plays {'company': 'blue'" in r.stdout
+        assert "(('red', 'greedy'), ('blue', 'random')" in r.stdout
 
 
 def test_the_examples_load_no_command_line() -> None:

@@ -11,6 +11,7 @@ markers, then stunt markers.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -27,12 +28,19 @@ GPS_VP = (0, 2, 5, 9, 14, 20, 27)  # by markers collected
 def missing_distance(game: Game, start: Hex, missing: list[Antenna]) -> int:
     """The shortest path from ``start`` through every missing antenna (hex distances)."""
     where = {a: h for h, a in game.antennas.items()}
+    return _tour(start, tuple(where[a] for a in sorted(missing)))
+
+
+@lru_cache(maxsize=65536)
+def _tour(start: Hex, stops: tuple[Hex, ...]) -> int:
+    """The shortest path from ``start`` through every hex of ``stops`` (bots and playouts
+    score the same few tours again and again)."""
     best = None
-    for order in permutations(sorted(missing)):
+    for order in permutations(stops):
         total, here = 0, start
-        for a in order:
-            total += here.distance(where[a])
-            here = where[a]
+        for h in order:
+            total += here.distance(h)
+            here = h
         best = total if best is None else min(best, total)
     return best or 0
 

@@ -1,0 +1,123 @@
+"""The HTML report of ``skyhex analyze``: one self-contained page (no network, no outside
+file) with the summary, charts drawn by matplotlib as inline SVG, and the table of items;
+its numbers are the rows' own."""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def _svg(figure: Any) -> str:
+    out = io.StringIO()
+    figure.savefig(out, format="svg", bbox_inches="tight")
+    text = out.getvalue()
+    return text[text.index("<svg"):]
+
+
+def charts(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(title, inline SVG) of each chart."""
+    try:
+        import matplotlib
+    except ImportError:
+        from skyhex.rules.errors import NotSupportedError
+
+        raise NotSupportedError("analyze --html needs matplotlib: pip install "
+                                "'skyhex[report]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams.update({"svg.fonttype": "none", "font.size": 9, "svg.hashsalt": "skyhex"})
+    done = [r for r in rows if r["finished"]]
+    out: list[tuple[str, str]] = []
+
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.hist([r["played_balance"] for r in done], bins=20, range=(0, 100), color="#3b7dd8")
+    ax.set_xlabel("played balance (0-100)")
+    ax.set_ylabel("items")
+    out.append(("Played balance", _svg(fig)))
+    plt.close(fig)
+
+    pairs = [(r["static"]["balance"], r["played_balance"]) for r in done
+             if isinstance(r.get("static"), dict) and "balance" in r["static"]]
+    if pairs:
+        fig, ax = plt.subplots(figsize=(5, 3))
+        ax.scatter([p[0] for p in pairs], [p[1] for p in pairs], s=12, color="#d8703b")
+        ax.set_xlabel("static balance (map stats)")
+        ax.set_ylabel("played balance")
+        r = found["static_vs_played"]["pearson"]
+        ax.set_title("Pearson r = " + ("n/a" if r is None else f"{r:.2f}"))
+        out.append(("Static vs played balance", _svg(fig)))
+        plt.close(fig)
+
+    seats = found["seat_mean"]
+    if seats:
+        fig, ax = plt.subplots(figsize=(5, 3))
+        ax.bar([f"seat {i + 1}" for i in range(len(seats))], seats, color="#4caf50")
+        ax.set_ylabel("mean score")
+        out.append(("Seat advantage: mean score by seat", _svg(fig)))
+        plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.hist([r["rounds"] for r in done], bins=20, color="#8e44ad")
+    ax.set_xlabel("mean rounds a game")
+    ax.set_ylabel("items")
+    out.append(("Game length", _svg(fig)))
+    plt.close(fig)
+
+    keys = sorted({k for r in done for k in r["figures"]})
+    if keys:
+        means = [sum(r["figures"].get(k, 0.0) for r in done) / len(done) for k in keys]
+        fig, ax = plt.subplots(figsize=(6, 0.3 * len(keys) + 1))
+        ax.barh(keys, means, color="#607d8b")
+        ax.invert_yaxis()
+        ax.set_xlabel("mean per participant and game")
+        out.append(("Game figures (stunts, landings, deliveries)", _svg(fig)))
+        plt.close(fig)
+    return out
+
+
+def page(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any], title: str) -> str:
+    """The report page."""
+    e = html.escape
+    ordered = sorted(rows, key=lambda r: (r["played_balance"] is None,
+                                          -(r["played_balance"] or 0), r["item"]))
+    head = ["item", "games", "capped", "played balance", "static balance", "seat advantage",
+            "score mean", "score sd", "rounds", "seat means"]
+    body = []
+    for r in ordered:
+        static = r.get("static") or {}
+        cells = [r["item"], r["games"], r["capped"], r["played_balance"],
+                 static.get("balance", ""), r["seat_advantage"], r["score_mean"],
+                 r["score_sd"], r["rounds"], " / ".join(str(x) for x in r["seat_mean"])]
+        body.append("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in cells) + "</tr>")
+    corr = found["static_vs_played"]
+    facts = [("items", found["items"]), ("games", found["games"]),
+             ("finished", found["finished"]), ("capped (not counted)", found["capped"]),
+             ("mean played balance", found["played_balance_mean"]),
+             ("static vs played: Pearson", corr["pearson"]),
+             ("static vs played: Spearman", corr["spearman"])]
+    figures = "".join(f'<figure class="chart"><figcaption>{e(t)}</figcaption>{svg}</figure>'
+                      for t, svg in charts(rows, found))
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy"
+ content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>{e(title)}</title>
+<style>
+body {{ font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }}
+table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #ccc; padding: 2px 6px; }}
+.charts {{ display: flex; flex-wrap: wrap; gap: 1em; }} figure {{ margin: 0; }}
+figcaption {{ font-weight: bold; }}
+dl {{ display: grid; grid-template-columns: max-content auto; gap: 0 1em; }}
+</style></head><body>
+<h1>{e(title)}</h1>
+<dl id="summary">{"".join(f"<dt>{e(k)}</dt><dd>{e(str(v))}</dd>" for k, v in facts)}</dl>
+<div class="charts">{figures}</div>
+<h2>Items, most balanced first</h2>
+<table id="items"><thead><tr>{"".join(f"<th>{e(h)}</th>" for h in head)}</tr></thead>
+<tbody>{"".join(body)}</tbody></table>
+</body></html>
+"""

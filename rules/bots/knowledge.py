@@ -1,0 +1,94 @@
+"""What a bot knows of a game: the game's own ``rules/<game>/bots.py``, found by the
+ruleset's name.
+
+Each game's module gives ``participants(game, state)`` (in seat order), ``values(game,
+state)`` (how well each participant stands, higher is better, in the game's own units),
+``SCALE`` (how many of those units make a clear difference), ``CAP`` (the round after which
+a bot playout stops), ``figures(game, state)`` (what happened in a game, for analytics)
+and ``determinize(game, state, who, rng)``: a world ``who`` may believe
+in, drawn from what ``view(who)`` shows (the hidden cards, weights and chance to come dealt
+afresh), so that no bot ever reads what its seat may not know.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from skyhex.rules.errors import NotSupportedError
+from skyhex.rules.game import Ruleset
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """A game's bot hooks (see the module's docstring)."""
+
+    module: Any
+
+    def participants(self, game: Any, state: Any) -> list[str]:
+        found: list[str] = self.module.participants(game, state)
+        return found
+
+    def values(self, game: Any, state: Any) -> dict[str, float]:
+        found: dict[str, float] = self.module.values(game, state)
+        return found
+
+    @property
+    def scale(self) -> float:
+        return float(self.module.SCALE)
+
+    @property
+    def cap(self) -> int:
+        return int(self.module.CAP)
+
+    def figures(self, game: Any, state: Any) -> dict[str, float]:
+        """What happened in a finished game (the game's own figures, for analytics)."""
+        found: dict[str, float] = self.module.figures(game, state)
+        return found
+
+    def determinize(self, game: Any, state: Any, who: str | None, rng: random.Random
+                    ) -> tuple[Any, Any]:
+        world: tuple[Any, Any] = self.module.determinize(game, state, who, rng)
+        return world
+
+    def margins(self, game: Any, state: Any) -> dict[str, float]:
+        """Each participant's value less the best other's (its own value when alone)."""
+        v = self.values(game, state)
+        out = {}
+        for who, mine in v.items():
+            others = [x for k, x in v.items() if k != who]
+            out[who] = mine - max(others) if others else mine
+        return out
+
+    def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any
+                ) -> dict[str, float]:
+        """What a position is worth to each participant, for the search: its margin in
+        units of ``SCALE``, and once the game is over its final place on top (``FINAL``
+        for the winner down to 0 for the last), so that a won game outweighs any margin.
+        Margins are not squashed into [0, 1]: far ahead or far behind, the search must
+        still tell a better move from a worse one."""
+        out = {who: m / self.scale for who, m in self.margins(game, state).items()}
+        if ruleset.actor(game, state) is None:
+            rows = ruleset.scores(game, state)
+            if len(rows) > 1:
+                worst = max(r["rank"] for r in rows)
+                for r in rows:
+                    place = 1.0 if worst == 1 else (worst - r["rank"]) / (worst - 1)
+                    out[r["player"]] = out.get(r["player"], 0.0) + FINAL * place
+        return out
+
+
+FINAL = 1000.0
+"""The worth of winning a game over losing it, in units of ``SCALE`` (outweighs margins)."""
+
+
+def knowledge(ruleset: Ruleset[Any, Any, Any]) -> Knowledge:
+    """The bot hooks of ``ruleset``'s game; ``NotSupportedError`` for a game without."""
+    try:
+        module = importlib.import_module(f"skyhex.rules.{ruleset.name}.bots")
+    except ModuleNotFoundError as e:
+        raise NotSupportedError(f"bots for {ruleset.name}: the game has no bot hooks "
+                                f"(rules/{ruleset.name}/bots.py)") from e
+    return Knowledge(module)

@@ -1,0 +1,120 @@
+"""The built-in bots (``skyhex.rules.bots``): every registered game, every bot; seeded and
+reproducible; legal choices; never reading what the seat may not know (a bot's choice does
+not change when only hidden things change: the chance to come, another's hand, a weight it
+has not seen)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from skyhex.games import load_scenario
+from skyhex.rules import games as registry
+from skyhex.rules.bots import BOTS, Search, UnknownBotError, bot, knowledge, play
+
+from .conftest import ROOT
+
+SCENARIOS = ROOT / "examples" / "scenarios"
+SMALL = {"paragliders": "two-players", "turbulences": "turbulences-2", "balloons": "balloons-2"}
+
+
+def scenario(game: str) -> tuple[Any, Any]:
+    face, s, _ = load_scenario(str(SCENARIOS / f"{SMALL[game]}.yaml"))
+    return face.ruleset, s
+
+
+def test_every_registered_game_has_bots() -> None:
+    assert set(SMALL) == set(registry.names())
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bot_games_end_or_stop_at_their_cap_and_replay_the_same(game: str, name: str) -> None:
+    rules, s = scenario(game)
+    first = play(rules, s, 3, [name])
+    again = play(rules, s, 3, [name])
+    assert first.actions == again.actions
+    assert first.capped or rules.actor(first.game, first.state) is None
+    # every action was legal where it was played
+    g, state, _ = rules.new_game(s)
+    for action in first.actions:
+        assert action in rules.legal_actions(g, state)
+        state, _ = rules.apply(g, state, action)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_search_chooses_a_legal_action_reproducibly(game: str) -> None:
+    rules, s = scenario(game)
+    g, state, _ = rules.new_game(s)
+    for _ in range(3):  # a few decisions in
+        legal = rules.legal_actions(g, state)
+        choice = Search(iterations=30)(rules, g, state, legal, random.Random(5))
+        assert choice in legal
+        assert Search(iterations=30)(rules, g, state, legal, random.Random(5)) == choice
+        state, _ = rules.apply(g, state, choice)
+
+
+def _hidden_changed(game: str, rules: Any, g: Any, state: Any) -> tuple[Any, Any]:
+    """The same table as the actor sees it, with what it cannot see changed."""
+    who = rules.actor(g, state)
+    if game == "paragliders":
+        return replace(g, scenario=replace(g.scenario, seed=g.scenario.seed + 99)), state
+    if game == "turbulences":
+        from skyhex.rules.turbulences.engine import known_weight
+
+        hidden = sorted(p for p in g.weights if known_weight(g, state, who, p) is None)
+        weights = dict(g.weights)
+        weights.update(zip(hidden, [weights[p] for p in reversed(hidden)], strict=True))
+        assert weights != g.weights
+        return replace(g, seed=g.seed + 99, weights=weights), state
+    me = g.index[who]
+    other = next(i for i, b in enumerate(state.balloons) if i != me and b.hand)
+    used = set(state.discards).union(*(b.hand + b.front for b in state.balloons))
+    deck = sorted(set(g.components.local_wind) - used)
+    hand = state.balloons[other].hand
+    swapped = state.balloons[other].evolve(hand=(*hand[1:], deck[0]))
+    return replace(g, seed=g.seed + 99), state.with_balloon(other, swapped)
+
+
+@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("name", ["greedy", "search:40"])
+def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> None:
+    rules, s = scenario(game)
+    g, state, _ = rules.new_game(s)
+    rng = random.Random(11)
+    for step in range(12):
+        legal = rules.legal_actions(g, state)
+        if step % 3 == 2 and len(legal) > 1:
+            other_g, other_state = _hidden_changed(game, rules, g, state)
+            assert rules.view(other_g, other_state, rules.actor(g, state)) == \
+                rules.view(g, state, rules.actor(g, state))
+            policy = bot(name)
+            assert policy(rules, g, state, legal, random.Random(step)) == \
+                policy(rules, other_g, other_state, rules.legal_actions(other_g, other_state),
+                       random.Random(step))
+        state, _ = rules.apply(g, state, legal[rng.randrange(len(legal))])
+
+
+def test_bot_names() -> None:
+    assert BOTS == ("random", "greedy", "search")
+    assert bot("search:7") == Search(iterations=7)
+    assert bot("search") == Search(iterations=32)
+    for wrong in ("search:x", "greedy:3", "clever", "search:0"):
+        with pytest.raises(UnknownBotError):
+            bot(wrong)
+
+
+def test_rewards_follow_the_final_ranks() -> None:
+    rules, s = scenario("balloons")
+    played = play(rules, s, 1, ["greedy"])
+    rewards = knowledge(rules).rewards(rules, played.game, played.state)
+    ranks = {r["player"]: r["rank"] for r in rules.scores(played.game, played.state)}
+    margins = knowledge(rules).margins(played.game, played.state)
+    best = min(ranks, key=lambda p: ranks[p])
+    worst = max(ranks, key=lambda p: ranks[p])
+    scale = knowledge(rules).scale
+    assert rewards[best] == pytest.approx(1000 + margins[best] / scale)
+    assert rewards[worst] == pytest.approx(margins[worst] / scale)
