@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner, Result
 
 from skyhex.cli import app
@@ -12,6 +13,12 @@ from skyhex.rules.paragliders.components import ComponentSet, standard_set
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+
+# Speed is measured by the benchmarks, not by the tests: on a loaded machine a property
+# test's example may take longer than hypothesis's default deadline without being wrong.
+settings.register_profile("skyhex", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("skyhex")
 
 
 @pytest.fixture(scope="session")
