@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skyhex.cli.files import ForceOption, out, write_stdout
 from skyhex.cli.report import (
     DEFAULT,
     ComponentsOption,
@@ -23,6 +24,10 @@ from skyhex.cli.report import (
     print_invalid,
     reporting,
 )
+from skyhex.rules.text import escape, escaped
+
+MAX_COUNT = 10_000
+"""Maps one ``map generate --count`` writes, at most (a few minutes of work)."""
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face
@@ -39,8 +44,8 @@ def generate(
         min=0, help="Seed for every random choice (default: a fresh random seed, recorded in "
         "the map).")] = None,
     count: Annotated[int, typer.Option(
-        "--count", "-n", min=1, help="Generate this many maps, seeds SEED, SEED+1, ... into "
-        "a directory.")] = 1,
+        "--count", "-n", min=1, max=MAX_COUNT, help="Generate this many maps, seeds SEED, "
+        f"SEED+1, ... into a directory (at most {MAX_COUNT:,}).")] = 1,
     aerodromes: Annotated[int | None, typer.Option(
         min=0, max=2, show_default=False,
         help="Map tiles to replace with aerodromes (0-2; Paragliders; default 0).")] = None,
@@ -58,13 +63,14 @@ def generate(
         "--output", "-o", metavar="FILE|DIR|-",
         help="Where to write: a file, a directory (one file per map) or - for stdout.")] = "-",
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
+    force: ForceOption = False,
 ) -> None:
     """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
     sectors) or Turbulences (the difficulty's mountains and clouds, 12 plain and 12 sea tiles
     shuffled with desert)."""
     import secrets
 
-    from skyhex.cli.files import format_for, write_atomic
+    from skyhex.cli.files import check_outputs, format_for, locked_folder, write_output
     from skyhex.games.documents import dump
     from skyhex.games.face import face, usage
     from skyhex.mapgen.errors import GenerationError
@@ -88,23 +94,34 @@ def generate(
         context = maker.map_context(components) if "components" in maker.generate_options \
             else None
         kind = format_for(output, fmt.value if fmt else None)
-        if to_dir:
-            os.makedirs(output, exist_ok=True)
+        targets = {s: os.path.join(output, f"map-{s}.{kind}") if to_dir else output
+                   for s in seeds}
+        folder = os.path.join(output, "")
+        written = 0
         with ExitStack() as stack:
+            if to_dir:  # a batch holds its folder, and replaces nothing without --force
+                stack.enter_context(locked_folder(output))
+            check_outputs(list(targets.values()), force=force)
             items: Iterable[int] = seeds
             if count > 1 and sys.stderr.isatty():  # a progress bar only for a person watching
                 items = stack.enter_context(
                     typer.progressbar(seeds, label="generating", file=sys.stderr))
-            for s in items:
-                target = os.path.join(output, f"map-{s}.{kind}") if to_dir else output
-                try:
-                    m = maker.generate_map(s, given, context)
-                except GenerationError as e:
-                    raise GenerationError(e.constraint, f"seed {s}: {e.message}") from None
-                write_atomic(target, dump(maker.map_to_dict(m), kind, maker.map_flow))
+            try:
+                for s in items:
+                    try:
+                        m = maker.generate_map(s, given, context)
+                    except GenerationError as e:
+                        raise GenerationError(e.constraint, f"seed {s}: {e.message}") from None
+                    write_output(targets[s], dump(maker.map_to_dict(m), kind, maker.map_flow),
+                                 force=force)
+                    written += 1
+            except KeyboardInterrupt:
+                if count > 1:
+                    print(f"skyhex: wrote {written} of {count} maps to {escape(folder)} "
+                          f"(seeds {first}-{first + written - 1}), each whole", file=sys.stderr)
+                raise
         if count > 1:
-            folder = os.path.join(output, "")
-            print(f"wrote {count} maps to {folder} (seeds {first}-{first + count - 1})",
+            print(f"wrote {count} maps to {escape(folder)} (seeds {first}-{first + count - 1})",
                   file=sys.stderr)
 
 
@@ -176,15 +193,15 @@ def check(
                                            for v, (line, column) in located]})
             continue
         if not violations:
-            print(f"{name}: ok: {game.map_summary(m)}")
+            out(escape(f"{name}: ok: {game.map_summary(m)}"))
             continue
         for v, (line, column) in located:
             where = f"{name}:{line}:{column}" if line is not None else name
-            print(f"{where}: error: {v.message} [{v.rule}]")
-            print(f"    hint: {v.hint}")
-        print(f"{name}: invalid: {len(violations)} violation{'s' if len(violations) > 1 else ''}")
+            out(escape(f"{where}: error: {v.message} [{v.rule}]"))
+            out(escape(f"    hint: {v.hint}"))
+        out(f"{name}: invalid: {len(violations)} violation{'s' if len(violations) > 1 else ''}")
     if fmt is ReportFormat.json:
-        print(json.dumps(results, indent=2))
+        out(json.dumps(results, indent=2))
     if not ok:
         raise typer.Exit(1)
 
@@ -204,7 +221,7 @@ def show(
         game, m, _, _ = _Maps(components).load(map_file)
     if color is None:
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    sys.stdout.write(game.terminal(m, color=color, legend=legend))
+    write_stdout(game.terminal(m, color=color, legend=legend))
 
 
 def stats(
@@ -235,13 +252,13 @@ def stats(
         doc: dict[str, Any] = {"maps": figures}
         if summary is not None:
             doc["summary"] = summary
-        print(json.dumps(doc, indent=2))
+        out(json.dumps(doc, indent=2))
         return
     for f in figures:
-        print(f["file"])
-        print(game.stats_text(f))
+        out(escape(f["file"]))
+        out(game.stats_text(escaped(f)))
     if summary is not None:
-        print(f"summary of {summary['maps']} maps (min / mean / max)")
+        out(f"summary of {summary['maps']} maps (min / mean / max)")
         for key, value in summary.items():
             if isinstance(value, dict):
-                print(f"  {key}: {value['min']} / {value['mean']} / {value['max']}")
+                out(escape(f"  {key}: {value['min']} / {value['mean']} / {value['max']}"))

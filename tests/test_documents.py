@@ -40,7 +40,7 @@ def test_anchors_and_merge_keys() -> None:
 
 def test_unsafe_tags_are_refused_with_their_location() -> None:
     assert problem_of("a: 1\nb: !!python/object/apply:os.system ['echo hi']\n").startswith(
-        "f.yaml:2:4: error: the tag tag:yaml.org,2002:python/object/apply:os.system is not allowed")
+        "f.yaml:2:4: error: the tag tag:yaml.org,2002:python/object/apply:os.system is not allowed here")
 
 
 def test_duplicate_keys_are_errors() -> None:
