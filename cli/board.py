@@ -19,7 +19,7 @@ from skyhex.cli.report import (
     references,
     reporting,
 )
-from skyhex.rules.text import escape
+from skyhex.rules.text import escape, excerpt
 
 if TYPE_CHECKING:
     from skyhex.games.face import BoardRequest, Face, Sheet
@@ -49,6 +49,7 @@ def _peek(path: str) -> tuple[str, str | None]:
     """The kind of document at ``path`` (map, scenario or moves), from its format key, and
     its ``game`` key as written; ``DocumentError`` for any other document."""
     from skyhex.games.documents import FORMATS
+    from skyhex.rules import games as registry
     from skyhex.schemas.documents import DocumentError, FileProblem, load
 
     document = load(path)  # standard input is kept: the loaders read the same bytes again
@@ -57,12 +58,16 @@ def _peek(path: str) -> tuple[str, str | None]:
     kinds = ("map", "scenario", "moves")
     kind = next((k for k in kinds if isinstance(found, str) and FORMATS[k] == found), None)
     if kind is None:
-        what = "no 'format' key" if found is None else f"format {found!r}"
+        what = "no 'format' key" if found is None else f"format {excerpt(found)}"
         expected = ", ".join(f"{FORMATS[k]!r} (a {k} file)" for k in kinds)
         line, column = document.locate(("format",))
         raise DocumentError([FileProblem(document.name, f"{what}: expected {expected}", line,
                                          column, ("format",), "file.format")])
     game = data.get("game")
+    if isinstance(game, str) and game not in registry.GAMES:
+        line, column = document.locate(("game",))
+        raise DocumentError([FileProblem(document.name, registry.unknown_game_message(game),
+                                         line, column, ("game",), "file.game")])
     return kind, game if isinstance(game, str) else None
 
 

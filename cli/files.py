@@ -73,8 +73,8 @@ def _failure(target: str, error: OSError) -> OutputError:
 
 def write_stdout(text: str) -> None:
     """Write ``text`` to standard output and flush it; ``OutputError`` on failure."""
+    _emit(text)
     try:
-        sys.stdout.write(text)
         sys.stdout.flush()
     except OSError as e:
         raise _failure(STDOUT, e) from None
@@ -83,8 +83,28 @@ def write_stdout(text: str) -> None:
 def out(line: str = "") -> None:
     """Print one line of a command's report on standard output (checked as it is written,
     and flushed at the end of the command)."""
+    _emit(line + "\n")
+
+
+def _emit(text: str) -> None:
+    """Write ``text`` to standard output, all of it or ``OutputError``: a buffered write
+    that the disk cuts short (a file size limit) returns a short count without an error,
+    which text streams ignore, so the bytes go through the binary buffer until every one
+    is written or the next write fails."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
     try:
-        sys.stdout.write(line + "\n")
+        if buffer is None:
+            stream.write(text)
+            return
+        stream.flush()  # what was printed before goes first
+        data = memoryview(text.encode(stream.encoding or "utf-8", "backslashreplace"))
+        while data:
+            written = buffer.write(data)
+            if written is None:  # a non-blocking descriptor that is full: wait for it
+                time.sleep(0.01)
+                continue
+            data = data[written:]
     except OSError as e:
         raise _failure(STDOUT, e) from None
 
@@ -192,10 +212,11 @@ def write_output(path: str, text: str, *, force: bool) -> None:
         raise _failure(path, e) from None
     try:
         try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
+            try:
+                write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
             os.chmod(tmp, _mode(real))
             if force:
                 os.replace(tmp, real)
@@ -229,11 +250,23 @@ def _link_new(tmp: str, real: str, path: str) -> None:
     os.unlink(tmp)
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to the descriptor ``fd``: a short write (the disk
+    filling up, a file size limit) goes on until the system says why it cannot."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def _write_special(path: str, data: bytes) -> None:
     try:
-        with open(path, "wb") as f:
-            f.write(data)
-            f.flush()
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOCTTY", 0), 0o666)
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):  # a file the shell opened (/dev/fd/N)
+                os.ftruncate(fd, 0)
+            write_all(fd, data)
+        finally:
+            os.close(fd)
     except OSError as e:
         raise _failure(path, e) from None
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skyhex.cli.files import OutputError, out, silence_stdout
+from skyhex.cli.files import STDOUT, OutputError, out, silence_stdout
 from skyhex.rules import games as registry
 from skyhex.rules.text import escape
 
@@ -73,10 +73,11 @@ def print_invalid(name: str, problems: Sequence[FileProblem]) -> None:
 
 
 def fail_output(e: OutputError) -> typer.Exit:
-    """An output that cannot be written: one line (nothing for a closed pipe), exit 1."""
-    if e.quiet:
+    """An output that cannot be written: one line (nothing for a closed pipe), exit 1;
+    what standard output still holds is dropped (it could not get out either)."""
+    if e.target == STDOUT:
         silence_stdout()
-    else:
+    if not e.quiet:
         error(str(e))
     return typer.Exit(1)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from skyhex.rules import games as registry
+from skyhex.rules.draws import PinnedDrawError
 from skyhex.rules.errors import IllegalActionError, InputError, Problem, SkyhexError
 from skyhex.rules.game import Event
 from skyhex.rules.replay import Replay, begin, play
@@ -124,6 +125,11 @@ def relative(base: str, path: str) -> str:
     return os.path.normpath(os.path.join(os.path.dirname(base), path))
 
 
+_SYSTEM = ("/dev/", "/proc/", "/sys/")
+"""Where a reference never leads, whatever the policy: devices, descriptors (``/dev/stdin``,
+``/dev/fd/N``) and the kernel's files (``/proc/self/environ``)."""
+
+
 class ReferenceRefused(SkyhexError):
     """A reference that the policy does not follow: ``message`` says why, ``hint`` how."""
 
@@ -155,6 +161,10 @@ class References:
             raise ReferenceRefused("standard input cannot be named in a file",
                                    "name a file, relative to this one")
         path = relative(base, written)
+        real = os.path.realpath(path)
+        if real.startswith(_SYSTEM) or written.startswith(_SYSTEM):
+            raise ReferenceRefused("names a device or a process's file: only files are read",
+                                   "name a file, relative to this one")
         if self.outside:
             return path
         if os.path.isabs(written):
@@ -162,7 +172,6 @@ class References:
                 "is an absolute path: a file names others relative to itself",
                 f"write it relative to this file, or {option}")
         root = os.path.realpath(self.root if self.root is not None else os.getcwd())
-        real = os.path.realpath(path)
         if os.path.commonpath([root, real]) != root:
             where = "the working directory" if self.root is None else "the trusted folder"
             raise ReferenceRefused(
@@ -374,8 +383,9 @@ def load_game(moves: str | None, scenario: str | None = None,
     try:
         game, state, events = ruleset.new_game(read, pinned)
     except IllegalActionError as e:  # a pinned setup draw that cannot be
-        line, column = document.locate(("draws",))
-        raise DocumentError([FileProblem(document.name, e.message, line, column, ("draws",),
+        at: tuple[Any, ...] = ("draws", e.index) if isinstance(e, PinnedDrawError) else ("draws",)
+        line, column = document.locate(at)
+        raise DocumentError([FileProblem(document.name, e.message, line, column, at,
                                          e.rule)]) from None
     actions = []
     for i, entry in enumerate(document.data["moves"]):

@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,13 +262,18 @@ _MAP = "tag:yaml.org,2002:map"
 
 
 def parse(text: str, name: str) -> Document:
-    """Parse YAML (or JSON) text into a ``Document``; ``DocumentError`` on any problem."""
+    """Parse YAML (or JSON) text into a ``Document``; ``DocumentError`` on any problem.
+
+    The document is built from the parser's events as they come, so that a limit (values,
+    depth, alias expansion) stops a huge or hostile document at once, before the rest of it
+    is even parsed."""
     import yaml
-    from yaml.constructor import SafeConstructor
 
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    builder = _Builder(Document(name, None))
     try:
-        root = yaml.compose(text, Loader=loader_cls)
+        for event in yaml.parse(text, Loader=loader_cls):
+            builder.feed(event)
     except UnicodeError:
         raise DocumentError([FileProblem(name, "not a UTF-8 text", rule="file.encoding")]) \
             from None
@@ -301,77 +306,238 @@ def parse(text: str, name: str) -> Document:
         problem = getattr(e, "problem", None) or "invalid YAML"
         raise DocumentError([FileProblem(name, f"YAML syntax: {problem}",
                                          rule="file.syntax")]) from None
-    if root is None:
+    if not builder.done:
         raise DocumentError([FileProblem(name, "the file is empty", 1, 1, rule="file.empty")])
+    return builder.document
 
-    doc = Document(name, None)
-    constructor = SafeConstructor()
-    budget = [MAX_NODES]
 
-    def fail(node: yaml.Node, message: str, rule: str = "file.syntax") -> DocumentError:
-        m = node.start_mark
-        return DocumentError([FileProblem(name, message, m.line + 1, m.column + 1, rule=rule)])
+class _Frame:
+    """A sequence or mapping being built: its value, JSON path, anchor, the budget and the
+    number of positions when it began (an alias copies what it holds)."""
 
-    def build(node: yaml.Node, path: Path, depth: int) -> Any:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise fail(node, f"the document expands to more than {MAX_NODES:,} values "
-                       "(too many aliases?)", "file.too-large")
-        if depth > MAX_DEPTH:
-            raise fail(node, f"the document nests deeper than {MAX_DEPTH} levels",
-                       "file.too-large")
-        doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.ScalarNode):
-            tag = node.tag
-            if tag in (_STR, _TIMESTAMP):
-                return node.value
-            if tag not in _SCALAR_TAGS:
-                raise fail(node, f"the tag {_tag(tag)} is not allowed here")
-            if ":" in node.value and tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-                return node.value  # a time such as 12:00, not a base-60 number
-            if tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
-                raise fail(node, f"an integer of {len(node.value):,} characters: numbers have "
-                           f"at most {MAX_DIGITS} digits", "file.too-large")
-            try:
-                return constructor.construct_object(node)
-            except ValueError:
-                raise fail(node, f"{_TYPE_OF.get(tag, 'a value')} that cannot be read") from None
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != _SEQ:
-                raise fail(node, f"the tag {_tag(node.tag)} is not allowed here")
-            return [build(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != _MAP:
-                raise fail(node, f"the tag {_tag(node.tag)} is not allowed here")
-            out: dict[str, Any] = {}
-            merged: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                if key_node.tag == _MERGE:
-                    source = build(value_node, (*path, "<<"), depth + 1)
-                    for k, v in _merge_sources(source, value_node, fail):
-                        merged.setdefault(k, v)
-                    continue
-                if not isinstance(key_node, yaml.ScalarNode):
-                    raise fail(key_node, "mapping keys must be plain scalars")
-                key = key_node.value
-                if key in out:
-                    raise fail(key_node, f"duplicate key {excerpt(key)}", "file.duplicate-key")
-                kpath = (*path, key)
-                doc.key_positions[kpath] = (key_node.start_mark.line + 1,
-                                            key_node.start_mark.column + 1)
-                out[key] = build(value_node, kpath, depth + 1)
-            for k, v in merged.items():
-                out.setdefault(k, v)
-            return out
-        raise fail(node, "unsupported YAML node")  # pragma: no cover - composer yields 3 kinds
+    __slots__ = ("anchor", "budget", "key", "keys", "mark", "merged", "path", "positions",
+                 "value")
 
-    try:
-        doc.data = build(root, (), 0)
-    except RecursionError:
-        raise fail(root, "the document nests too deeply", "file.too-large") from None
-    except yaml.YAMLError as e:
-        raise fail(root, f"YAML: {e}") from None
-    return doc
+    def __init__(self, value: Any, path: Path, anchor: str | None, mark: Any, budget: int,
+                 positions: int, keys: int) -> None:
+        self.value = value
+        self.path = path
+        self.anchor = anchor
+        self.mark = mark
+        self.budget = budget
+        self.positions = positions
+        self.keys = keys
+        self.key: Any = None  # a mapping's key waiting for its value (_MERGE_KEY for <<)
+        self.merged: dict[str, Any] = {}
+
+
+_MERGE_KEY = object()
+
+
+class _Builder:
+    """Builds a document's data from YAML events: core tags only, positions of every value
+    and key, values, depth and alias expansion bounded."""
+
+    def __init__(self, document: Document) -> None:
+        import yaml
+        from yaml.constructor import SafeConstructor
+        from yaml.resolver import Resolver
+
+        self.yaml = yaml
+        self.document = document
+        self.constructor = SafeConstructor()
+        self.resolver: Any = Resolver()
+        self.stack: list[_Frame] = []
+        self.budget = MAX_NODES
+        self.anchors: dict[str, tuple[Any, int, list[tuple[Path, tuple[int, int]]],
+                                      list[tuple[Path, tuple[int, int]]]]] = {}
+        self.open_anchors: set[str] = set()
+        self.order: list[tuple[Path, tuple[int, int]]] = []
+        self.key_order: list[tuple[Path, tuple[int, int]]] = []
+        self.done = False
+        self.started = False
+        self.plain: dict[str, str] = {}  # the tags of plain scalars, resolved once
+        self.made: dict[tuple[str, str], Any] = {}  # numbers, booleans, nulls, made once
+
+    def fail(self, mark: Any, message: str, rule: str = "file.syntax") -> DocumentError:
+        return DocumentError([FileProblem(self.document.name, message, mark.line + 1,
+                                          mark.column + 1, rule=rule)])
+
+    def feed(self, event: Any) -> None:
+        kind = type(event)
+        yaml = self.yaml
+        if kind is yaml.ScalarEvent or kind is yaml.MappingStartEvent or \
+                kind is yaml.SequenceStartEvent or kind is yaml.AliasEvent:
+            parent = self.stack[-1] if self.stack else None
+            if parent is not None and parent.key is None and type(parent.value) is dict:
+                self.take_key(parent, event)
+            else:
+                self.value(event, parent)
+        elif kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
+            self.close()
+        elif kind is yaml.DocumentStartEvent:
+            if self.started:
+                raise self.fail(event.start_mark, "YAML syntax: expected a single document in "
+                                "the stream, but found another document")
+            self.started = True
+
+    def take_key(self, frame: _Frame, event: Any) -> None:
+        if type(event) is not self.yaml.ScalarEvent:
+            raise self.fail(event.start_mark, "mapping keys must be plain scalars")
+        key = event.value
+        if key == "<<" and self.tag_of(event) == _MERGE:
+            frame.key = _MERGE_KEY
+            return
+        if key in frame.value:
+            raise self.fail(event.start_mark, f"duplicate key {excerpt(key)}",
+                            "file.duplicate-key")
+        kpath = (*frame.path, key)
+        mark: Any = event.start_mark
+        position = (mark.line + 1, mark.column + 1)
+        self.document.key_positions[kpath] = position
+        self.key_order.append((kpath, position))
+        frame.key = key
+
+    def tag_of(self, event: Any) -> str:
+        tag = event.tag
+        if tag is not None and tag != "!":
+            return str(tag)
+        yaml = self.yaml
+        if type(event) is yaml.ScalarEvent:
+            implicit = event.implicit
+            if not implicit[0]:  # quoted: a string
+                return _STR
+            found = self.plain.get(event.value)
+            if found is None:
+                found = self.plain[event.value] = str(self.resolver.resolve(
+                    yaml.ScalarNode, event.value, implicit))
+            return found
+        kind = yaml.SequenceNode if type(event) is yaml.SequenceStartEvent else yaml.MappingNode
+        return str(self.resolver.resolve(kind, None, event.implicit))
+
+    def place(self, parent: _Frame | None) -> Path:
+        if parent is None:
+            return ()
+        if type(parent.value) is list:
+            return (*parent.path, len(parent.value))
+        if parent.key is _MERGE_KEY:
+            return (*parent.path, "<<")
+        return (*parent.path, parent.key)
+
+    def spend(self, mark: Any, count: int) -> None:
+        self.budget -= count
+        if self.budget < 0:
+            raise self.fail(mark, f"the document holds more than {MAX_NODES:,} values (with "
+                            "its aliases expanded)", "file.too-large")
+
+    def value(self, event: Any, parent: _Frame | None) -> None:
+        yaml = self.yaml
+        mark = event.start_mark
+        path = self.place(parent)
+        if len(self.stack) >= MAX_DEPTH:
+            raise self.fail(mark, f"the document nests deeper than {MAX_DEPTH} levels",
+                            "file.too-large")
+        if type(event) is yaml.AliasEvent:
+            self.alias(event, path, parent)
+            return
+        self.budget -= 1
+        if self.budget < 0:
+            self.spend(mark, 0)
+        position = (mark.line + 1, mark.column + 1)
+        self.document.positions[path] = position
+        self.order.append((path, position))
+        tag = self.tag_of(event)
+        anchor = event.anchor
+        if type(event) is yaml.ScalarEvent:
+            value = self.scalar(event, tag)
+            if anchor is not None:
+                self.anchors[anchor] = (value, 1, [((), self.order[-1][1])], [])
+            self.attach(parent, value, mark)
+            return
+        wanted = _SEQ if type(event) is yaml.SequenceStartEvent else _MAP
+        if tag != wanted:
+            raise self.fail(mark, f"the tag {_tag(tag)} is not allowed here")
+        if anchor is not None:
+            self.open_anchors.add(anchor)
+        self.stack.append(_Frame([] if wanted == _SEQ else {}, path, anchor, mark,
+                                 self.budget + 1, len(self.order) - 1, len(self.key_order)))
+
+    def scalar(self, event: Any, tag: str) -> Any:
+        text = event.value
+        if tag in (_STR, _TIMESTAMP):
+            return text
+        if tag not in _SCALAR_TAGS:
+            raise self.fail(event.start_mark, f"the tag {_tag(tag)} is not allowed here")
+        if ":" in text and tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+            return text  # a time such as 12:00, not a base-60 number
+        if tag == "tag:yaml.org,2002:int" and len(text) > MAX_DIGITS:
+            raise self.fail(event.start_mark, f"an integer of {len(text):,} characters: "
+                            f"numbers have at most {MAX_DIGITS} digits", "file.too-large")
+        made = self.made.get((tag, text), self.made)
+        if made is not self.made:
+            return made
+        node = self.yaml.ScalarNode(tag, text, event.start_mark, event.end_mark)
+        try:
+            value = self.constructor.yaml_constructors[tag](self.constructor, node)
+        except (ValueError, self.yaml.YAMLError):
+            raise self.fail(event.start_mark, f"{_TYPE_OF.get(tag, 'a value')} that cannot "
+                            "be read") from None
+        self.made[(tag, text)] = value
+        return value
+
+    def alias(self, event: Any, path: Path, parent: _Frame | None) -> None:
+        import copy
+
+        name = event.anchor
+        mark = event.start_mark
+        if name in self.open_anchors:
+            raise self.fail(mark, f"the alias *{_tag(name)} is inside the value it names: it "
+                            f"would nest deeper than {MAX_DEPTH} levels", "file.too-large")
+        if name not in self.anchors:
+            raise self.fail(mark, f"YAML syntax: found undefined alias *{_tag(name)}")
+        value, size, positions, key_positions = self.anchors[name]
+        self.spend(mark, size)
+        for rel, position in positions:
+            self.document.positions[(*path, *rel)] = position
+            self.order.append(((*path, *rel), position))
+        for rel, position in key_positions:
+            self.document.key_positions[(*path, *rel)] = position
+            self.key_order.append(((*path, *rel), position))
+        self.attach(parent, copy.deepcopy(value), mark)
+
+    def close(self) -> None:
+        frame = self.stack.pop()
+        value = frame.value
+        if isinstance(value, dict):
+            for k, v in frame.merged.items():
+                value.setdefault(k, v)
+        if frame.anchor is not None:
+            depth = len(frame.path)
+            self.open_anchors.discard(frame.anchor)
+            self.anchors[frame.anchor] = (
+                value, frame.budget - self.budget,
+                [(p[depth:], pos) for p, pos in self.order[frame.positions:]],
+                [(p[depth:], pos) for p, pos in self.key_order[frame.keys:]])
+        self.attach(self.stack[-1] if self.stack else None, value, frame.mark)
+
+    def attach(self, parent: _Frame | None, value: Any, mark: Any) -> None:
+        if parent is None:
+            self.document.data = value
+            self.done = True
+        elif type(parent.value) is list:
+            parent.value.append(value)
+        elif parent.key is _MERGE_KEY:
+            parent.key = None
+            sources = value if isinstance(value, list) else [value]
+            for source in sources:
+                if not isinstance(source, dict):
+                    raise self.fail(mark, "a merge key (<<) takes a mapping or a list of "
+                                    "mappings")
+                for k, v in source.items():
+                    parent.merged.setdefault(k, v)
+        else:
+            parent.value[parent.key] = value
+            parent.key = None
 
 
 _TYPE_OF = {"tag:yaml.org,2002:int": "an integer", "tag:yaml.org,2002:float": "a number",
@@ -400,14 +566,6 @@ def _character(char: object) -> str:
 def _char_at(text: str, line: int, column: int) -> str:
     lines = text.split("\n")
     return lines[line][column:column + 1] if line < len(lines) else ""
-
-
-def _merge_sources(value: Any, node: Any, fail: Any) -> Iterator[tuple[str, Any]]:
-    sources = value if isinstance(value, list) else [value]
-    for source in sources:
-        if not isinstance(source, dict):
-            raise fail(node, "a merge key (<<) takes a mapping or a list of mappings")
-        yield from source.items()
 
 
 # --- schema validation with friendly messages ---------------------------------------------

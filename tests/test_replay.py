@@ -259,7 +259,7 @@ def test_pinned_draws_replace_the_seed(tmp_path: Path) -> None:
                         .splitlines()[0])
     assert pinned["draws"][:2] == [{"cloud": 1}, {"ring": 1}]
     bad = run("replay", str(_empty_moves(tmp_path, scenario, "draws: [{ring: 1}]\n")))
-    assert bad.exit_code == 1 and "pinned draw 1 is {'ring': 1}, but a cloud is drawn" in \
+    assert bad.exit_code == 1 and "pinned draw 1 is {ring 1}, but a cloud is drawn" in \
         bad.stderr
 
 

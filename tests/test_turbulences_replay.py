@@ -498,8 +498,8 @@ def test_pinned_draws_replace_the_seed_and_bad_pins_are_located(tmp_path: Path) 
     path = moves_file(tmp_path, [], draws="[{wind: N}]")
     r = run("replay", path)
     assert r.exit_code == 1 and r.stdout == ""
-    assert r.stderr.startswith(f"{path}:3:8: error: pinned draw 1 is {{'wind': 'N'}}, but a "
-                               "first is drawn now")
+    assert r.stderr.startswith(f"{path}:3:9: error: pinned draw 1 is {{wind 'N'}}, but a "
+                               "first is drawn now")  # located at the draw itself
     path = moves_file(tmp_path, [], draws="[{cloud: 4}]")
     r = run("replay", path)
     assert r.exit_code == 1 and "'cloud' is not a turbulences draw (turbulences: first, " \
