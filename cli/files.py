@@ -31,7 +31,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -100,11 +99,12 @@ def _emit(text: str) -> None:
         stream.flush()  # what was printed before goes first
         data = memoryview(text.encode(stream.encoding or "utf-8", "backslashreplace"))
         while data:
-            written = buffer.write(data)
-            if written is None:  # a non-blocking descriptor that is full: wait for it
+            try:
+                written = buffer.write(data)
+            except BlockingIOError as e:  # a non-blocking pipe that is full: wait for it
+                written = e.characters_written
                 time.sleep(0.01)
-                continue
-            data = data[written:]
+            data = data[written or 0:]
     except OSError as e:
         raise _failure(STDOUT, e) from None
 
@@ -206,6 +206,8 @@ def write_output(path: str, text: str, *, force: bool) -> None:
         raise OutputError(path, "the file exists (pass --force to replace it)")
     folder = os.path.dirname(os.path.abspath(real))
     _sweep(folder)
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".skyhex-{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as e:

@@ -69,10 +69,9 @@ def load_validated(path: str, kind: str, games: Sequence[str] | None = None, *,
                 document = Document(name, None)
             found = document.data.get("format") if isinstance(document.data, dict) else None
             other = next((k for k, f in FORMATS.items() if f == found), None)
-            what = f"a {other} file" if other is not None else "not a skyhex document"
-            raise DocumentError([FileProblem(
-                name, f"{what}, not a {kind} file (a {kind} file starts with format: "
-                f"{FORMATS[kind]})", rule="file.kind")])
+            what = (f"is a {other} file, not a {kind} file" if other is not None else
+                    f"is not a skyhex {kind} file (it does not say format: {FORMATS[kind]})")
+            raise DocumentError([FileProblem(name, what, rule="file.kind")])
     data = document.data
     if isinstance(data, dict):
         expected = FORMATS[kind]

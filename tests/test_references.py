@@ -79,7 +79,7 @@ def test_the_option_follows_outside_references_but_still_reads_only_documents(
     assert run("scenario", "validate", "--allow-outside-refs", str(path)).exit_code == 0
     secret = scenario_naming(game_folder, f"../{game_folder.name}-secret.env")
     r = run("scenario", "validate", "--allow-outside-refs", str(secret))
-    assert r.exit_code == 1 and "not a skyhex document, not a map file" in r.stdout
+    assert r.exit_code == 1 and "is not a skyhex map file (it does not say format: skyhex.map/1)" in r.stdout
     assert "sk-live" not in r.stdout + r.stderr
     devices = scenario_naming(game_folder, "/dev/zero")
     r = run("scenario", "validate", "--allow-outside-refs", str(devices))
@@ -89,7 +89,7 @@ def test_the_option_follows_outside_references_but_still_reads_only_documents(
 def test_a_file_that_is_not_a_document_is_not_quoted(game_folder: Path) -> None:
     r = run("scenario", "validate", str(scenario_naming(game_folder, "secret.env")))
     assert r.exit_code == 1 and "sk-live" not in r.stdout + r.stderr
-    assert "map file 'secret.env': not a skyhex document, not a map file" in r.stdout
+    assert "map file 'secret.env': is not a skyhex map file" in r.stdout
 
 
 def test_a_fifo_is_refused_without_waiting(game_folder: Path) -> None:
