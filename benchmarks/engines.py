@@ -56,13 +56,16 @@ def scenario(name: str) -> tuple[Any, Any]:
 
 def playouts(name: str, count: int, policy: str = "uniform", cap: int | None = None
              ) -> Callable[[], int]:
-    """``count`` complete games of the scenario ``name`` played by ``policy``, new seeds at
-    each call: the games played (those reaching ``cap`` count too)."""
+    """``count`` complete games of the scenario ``name`` played by ``policy`` (``greedy``:
+    the game's own, ``rules/<game>/policies.py``), new seeds at each call: the games played
+    (those reaching ``cap`` count too)."""
+    import importlib
+
     from skyhex.rules.playout import playout, uniform
-    from skyhex.rules.turbulences.policies import greedy
 
     rules, read = scenario(name)
-    chosen = {"uniform": uniform, "greedy": greedy}[policy]
+    chosen = uniform if policy == "uniform" else \
+        importlib.import_module(f"skyhex.rules.{rules.name}.policies").greedy
     seeds = iter(range(10**9))
 
     def work() -> int:
@@ -78,7 +81,8 @@ def run(quick: bool = False) -> list[Figure]:
     games = 1 if quick else 4
     chess_games = 1 if quick else 4
     out = []
-    for game, unit in (("paragliders", "actions/s"), ("turbulences", "entries/s")):
+    for game, unit in (("paragliders", "actions/s"), ("turbulences", "entries/s"),
+                       ("balloons", "entries/s")):
         rate, base, ratio, cpu = alternate(replay(game), anchor.san_replay, rounds)
         target = ">= 1.0x" if game == "paragliders" else ""
         out.append(Figure("engines", f"replay {game} golden games", rate, unit, ratio,
@@ -100,4 +104,11 @@ def run(quick: bool = False) -> list[Figure]:
     out.append(Figure("engines", "random 6-company Turbulences games (200-turn cap)", rate,
                       "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
                       cpu))
+    for policy in ("greedy", "uniform"):
+        rate, base, ratio, cpu = alternate(playouts("balloons-6", games, policy),
+                                           lambda: anchor.random_games(chess_games), rounds)
+        kind = "random" if policy == "uniform" else policy
+        out.append(Figure("engines", f"{kind} 6-balloon Balmy Balloonists races", rate,
+                          "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
+                          cpu))
     return out

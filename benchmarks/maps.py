@@ -1,6 +1,6 @@
-"""Maps: generating and checking Paragliders maps and Turbulences landscapes, reading map
-files, and how generation scales with the board (radius 2 to 7, on a component set made big
-enough by copying the standard set's plain tiles)."""
+"""Maps: generating and checking Paragliders maps, Turbulences landscapes and Balmy
+Balloonists globes, reading map files, and how generation scales with the board (radius 2
+to 7, on a component set made big enough by copying the standard set's plain tiles)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,31 @@ def run(quick: bool = False) -> list[Figure]:
     landscapes = [generate_landscape(s, difficulties[s % 4]) for s in range(200)]
     rate, cpu = cpu_rate(lambda: sum(1 for land in landscapes if not check_landscape(land)))
     out.append(Figure("maps", "check Turbulences landscapes", rate, "maps/s", cpu=cpu))
+    out += globes(quick)
     out += scaling(quick)
+    return out
+
+
+def globes(quick: bool) -> list[Figure]:
+    """Balmy Balloonists globes of the standard set generated (each zone placed so that the
+    globe stays passable, networkx) and checked."""
+    from skyhex.mapgen.balloons.check import check_globe
+    from skyhex.mapgen.balloons.generate import generate_globe
+    from skyhex.rules.balloons.components import standard_set
+
+    parts = standard_set()
+    count = 5 if quick else 30
+    made: list[Any] = []
+
+    def generate() -> int:
+        made[:] = [generate_globe(parts, seed) for seed in range(count)]
+        return count
+
+    rate, cpu = cpu_rate(generate)
+    out = [Figure("maps", "generate + check Balmy Balloonists globes", rate, "maps/s",
+                  cpu=cpu)]
+    rate, cpu = cpu_rate(lambda: sum(1 for g in made if not check_globe(g, parts)))
+    out.append(Figure("maps", "check Balmy Balloonists globes", rate, "maps/s", cpu=cpu))
     return out
 
 

@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from skyhex.cli import board, maps, replay, scenario
+from skyhex.cli import board, maps, replay, scenario, view
 from skyhex.cli.files import OutputError, begin_command, finish_stdout
 from skyhex.cli.report import Interrupted, error, fail_output
 from skyhex.rules import __version__
@@ -21,8 +21,8 @@ EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossib
 
 app = typer.Typer(
     name="skyhex",
-    help="Generate, check, replay and print flying-themed hex board games (Paragliders; "
-    "Turbulences).\n\n"
+    help="Generate, check, replay, view and print flying-themed hex board games "
+    "(Paragliders; Turbulences).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,
     add_completion=False,
@@ -53,6 +53,7 @@ scenario_app.command("new")(scenario.new)
 app.command("schema")(scenario.schema)
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
+app.command("view")(view.view)
 
 
 def _version(value: bool) -> None:

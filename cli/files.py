@@ -426,11 +426,6 @@ def write_files(files: Sequence[tuple[str, str]], *, force: bool,
             raise _failure(path, e) from None
 
 
-def write_atomic(path: str, text: str, *, force: bool = False) -> None:
-    """``write_output`` under its former name."""
-    write_output(path, text, force=force)
-
-
 def begin_command() -> None:
     """A new command starts: no input read yet, no folder swept."""
     from skyhex.schemas.documents import forget_opened_files

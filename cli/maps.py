@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skyhex.cli.files import ForceOption, out, write_stdout
+from skyhex.cli.files import ForceOption, OutputError, out, write_stdout
 from skyhex.cli.report import (
     DEFAULT,
     ComponentsOption,
@@ -28,6 +28,11 @@ from skyhex.rules.text import escape, escaped
 
 MAX_COUNT = 10_000
 """Maps one ``map generate --count`` writes, at most (a few minutes of work)."""
+MAX_DRAWS = 10_000
+"""Seeds ``map generate --where`` draws for one map, at most (a few minutes of work)."""
+MAX_WHERE_DRAWS = 100_000
+"""Seeds one ``map generate --where`` command draws at most (``--count`` x ``--max-draws``):
+under half an hour of Paragliders maps."""
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face
@@ -57,6 +62,26 @@ def generate(
         show_default=False, metavar="LEVEL",
         help="Mountains and cloud layout: easy, normal, difficult or extreme (Turbulences; "
         "default normal).")] = None,
+    mountains: Annotated[str | None, typer.Option(
+        show_default=False, metavar="READING",
+        help="How the setup's mountain rule is read: per-sector (default: each sector's "
+        "mountains form one cluster, joined to the take-off's when the tile around the centre "
+        "opens the sector) or one-cluster (every mountain joins the take-off's) "
+        "(Paragliders).")] = None,
+    assistants: Annotated[int | None, typer.Option(
+        min=0, max=3, show_default=False,
+        help="Setup assistants filling the sectors at once from a shared bag (setup step 8): "
+        "0 (default) you fill all three; 1, you one and your assistant two; 2 or 3, each "
+        "sector its own (Paragliders).")] = None,
+    where: Annotated[list[str] | None, typer.Option(
+        metavar="CONDITION",
+        help="Keep drawing seeds (SEED, SEED+1, ...) until the map's statistics (those of "
+        "skyhex map stats --format json) meet CONDITION, such as 'balance>=85' or "
+        "'route.below.length<=30 and pockets==0'; repeatable (all must hold). The seed and "
+        "the number of draws are reported on stderr.")] = None,
+    max_draws: Annotated[int, typer.Option(
+        "--max-draws", min=1, max=MAX_DRAWS, help="With --where: seeds drawn for one map "
+        f"before giving up (exit code 1; at most {MAX_DRAWS:,}).")] = 1000,
     fmt: Annotated[MapFormat | None, typer.Option(
         "--format", help="Output format (default: from the file name, else yaml).")] = None,
     output: Annotated[str, typer.Option(
@@ -66,19 +91,26 @@ def generate(
     force: ForceOption = False,
 ) -> None:
     """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
-    sectors) or Turbulences (the difficulty's mountains and clouds, 12 plain and 12 sea tiles
-    shuffled with desert)."""
+    sectors; every setup step drawn again is recorded in the map's redraws) or Turbulences
+    (the difficulty's mountains and clouds, 12 plain and 12 sea tiles shuffled with
+    desert)."""
     import secrets
 
     from skyhex.cli.files import check_outputs, format_for, locked_folder, write_output
     from skyhex.games.documents import dump
     from skyhex.games.face import face, usage
+    from skyhex.games.where import parse
     from skyhex.mapgen.errors import GenerationError
 
     given = {"radius": radius, "aerodromes": aerodromes, "components": components,
-             "difficulty": difficulty}
+             "difficulty": difficulty, "mountains": mountains, "assistants": assistants}
     first = seed if seed is not None else secrets.randbelow(2**31)
-    seeds = range(first, first + count)
+    with reporting():
+        condition = parse(where) if where else None
+    if condition is not None and count * max_draws > MAX_WHERE_DRAWS:
+        raise typer.BadParameter(f"--count {count} maps of up to --max-draws {max_draws} seeds "
+                                 f"each is more than the {MAX_WHERE_DRAWS:,} draws of one "
+                                 "command: lower one of them", param_hint="--max-draws")
     to_dir = count > 1 or (output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
     if to_dir:
         if output == "-":
@@ -94,35 +126,62 @@ def generate(
         context = maker.map_context(components) if "components" in maker.generate_options \
             else None
         kind = format_for(output, fmt.value if fmt else None)
-        targets = {s: os.path.join(output, f"map-{s}.{kind}") if to_dir else output
-                   for s in seeds}
         folder = os.path.join(output, "")
-        written = 0
+
+        def target(s: int) -> str:
+            return os.path.join(output, f"map-{s}.{kind}") if to_dir else output
+
+        made: list[int] = []
+
+        def seeds() -> str:
+            if made == list(range(made[0], made[-1] + 1)):
+                return f"{made[0]}-{made[-1]}"
+            return ", ".join(map(str, made))
+
         with ExitStack() as stack:
             if to_dir:  # a batch holds its folder, and replaces nothing without --force
                 stack.enter_context(locked_folder(output))
-            check_outputs(list(targets.values()), force=force)
-            items: Iterable[int] = seeds
+            # Without --where the seeds are known: every member is checked before the first
+            # map is made. With it, the single file or the folder is checked now, and each
+            # member again when its seed is found.
+            if condition is None or not to_dir:
+                check_outputs([target(s) for s in range(first, first + count)], force=force)
+            items: Iterable[int] = range(count)
             if count > 1 and sys.stderr.isatty():  # a progress bar only for a person watching
                 items = stack.enter_context(
-                    typer.progressbar(seeds, label="generating", file=sys.stderr))
+                    typer.progressbar(items, label="generating", file=sys.stderr))
+            s = first
             try:
-                for s in items:
-                    try:
-                        m = maker.generate_map(s, given, context)
-                    except GenerationError as e:
-                        raise GenerationError(e.constraint, f"seed {s}: {e.message}") from None
-                    write_output(targets[s], dump(maker.map_to_dict(m), kind, maker.map_flow),
+                for _ in items:
+                    draws = 0
+                    while True:
+                        try:
+                            m = maker.generate_map(s, given, context)
+                        except GenerationError as e:
+                            raise GenerationError(e.constraint,
+                                                  f"seed {s}: {e.message}") from None
+                        draws += 1
+                        if condition is None or condition.holds(maker.map_stats(m)):
+                            break
+                        if draws >= max_draws:
+                            raise GenerationError(
+                                "where", f"no map meets {escape(condition.text)} in "
+                                f"{max_draws} draws (seeds {s - draws + 1}-{s})")
+                        s += 1
+                    if condition is not None:
+                        print(f"seed {s}: {escape(condition.text)} after {draws} "
+                              f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
+                    write_output(target(s), dump(maker.map_to_dict(m), kind, maker.map_flow),
                                  force=force)
-                    written += 1
-            except KeyboardInterrupt:
-                if count > 1:
-                    print(f"skyhex: wrote {written} of {count} maps to {escape(folder)} "
-                          f"(seeds {first}-{first + written - 1}), each whole", file=sys.stderr)
+                    made.append(s)
+                    s += 1
+            except (KeyboardInterrupt, GenerationError, OutputError):
+                if count > 1 and made:
+                    print(f"skyhex: wrote {len(made)} of {count} maps to {escape(folder)} "
+                          f"(seeds {seeds()}), each whole", file=sys.stderr)
                 raise
         if count > 1:
-            print(f"wrote {count} maps to {escape(folder)} (seeds {first}-{first + count - 1})",
-                  file=sys.stderr)
+            print(f"wrote {count} maps to {escape(folder)} (seeds {seeds()})", file=sys.stderr)
 
 
 class _Maps:
@@ -159,12 +218,13 @@ def check(
     ReportFormat.text,
 ) -> None:
     """Check maps against the setup rules and report every violation (on stdout, as the
-    report; unreadable files are reported there too). Each file's game: key says which
-    game's rules apply.
+    report; unreadable files are reported there too): errors, and warnings for rules that
+    bind only some maps. Each file's game: key says which game's rules apply.
 
-    Exit 0 when every map is valid, 1 otherwise.
+    Exit 0 when every map is valid (warnings allowed), 1 otherwise.
     """
     from skyhex.games.documents import violation_path
+    from skyhex.mapgen.errors import errors
     from skyhex.schemas.documents import DocumentError, display_name
 
     reader = _Maps(components)
@@ -183,23 +243,28 @@ def check(
                 print_invalid(name, e.problems)
             continue
         violations = game.check_map(m, context)
-        ok = ok and not violations
+        bad = errors(violations)
+        ok = ok and not bad
         located = [(v, document.locate(at) if (at := violation_path(m, v)) else (None, None))
                    for v in violations]
         if fmt is ReportFormat.json:
-            results.append({"file": name, "valid": not violations, "game": game.name,
+            results.append({"file": name, "valid": not bad, "game": game.name,
                             **game.map_report(m),
                             "violations": [{**v.to_json(), "line": line, "column": column}
                                            for v, (line, column) in located]})
             continue
-        if not violations:
-            out(escape(f"{name}: ok: {game.map_summary(m)}"))
-            continue
         for v, (line, column) in located:
             where = f"{name}:{line}:{column}" if line is not None else name
-            out(escape(f"{where}: error: {v.message} [{v.rule}]"))
+            out(escape(f"{where}: {v.severity}: {v.message} [{v.rule}]"))
             out(escape(f"    hint: {v.hint}"))
-        out(f"{name}: invalid: {len(violations)} violation{'s' if len(violations) > 1 else ''}")
+        warned = len(violations) - len(bad)
+        warnings = f"{warned} warning{'s' if warned > 1 else ''}"
+        if not bad:
+            out(escape(f"{name}: ok{f' ({warnings})' if warned else ''}: "
+                       f"{game.map_summary(m)}"))
+            continue
+        out(escape(f"{name}: invalid: {len(bad)} violation{'s' if len(bad) > 1 else ''}"
+                   + (f", {warnings}" if warned else "")))
     if fmt is ReportFormat.json:
         out(json.dumps(results, indent=2))
     if not ok:
@@ -230,9 +295,11 @@ def stats(
     fmt: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] =
     ReportFormat.text,
 ) -> None:
-    """Paragliders: terrain counts, mountain clusters, edge hexes and take-off/antenna
-    distances. Turbulences: biome counts, clouds by kind, clouds next to a mountain. Maps of
-    different games may not be mixed in one call."""
+    """Paragliders: terrain counts, mountain clusters, edge hexes, take-off/antenna
+    distances, mountains, lift, spawns and GPS sites per sector, antennas next to mountains
+    or in pockets, the shortest race routes below and above the mountaintop, and the balance
+    score. Turbulences: biome counts, clouds by kind, clouds next to a mountain. Maps of
+    different games may not be mixed in one call (JSON fields: skyhex schema map-stats)."""
     from skyhex.schemas.documents import display_name
 
     reader = _Maps(components)
@@ -249,7 +316,7 @@ def stats(
     game = next(iter(games.values()))
     summary = game.stats_summary(figures) if len(figures) > 1 else None
     if fmt is ReportFormat.json:
-        doc: dict[str, Any] = {"maps": figures}
+        doc: dict[str, Any] = {"game": game.name, "maps": figures}
         if summary is not None:
             doc["summary"] = summary
         out(json.dumps(doc, indent=2))

@@ -145,8 +145,8 @@ def _writable_text(title: str | None, map_file: str | None, output: str) -> None
 def schema(
     name: Annotated[str | None, typer.Argument(help="Schema to print; none: list them.")] = None,
 ) -> None:
-    """List the JSON Schemas of skyhex's file formats, or print one (self-contained) for
-    editors: `skyhex schema scenario > scenario.schema.json`."""
+    """List the JSON Schemas of skyhex's file formats (and of `map stats --format json`), or
+    print one (self-contained) for editors: `skyhex schema scenario > scenario.schema.json`."""
     from skyhex import schemas
 
     available = schemas.names()

@@ -19,7 +19,8 @@ from skyhex.rules import games as registry
 from skyhex.rules.draws import PinnedDrawError
 from skyhex.rules.errors import IllegalActionError, InputError, Problem, SkyhexError
 from skyhex.rules.game import Event
-from skyhex.rules.replay import Replay, begin, play
+from skyhex.rules.replay import LogMismatch, Replay, begin, play
+from skyhex.rules.replay import follow as follow_log
 from skyhex.rules.text import escape, excerpt
 from skyhex.schemas.documents import (
     Document,
@@ -225,12 +226,13 @@ def load_referenced(document: Document, data: Any, base: str, at: tuple[Any, ...
 
 
 def violation_path(m: Any, v: Violation) -> tuple[Any, ...]:
-    """Where a violation is written in its map's document: the first of its slots, clouds
-    or hexes that the map read from a place (``slot_paths``, ``cloud_paths``,
-    ``hex_paths``); ``()`` when none was."""
+    """Where a violation is written in its map's document: the first of its slots, clouds,
+    hexes or spaces that the map read from a place (``slot_paths``, ``cloud_paths``,
+    ``hex_paths``, ``space_paths``); ``()`` when none was."""
     for places, keys in ((getattr(m, "slot_paths", {}), v.slots),
                          (getattr(m, "cloud_paths", {}), v.clouds),
-                         (getattr(m, "hex_paths", {}), v.hexes)):
+                         (getattr(m, "hex_paths", {}), v.hexes),
+                         (getattr(m, "space_paths", {}), v.spaces)):
         for key in keys:
             if key in places:
                 return tuple(places[key])
@@ -250,7 +252,11 @@ def map_problems(document: Document, at: tuple[Any, ...], m: Any, map_document: 
                  prefix: tuple[Any, ...], violations: Sequence[Violation]) -> list[FileProblem]:
     """A scenario's map breaking setup rules: one problem at the scenario's ``map`` key
     (``at``: the scenario's path in ``document``), then each violation where it is written
-    (in the map's own file, or inline at ``prefix``)."""
+    (in the map's own file, or inline at ``prefix``). Warnings are no problem: the map is
+    valid."""
+    from skyhex.mapgen.errors import errors
+
+    violations = errors(violations)
     if not violations:
         return []
     line, column = document.locate((*at, "map"))
@@ -398,17 +404,92 @@ def load_game(moves: str | None, scenario: str | None = None,
                       (game, state, tuple(events)))
 
 
-def replay_game(loaded: LoadedGame, *, strict: bool = False, until: int | None = None
-                ) -> Replay:
+def replay_game(loaded: LoadedGame, *, strict: bool = False, until: int | None = None,
+                record: bool = False) -> Replay:
     """Replay a loaded game (the first ``until`` entries); an illegal entry ends it with an
-    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file."""
+    ``error`` event whose ``line`` and ``column`` are the entry's in the moves file. With
+    ``record`` the replay keeps its steps (``Replay.steps``)."""
     document = loaded.moves
-    replay = begin(loaded.face.ruleset, *loaded.setup)
+    replay = begin(loaded.face.ruleset, *loaded.setup, record=record)
     play(replay, loaded.actions, strict=strict, until=until)
     if replay.error is not None and document is not None:
         line, column = document.locate(("moves", replay.error["entry"]))
         replay.error["line"], replay.error["column"] = line, column
     return replay
+
+
+# --- game logs ----------------------------------------------------------------------------
+
+
+def is_log(path: str) -> bool:
+    """Whether the file at ``path`` (``-``: standard input, read once) is a game log: its
+    first line a JSON object with ``seq`` and ``type``, as ``skyhex replay`` writes."""
+    text = decode(read_bytes(path), display_name(path))
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        event = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(event, dict) and "seq" in event and "type" in event
+
+
+
+def read_log(path: str) -> list[Event]:
+    """The events of the game log at ``path`` (NDJSON, one event a line; blank lines are
+    skipped); ``DocumentError`` names the line of a line that is not a JSON object, and the
+    log must start with a ``setup`` event naming a registered game."""
+    name = display_name(path)
+    events: list[Event] = []
+    lines: list[int] = []
+    for number, line in enumerate(decode(read_bytes(path), name).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError as e:
+            column = getattr(e, "colno", 1)
+            raise DocumentError([FileProblem(name, f"not a JSON event: {getattr(e, 'msg', e)}",
+                                             number, column, rule="log.syntax")]) from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise DocumentError([FileProblem(name, "not an event: each line of a log is a "
+                                             "JSON object with a 'type'", number, 1,
+                                             rule="log.event")])
+        events.append(event)
+        lines.append(number)
+    if not events or events[0]["type"] != "setup":
+        raise DocumentError([FileProblem(name, "a game log starts with its 'setup' event",
+                                         lines[0] if lines else 1, 1, rule="log.setup")])
+    game = events[0].get("game")
+    if game not in registry.GAMES:
+        raise DocumentError([FileProblem(name, registry.unknown_game_message(game), lines[0],
+                                         1, rule="log.game")])
+    return events
+
+
+def load_log(path: str, scenario: str, refs: References | None = None
+             ) -> tuple[LoadedGame, Replay]:
+    """The game that the log at ``path`` records, replayed from the scenario it was played
+    on (a log names its game, not its scenario) with its steps recorded: its actions are
+    found again (``rules.replay.follow``), and ``DocumentError`` names the first line of the
+    log that the scenario does not give; the scenario's references follow the policy
+    ``refs``."""
+    events = read_log(path)
+    name = display_name(path)
+    found = sources(None, scenario, refs)
+    if found.game != events[0]["game"]:
+        raise DocumentError([FileProblem(name, f"a {events[0]['game']} log on a {found.game} "
+                                         f"scenario ({found.document.name})", 1, 1,
+                                         rule="log.game")])
+    loaded = load_game(None, None, found)
+    try:
+        replay = follow_log(loaded.face.ruleset, loaded.scenario, events)
+    except LogMismatch as e:
+        lines = [n for n, line in enumerate(decode(read_bytes(path), name).splitlines(), 1)
+                 if line.strip()]
+        raise DocumentError([FileProblem(name, f"{e.message} (on the scenario "
+                                         f"{found.document.name})", lines[e.index], 1,
+                                         rule="log.follow")]) from None
+    return loaded, replay
 
 
 def error_line(replay: Replay, document: Document | None) -> str:

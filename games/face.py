@@ -9,9 +9,11 @@ the defaults; a game's face overrides what it has.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skyhex.rules import games as registry
 from skyhex.rules.errors import NotSupportedError, SkyhexError
@@ -21,6 +23,7 @@ from skyhex.schemas.documents import Document, DocumentError
 if TYPE_CHECKING:
     from skyhex.games.documents import References
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
 
 
@@ -161,6 +164,32 @@ class Face:
         """The game log as a readable account, one event a line."""
         raise NotSupportedError(f"text accounts of {self.name} games")
 
+    def event_text(self, event: Event) -> str:
+        """One event of the log in words (a line of the account); the default names its
+        type and fields."""
+        fields = ", ".join(f"{k} {json.dumps(v)}" for k, v in event.items()
+                           if k not in ("seq", "type", "entry", "forced"))
+        return f"{event['type']}: {fields}"
+
+    # --- the replay viewer --------------------------------------------------------------
+
+    def event_view(self, game: Any, event: Event, who: str) -> Event:
+        """An event of the log (the referee's) as participant ``who`` may read it. A game
+        whose log holds what a participant may not know overrides this (Turbulences: the
+        parcel weights); the default, for games that hide nothing, gives the event as it
+        is."""
+        return event
+
+    def viewer_art(self, scenario: Any, game: Any, source: str) -> ViewerArt:
+        """What the replay viewer draws of ``game`` (its constants; ``source``: the file it
+        was read from), from views of it (``render/viewer.py``). The default draws no board
+        and shows each view as a plain panel."""
+        from skyhex.render.viewer import ViewerArt
+
+        art = ViewerArt()
+        art.title = f"{self.name}: {source}"
+        return art
+
     # --- boards -------------------------------------------------------------------------
 
     def map_sheets(self, m: Any, context: Any, request: BoardRequest) -> list[Sheet]:
@@ -171,6 +200,21 @@ class Face:
                         request: BoardRequest) -> list[Sheet]:
         """The printable sheets of a position (a scenario's start, or a game replayed)."""
         raise NotSupportedError(f"boards of {self.name} positions")
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def option_choice(kind: type[E], value: str | None, default: E, flag: str) -> E:
+    """The member of ``kind`` named ``value`` (``default`` when none is given);
+    ``UsageError`` naming ``flag`` and the choices otherwise."""
+    if value is None:
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        raise UsageError(flag, f"{value!r} is not one of "
+                         f"{', '.join(m.value for m in kind)}") from None
 
 
 def face(name: str) -> Face:
@@ -201,4 +245,4 @@ def usage(game: Face, option: str, flag: str, attribute: str = "generate_options
 
 
 __all__ = ["BoardRequest", "DocumentError", "Face", "Sheet", "UsageError", "face", "faces",
-           "takers", "usage"]
+           "option_choice", "takers", "usage"]

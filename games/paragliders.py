@@ -15,7 +15,7 @@ from skyhex.games.documents import (
     located,
     map_problems,
 )
-from skyhex.games.face import BoardRequest, Face, Sheet, UsageError
+from skyhex.games.face import BoardRequest, Face, Sheet, UsageError, option_choice
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.paragliders import GAME
 from skyhex.schemas.documents import Document, DocumentError, FileProblem
@@ -23,6 +23,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
     from skyhex.render.paragliders.tracks import TracksPicture
+    from skyhex.render.viewer import ViewerArt
     from skyhex.rules.paragliders.components import ComponentSet
     from skyhex.rules.paragliders.maps import Map
     from skyhex.rules.paragliders.scenario import Scenario
@@ -35,8 +36,9 @@ class Paragliders(Face):
     name = GAME
     kinds = frozenset({"map", "scenario", "moves", "components"})
     draw_kinds = frozenset({"cloud", "ring", "tile"})
-    map_flow = ("slots", "hexes")
-    generate_options = frozenset({"radius", "aerodromes", "components"})
+    map_flow = ("redraws", "slots", "hexes")
+    generate_options = frozenset({"radius", "aerodromes", "components", "mountains",
+                                  "assistants"})
     board_options = frozenset({"tracks", "components"})
 
     # --- maps ---------------------------------------------------------------------------
@@ -47,7 +49,7 @@ class Paragliders(Face):
 
         if components is None:
             return standard_set()
-        document = load_validated(components, "components")
+        document = load_validated(components, "components", (GAME,))
         try:
             return components_from_dict(document.data)
         except InputError as e:
@@ -73,11 +75,14 @@ class Paragliders(Face):
 
     def generate_map(self, seed: int, options: Mapping[str, Any], context: Any) -> Map:
         from skyhex.mapgen.paragliders.generate import generate_map
-        from skyhex.rules.paragliders.maps import DEFAULT_RADIUS
+        from skyhex.rules.paragliders.maps import DEFAULT_RADIUS, MountainReading
 
         radius = options.get("radius")
+        mountains = option_choice(MountainReading, options.get("mountains"),
+                                  MountainReading.PER_SECTOR, "--mountains")
         return generate_map(context, seed, radius=DEFAULT_RADIUS if radius is None else radius,
-                            aerodromes=options.get("aerodromes") or 0)
+                            aerodromes=options.get("aerodromes") or 0, mountains=mountains,
+                            assistants=options.get("assistants") or 0)
 
     def map_report(self, m: Map) -> dict[str, Any]:
         return {"layout": m.layout.value, "hexes": len(m.hexes)}
@@ -86,7 +91,8 @@ class Paragliders(Face):
         what = f"{m.layout.value} layout"
         if m.layout.value == "standard":
             what += f", radius {m.radius}"
-        tiles = f", {len(m.slots) + len(m.aerodromes)} slots" if m.has_slots else ""
+        laid = len(m.slots) + len(m.aerodromes) + sum(len(r.slots) for r in m.recuts)
+        tiles = f", {laid} slots" if m.has_slots else ""
         return f"{what}{tiles}, {len(m.hexes)} hexes"
 
     def map_stats(self, m: Map) -> dict[str, Any]:
@@ -116,6 +122,24 @@ class Paragliders(Face):
                          f"({' > '.join(tour['order'])})")
         lines.append(f"  spawn hexes: {f['spawns']}; GPS sites: "
                      f"{', '.join(f['gps_sites']) or '-'}")
+        lines.append(f"  lift hexes (next to a mountain): {f['lift_hexes']} (morning sun "
+                     f"{f['sun_morning_hexes']}, afternoon sun {f['sun_afternoon_hexes']})")
+        for name, sector in (f["sectors"] or {}).items():
+            joined = ", joined to the take-off" if sector["joined"] else ""
+            lines.append(f"  sector {name}: {sector['mountains']} mountain hexes in "
+                         f"{sector['clusters']} cluster(s){joined}; lift {sector['lift']}; "
+                         f"spawns {sector['spawns']}; GPS sites {sector['gps']}; antenna "
+                         f"{', '.join(sector['antennas']) or '-'}")
+        lines.append(f"  antennas next to a mountain: "
+                     f"{', '.join(f['antennas_next_to_mountains']) or '-'}; in a pocket (only "
+                     f"over the mountains): {', '.join(f['pockets']) or '-'}")
+        for level, what in (("below", "below the mountaintop"), ("above", "above it")):
+            route = f["route"][level]
+            text = f"{route['length']} moves ({' > '.join(route['order'])})" if route else \
+                "none"
+            lines.append(f"  route take-off > antennas > target {what}: {text}")
+        points = ", ".join(f"{k} -{v}" for k, v in f["balance_penalties"].items() if v)
+        lines.append(f"  balance: {f['balance']}" + (f" ({points})" if points else ""))
         return "\n".join(lines)
 
     def terminal(self, m: Map, *, color: bool, legend: bool) -> str:
@@ -141,7 +165,7 @@ class Paragliders(Face):
         comp_document = None
         if "components" in data:
             comp_document = load_referenced(document, data, base, at, "components",
-                                            "components", refs=refs)
+                                            "components", (GAME,), refs=refs)
             comp_doc = comp_document.data
         overrides = data.get("overrides", {})
         try:
@@ -203,6 +227,17 @@ class Paragliders(Face):
         from skyhex.render.paragliders.account import account
 
         return account(events)
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        from skyhex.render.paragliders.account import line
+
+        return line(event)
+
+    def viewer_art(self, scenario: Scenario, game: Any, source: str) -> ViewerArt:
+        from skyhex.render.paragliders.viewer import ParaglidersArt
+        from skyhex.render.sheet import default_title
+
+        return ParaglidersArt(game, scenario.title or default_title(scenario.map.title, source))
 
     # --- boards -------------------------------------------------------------------------
 

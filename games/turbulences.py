@@ -7,13 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skyhex.games.documents import References, load_referenced, map_problems
-from skyhex.games.face import BoardRequest, Face, Sheet, UsageError
+from skyhex.games.face import BoardRequest, Face, Sheet, option_choice
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences import GAME
 from skyhex.schemas.documents import Document, DocumentError, FileProblem
 
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
     from skyhex.rules.turbulences.landscape import Landscape
     from skyhex.rules.turbulences.scenario import Scenario
@@ -46,12 +47,8 @@ class Turbulences(Face):
         from skyhex.mapgen.turbulences.generate import generate_landscape
         from skyhex.rules.turbulences.landscape import Difficulty
 
-        name = options.get("difficulty") or Difficulty.NORMAL.value
-        try:
-            difficulty = Difficulty(name)
-        except ValueError:
-            raise UsageError("--difficulty", f"{name!r} is not one of "
-                             f"{', '.join(d.value for d in Difficulty)}") from None
+        difficulty = option_choice(Difficulty, options.get("difficulty"), Difficulty.NORMAL,
+                                   "--difficulty")
         return generate_landscape(seed, difficulty)
 
     def map_report(self, m: Landscape) -> dict[str, Any]:
@@ -134,6 +131,25 @@ class Turbulences(Face):
         from skyhex.render.turbulences.account import account
 
         return account(events)
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        from skyhex.render.turbulences.account import line
+
+        return line(event)
+
+    # --- the replay viewer --------------------------------------------------------------
+
+    def event_view(self, game: Any, event: dict[str, Any], who: str) -> dict[str, Any]:
+        from skyhex.rules.turbulences.engine import event_view
+
+        return event_view(game, event, who)
+
+    def viewer_art(self, scenario: Scenario, game: Any, source: str) -> ViewerArt:
+        from skyhex.render.sheet import default_title
+        from skyhex.render.turbulences.viewer import TurbulencesArt
+
+        land = scenario.landscape
+        return TurbulencesArt(game, scenario.title or default_title(land.title, source))
 
     # --- boards -------------------------------------------------------------------------
 

@@ -236,6 +236,19 @@ class Sheet:
         self._defined.add(name)
         return name
 
+    def to_inline(self, label: str, element_id: str) -> str:
+        """The document as an ``<svg>`` element to put inside an HTML page: no XML
+        declaration and no size in mm (the page sizes it by its ``viewBox``), with an
+        ``id`` and, for screen readers, ``role="img"`` and ``label`` as its name."""
+        svg = self.svgwrite
+        svg.attribs.pop("width", None)
+        svg.attribs.pop("height", None)
+        svg.attribs["id"] = element_id
+        svg.attribs["role"] = "img"
+        svg.attribs["aria-label"] = xml_text(label)
+        body: str = svg.tostring()
+        return body.replace("><", ">\n<") + "\n"
+
     def to_string(self) -> str:
         """The document as text: an XML declaration, then one element per line (which
         keeps diffs readable; no text element has child elements, so the added line

@@ -130,6 +130,7 @@ LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
 LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 MIN_WIDTH = 190.0  # a picture is never narrower than an A4 page's printable width
 PANEL_GAP = 8.0  # between the board's label band and the position panel
+LEGEND_GAP = 8.0  # between the board's label band (or the panel) and the legend
 
 
 def hex_id(h: Hex) -> str:
@@ -225,7 +226,7 @@ def plan_sheet(hexes: Collection[Hex], *, hex_mm: float, title: str, subtitle: s
                                                      panel_size, title_block)
     legend_width = width - 10.0
     positions, legend_height = flow(legend, legend_width)
-    box = Rect(5.0, board_bottom + 8.0, legend_width, legend_height)
+    box = Rect(5.0, board_bottom + LEGEND_GAP, legend_width, legend_height)
     height = box.bottom + 2.0
 
     title_width = max(text_width(title, TITLE_SIZE, bold=True),
@@ -429,6 +430,74 @@ def draw_wind_arrow(canvas: Canvas, at: Point, direction: Direction, *, tail: fl
               (x + dx * head + dy * half, y + dy * head - dx * half)]
     canvas.path(path_data(points, closed=True), fill=BLACK, stroke=BLACK, width=0.3,
                 round_joins=True)
+
+
+# --- participants: pawns told apart in colour and in black and white --------------------
+
+KNOWN_FILLS: Mapping[str, tuple[str, str]] = {
+    "red": (VERMILLION, BLACK), "blue": (BLUE, WHITE), "green": (BLUISH_GREEN, BLACK),
+    "yellow": (YELLOW, BLACK), "purple": (REDDISH_PURPLE, BLACK), "white": (WHITE, BLACK),
+    "orange": (ORANGE, BLACK), "black": (BLACK, WHITE), "pink": (REDDISH_PURPLE, BLACK),
+    "cyan": (SKY_BLUE, BLACK), "sky": (SKY_BLUE, BLACK), "grey": ("#AAAAAA", BLACK),
+    "gray": ("#AAAAAA", BLACK), "brown": ("#8A5A00", WHITE),
+}
+"""Fills (and the letter colour on them) of the colour names skyhex knows, in Okabe-Ito
+hues; other names take the next of ``PALETTE``."""
+PALETTE = ((ORANGE, BLACK), (SKY_BLUE, BLACK), (REDDISH_PURPLE, BLACK), (BLUE, WHITE),
+           (BLUISH_GREEN, BLACK), (VERMILLION, BLACK))
+
+OUTLINES: tuple[tuple[str, tuple[float, ...] | None], ...] = (
+    ("solid", None), ("dashed", (1.9, 1.1)), ("dotted", (0.01, 1.35)), ("double", None),
+    ("dash-dot", (2.4, 0.9, 0.01, 0.9)), ("long dashes", (3.6, 1.2)))
+"""The outline patterns of participants 1-6 (dashes in design units)."""
+
+@dataclass(frozen=True)
+class PawnStyle:
+    """How a participant (a company, a balloon) is printed: fill, letter colour, initial and
+    outline pattern."""
+
+    fill: str
+    ink: str
+    letter: str
+    outline: str
+    dash: tuple[float, ...] | None = None
+
+
+def pawn_styles(colours: list[str]) -> tuple[PawnStyle, ...]:
+    """The styles of the participants named ``colours``, in order: fills by name, initials
+    (two letters when two colours share the first), outline patterns by position."""
+    styles = []
+    unknown = 0
+    firsts = [c[:1].upper() for c in colours]
+    for k, colour in enumerate(colours):
+        fill = KNOWN_FILLS.get(colour.lower())
+        if fill is None:
+            fill = PALETTE[unknown % len(PALETTE)]
+            unknown += 1
+        letter = firsts[k]
+        if firsts.count(letter) > 1:
+            letter = colour[:2].capitalize()
+        outline, dash = OUTLINES[k % len(OUTLINES)]
+        styles.append(PawnStyle(fill[0], fill[1], letter, outline, dash))
+    return tuple(styles)
+
+
+def draw_outline(canvas: Canvas, style: PawnStyle, at: Point, r: float, u: float) -> None:
+    """The participant's outline pattern just inside a disc of radius ``r``."""
+    draw_disc_outline(canvas, at, r, u, double=style.outline == "double", dash=style.dash)
+
+
+def draw_pawn_disc(canvas: Canvas, style: PawnStyle, at: Point, r: float,
+                      u: float) -> None:
+    """A disc of radius ``r``: white halo, the participant's fill, outline and initial."""
+    x, y = at
+    canvas.circle(at, r + 0.9 * u, fill=WHITE, stroke=None)
+    canvas.circle(at, r, fill=style.fill, stroke=BLACK if style.fill == WHITE else None,
+                  width=0.3 * u)
+    draw_outline(canvas, style, at, r, u)
+    size = 1.05 * r if len(style.letter) == 1 else 0.8 * r
+    canvas.text(style.letter, (x, y + 0.37 * size), size=size, bold=True,
+                fill=style.ink)
 
 
 # --- texts and directions --------------------------------------------------------------------

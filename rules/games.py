@@ -16,6 +16,7 @@ from skyhex.rules.game import Ruleset
 GAMES: dict[str, str] = {
     "paragliders": "skyhex.rules.paragliders.ruleset",
     "turbulences": "skyhex.rules.turbulences.ruleset",
+    "balloons": "skyhex.rules.balloons.ruleset",
 }
 DEFAULT_GAME = "paragliders"
 

@@ -1,15 +1,28 @@
 """The whole action space of a moment, per game, for the contract test: every action a
 moves file could write at that moment (most of them illegal), so that the test can hold
 ``legal_actions`` and ``apply`` to the same answers on it. A new game adds its generator
-here (keyed by its registry name)."""
+here (keyed by its registry name).
+
+A generator is given ``accepts`` (whether ``apply`` takes an action, remembered), so that it
+can build the combinations that matter from the parts that ``apply`` takes: the stunt
+claims of a Paragliders flight, the parcel operations of a Turbulences journey. ``rate``
+samples the space (1: all of it); parts whose every combination is tried whatever the rate
+say so.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from itertools import combinations
+from dataclasses import replace
+from itertools import combinations, product
 from typing import Any
 
+from skyhex.rules.balloons.actions import Exchange, Fly, Launch, Play, Use
+from skyhex.rules.balloons.actions import Pass as BPass
+from skyhex.rules.balloons.components import Altitude
+from skyhex.rules.balloons.state import Game as BGame
+from skyhex.rules.balloons.state import State as BState
 from skyhex.rules.hexgrid import DIRECTIONS, Hex
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -32,43 +45,53 @@ from skyhex.rules.turbulences.landscape import region_cities
 from skyhex.rules.turbulences.state import Game as TGame
 from skyhex.rules.turbulences.state import State as TState
 
-Candidates = Callable[[Any, Any, random.Random, float], Iterator[Any]]
-"""``(game, state, rng, rate)``: the candidates, each kept with probability ``rate`` (1:
-every one)."""
+Accepts = Callable[[Any], bool]
+Candidates = Callable[[Any, Any, random.Random, float, Accepts], Iterator[Any]]
+"""``(game, state, rng, rate, accepts)``: the candidates, each part kept with probability
+``rate`` (1: every one)."""
 
 
 def _kept(rng: random.Random, rate: float) -> bool:
     return rate >= 1 or rng.random() < rate
 
 
+def _upto(items: tuple[str, ...], most: int = 2) -> list[tuple[str, ...]]:
+    """Every subset of ``items`` of at most ``most`` (a moves file lists at most two
+    parcels an operation)."""
+    return [c for k in range(min(most, len(items)) + 1) for c in combinations(items, k)]
+
+
 # --- Paragliders ------------------------------------------------------------------------------
 
 
 def _lands(game: PGame, near: Hex | None) -> list[tuple[LandChoice | None, Hex | None]]:
-    """No landing, a final landing, and a relaunch with no mountain named and with each
-    mountain close to where the flight may end (closest to some hex within 2 of ``near``)."""
+    """No landing, a final landing, a relaunch with no mountain named and with each
+    mountain close to where the flight may end (closest to some hex within 2 of ``near``:
+    no other may be named), and with one mountain far from there."""
     out: list[tuple[LandChoice | None, Hex | None]] = [
         (None, None), (LandChoice.FINAL, None), (LandChoice.RELAUNCH, None)]
     if near is not None:
-        mountains = set()
+        close = set()
         for h in game.terrain:
             if h.distance(near) <= 2:
-                mountains.update(closest_mountains(game, h))
-        out += [(LandChoice.RELAUNCH, m) for m in sorted(mountains)]
+                close.update(closest_mountains(game, h))
+        far = [m for m in sorted(game.mountains) if m not in close][-1:]
+        out += [(LandChoice.RELAUNCH, m) for m in (*sorted(close), *far)]
     return out
 
 
-def _claims(game: PGame) -> list[Claim]:
-    """Every single claim of the stunts in play, at every moment, with either action."""
-    return [Claim(s, when, action) for s in sorted(game.scenario.stunts)
-            if s is not Stunt.TOP_LANDER for when in MOMENTS for action in ("score", "start")]
+SINGLE_CLAIMS = tuple(Claim(s, when, action) for s in Stunt if s is not Stunt.TOP_LANDER
+                      for when in MOMENTS for action in ("score", "start"))
+"""Every claim a turn entry may write but the Top Lander's (a flag of the landing): each
+stunt at each moment, scored or started."""
 
 
-def paragliders(game: PGame, state: PState, rng: random.Random, rate: float = 1.0
-                ) -> Iterator[Any]:
-    """Every turn or wind-push choice of the actor: kinds, moves, hard-turn and accelerate
-    cards, acceleration, landing choices and mountains, with and without a Top Lander claim;
-    then, on the flights ``apply`` accepts, every single stunt claim and pairs of them."""
+def paragliders(game: PGame, state: PState, rng: random.Random, rate: float,
+                accepts: Accepts) -> Iterator[Any]:
+    """Every turn or wind-push choice of the actor: kinds, take-off hexes and facings,
+    moves, Skill Move cards, acceleration, landing choices and mountains, with and without
+    a Top Lander claim; then the stunt claims of the flights ``apply`` takes
+    (``paragliders_claims``)."""
     pilot = state.actor
     assert pilot is not None
     me = pilot.ident
@@ -84,8 +107,12 @@ def paragliders(game: PGame, state: PState, rng: random.Random, rate: float = 1.
         return
     yield Turn(me, TurnKind.PASS)
     yield Turn(me, TurnKind.WALK)
+    flown: list[Turn] = []
     for land, mountain in lands:
-        yield Turn(me, TurnKind.STUCK, land=land, mountain=mountain)
+        for top in (False, True):
+            stuck = Turn(me, TurnKind.STUCK, land=land, mountain=mountain, top_lander=top)
+            flown.append(stuck)
+            yield stuck
     yield WindChoice(me, WindKind.PUSH)
     skills = [frozenset(), frozenset({Skill.HARD_TURN}), frozenset({Skill.ACCELERATE}),
               frozenset(Skill)]
@@ -100,81 +127,332 @@ def paragliders(game: PGame, state: PState, rng: random.Random, rate: float = 1.
                     for land, mountain in lands:
                         for top in (False, True):
                             if _kept(rng, rate):
-                                yield Turn(me, kind, move, h, facing, accelerate, skill, land,
-                                           mountain, (), top)
+                                turn = Turn(me, kind, move, h, facing, accelerate, skill,
+                                            land, mountain, (), top)
+                                flown.append(turn)
+                                yield turn
+    for turn in flown:
+        if accepts(turn) and _kept(rng, rate * 4):
+            yield from paragliders_claims(turn, rng, rate, accepts)
 
 
-def paragliders_claims(game: PGame, state: PState, accepted: list[Any],
-                       rng: random.Random, rate: float = 1.0) -> Iterator[Any]:
-    """Claims added to flights that ``apply`` accepted: every single claim, and pairs of
-    claims of two stunts (a sample when there are many)."""
-    singles = _claims(game)
-    for action in accepted:
-        if not isinstance(action, Turn) or action.move is None or action.stunts:
-            continue
-        for c in singles:
-            if _kept(rng, rate):
-                yield Turn(**{**_fields(action), "stunts": (c,)})
-        pairs = [(a, b) for a, b in combinations(singles, 2) if a.stunt != b.stunt]
-        for a, b in rng.sample(pairs, min(len(pairs), 12)):
-            yield Turn(**{**_fields(action), "stunts": tuple(sorted((a, b), key=claim_order))})
+def paragliders_claims(flight: Turn, rng: random.Random, rate: float, accepts: Accepts
+                       ) -> Iterator[Turn]:
+    """The claims a flight that ``apply`` takes may carry: every single claim; every
+    combination of at most one claim a stunt among those it takes one by one (each a legal
+    action to find listed: all of them, whatever the rate); each largest such combination
+    with a refused claim added, and with a second claim of one of its stunts (each
+    refused)."""
 
+    def claimed(claims: tuple[Claim, ...]) -> Turn:
+        return replace(flight, stunts=tuple(sorted(claims, key=claim_order)))
 
-def _fields(t: Turn) -> dict[str, Any]:
-    return {k: getattr(t, k) for k in Turn.__slots__}
+    taken: dict[Stunt, list[Claim]] = {}
+    refused: list[Claim] = []
+    for c in SINGLE_CLAIMS:
+        single = claimed((c,))
+        yield single
+        if accepts(single):
+            taken.setdefault(c.stunt, []).append(c)
+        else:
+            refused.append(c)
+    if not taken:
+        return
+    sets = [tuple(c for c in chosen if c is not None)
+            for chosen in product(*([None, *cs] for cs in taken.values()))]
+    for claims in sets:
+        if len(claims) > 1:
+            yield claimed(claims)
+    full = [claims for claims in sets if len(claims) == len(taken)]
+    for claims in full:
+        for extra in refused:
+            if _kept(rng, rate * 8):
+                yield claimed((*claims, extra))
+        for c in claims:
+            for again in taken[c.stunt]:
+                if _kept(rng, rate * 8):
+                    yield claimed((*claims, again))
 
 
 # --- Turbulences ------------------------------------------------------------------------------
 
 
-def _subsets(items: tuple[str, ...], most: int) -> Iterator[tuple[str, ...]]:
-    for k in range(min(most, len(items)) + 1):
-        yield from combinations(items, k)
+def _ops_space(carried: tuple[str, ...], here: tuple[str, ...], other: tuple[str, ...],
+               throw: bool = True) -> list[Ops]:
+    """Every set of parcel operations at a place, as a moves file may write them (at most
+    two parcels an operation): throws and unloads of the parcels on board, loads of the
+    parcels waiting there (of every colour), each also naming a parcel that is neither
+    on board nor there (``other``); ``throw`` false: no throw (after a journey)."""
+    away = tuple(other[:1])
+    throws = _upto((*carried, *away)) if throw else [()]
+    return [Ops(t, u, lo) for t in throws for u in _upto((*carried, *away))
+            for lo in _upto((*here, *away))]
 
 
-def turbulences(game: TGame, state: TState, rng: random.Random, rate: float = 1.0
-                ) -> Iterator[Any]:
-    """Passes (with parcel operations), journeys of one to three hexes from the aircraft (or
-    from any city of its region, rebuilt), with and without the BOOST, with parcel
-    operations before and after built from the parcels at hand."""
+def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
+                accepts: Accepts) -> Iterator[Any]:
+    """Every pass (with every parcel operation, and every rebuild), every journey of one to
+    three hexes from the aircraft or from any city of its region (rebuilt), with and
+    without the BOOST; then the parcel operations with the journeys: every operation
+    before the journey that ``apply`` takes, with every path, and every operation after a
+    journey that lands."""
     i = state.actor
     assert i is not None
     company = game.companies[i]
     colour = company.colour
     plane = state.planes[i]
-    parcels = tuple(sorted({p for zone in state.shipping for p in zone} | set(plane.carried)))
-    near = [p for p in parcels if p in plane.carried or p.startswith(colour)]
-    ops = [NO_OPS] + [Ops(throw=(p,)) for p in plane.carried] + \
-        [Ops(unload=(p,)) for p in plane.carried] + [Ops(load=(p,)) for p in near] + \
-        [Ops(load=two) for two in combinations(near, 2)]
-    yield Pass(colour)
-    for o in ops[1:]:
-        yield Pass(colour, o)
-    starts: list[tuple[Hex | None, Hex]] = []
-    if plane.hex is not None:
-        starts.append((None, plane.hex))
-        starts.append((plane.hex, plane.hex))  # a rebuild of an aircraft not destroyed
-    for city in region_cities()[company.region - 1]:
-        starts.append((city, city))
-    for rebuild, start in starts:
+    zones = {h: state.shipping[region - 1] for h, region in game.airports.items()}
+    everywhere = {p for zone in state.shipping for p in zone}
+    every = sorted(everywhere | {p for q in state.planes for p in (*q.carried, *q.delivered)}
+                   | set(state.lost))
+    carried = plane.carried
+
+    def other(*near: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(p for p in every if all(p not in group for group in near))
+
+    cities = region_cities()[company.region - 1]
+    rebuilds: list[Hex | None] = [None, *cities]
+    if plane.hex is not None and plane.hex not in cities:
+        rebuilds.append(plane.hex)  # a rebuild of an aircraft not destroyed
+    for where in rebuilds:
+        place = where if where is not None else plane.hex
+        here = zones.get(place, ()) if place is not None else ()
+        for ops in _ops_space(carried, here, other(carried, here)):
+            if where is None or ops is NO_OPS or _kept(rng, rate * 4):
+                yield Pass(colour, ops, where)
+    for where in rebuilds:
+        start = where if where is not None else plane.hex
+        if start is None:
+            continue
         paths: list[tuple[Hex, ...]] = [()]
-        for _ in range(3):
-            paths += [(*p, n) for p in paths if len(p) == _
+        for k in range(3):
+            paths += [(*p, n) for p in paths if len(p) == k
                       for n in (p[-1] if p else start).neighbors()]
-        for path in paths:
-            if not path:
-                continue
+        paths = paths[1:]
+        here = zones.get(start, ())
+        befores = [NO_OPS]
+        if where is None or where == company.airport:
+            space = [o for o in _ops_space(carried, here, other(carried, here)) if o]
             for boost in (False, True):
-                if _kept(rng, rate):
-                    yield Journey(colour, path, NO_OPS, NO_OPS, rebuild, boost)
-                if not _kept(rng, rate * 4):
-                    continue
-                for before in rng.sample(ops, min(3, len(ops))):
-                    for after in rng.sample(ops, min(2, len(ops))):
-                        yield Journey(colour, path, before, after, rebuild, boost)
+                # the operations before a journey, on a first tile that apply takes (any
+                # operation may be made before a one-tile journey), then on any tile
+                firsts = [Journey(colour, (p,), NO_OPS, NO_OPS, where, boost)
+                          for p in start.neighbors()]
+                first = next((j for j in firsts if accepts(j)), firsts[0])
+                for ops in space:
+                    if _kept(rng, rate * 8):
+                        tried = replace(first, before=ops)
+                        yield tried
+                        if accepts(tried) and ops not in befores:
+                            befores.append(ops)
+                    if _kept(rng, rate):
+                        yield replace(rng.choice(firsts), before=ops)
+        for before in befores:
+            for path in paths:
+                for boost in (False, True):
+                    if not _kept(rng, rate):
+                        continue
+                    journey = Journey(colour, path, before, NO_OPS, where, boost)
+                    yield journey
+                    if not accepts(journey) or path[-1] not in zones:
+                        if _kept(rng, rate):
+                            yield replace(journey, after=Ops(load=here[:1] or carried[:1]))
+                        continue
+                    on_board = (*carried, *before.load)
+                    there = (*zones[path[-1]], *(before.unload if path[-1] == start else ()))
+                    for after in _ops_space(on_board, there, other(on_board, there), False):
+                        if after and _kept(rng, rate * 4):
+                            yield replace(journey, after=after)
 
 
-GENERATORS: dict[str, Candidates] = {"paragliders": paragliders, "turbulences": turbulences}
+# --- Balmy Balloonists ------------------------------------------------------------------------
+
+
+def balloons(game: BGame, state: BState, rng: random.Random, rate: float,
+             accepts: Accepts) -> Iterator[Any]:
+    """Passes, every flight (each altitude, with and without a launch north or south), and
+    card plays: the cards of the hand, of the table (the actor's and another's) and one held
+    by nobody, on every balloon, for each use, with and without exchanges of the Advantage
+    cards held (and one not held) for the cards face up (the card played among them) and one
+    in the hand; the same decisions named for another balloon."""
+    i = state.actor
+    assert i is not None
+    me = game.colours[i]
+    b = state.balloons[i]
+    others = [c for c in game.colours if c != me]
+    table = sorted(c for other in state.balloons for c in other.front)
+    held = {c for other in state.balloons for c in (*other.hand, *other.front)}
+    loose = sorted(set(game.components.local_wind) - held)
+    cards = sorted({*b.hand, *b.front, *table[:2], *loose[:1]})
+    mine = list(b.advantages) + sorted(set(game.components.advantage) - set(b.advantages))[:1]
+    for who in (me, others[0]):
+        yield BPass(who)
+        for altitude in Altitude:
+            for launch in (None, *Launch):
+                yield Fly(who, altitude, launch)
+    for card in cards:
+        # face up once played: the table, the actor's cards and the card itself
+        face = sorted({*table, *b.front, card, *b.hand[:1]})
+        swaps = [None] + [Exchange(a, w) for a in mine for w in face]
+        for on in game.colours:
+            for use in Use:
+                for swap in swaps:
+                    if _kept(rng, rate):
+                        yield Play(me, card, on, use, swap)
+    if b.hand:
+        yield Play(others[0], b.hand[0], others[0])
+
+
+GENERATORS: dict[str, Candidates] = {"paragliders": paragliders, "turbulences": turbulences,
+                                     "balloons": balloons}
 """The action space of each registered game."""
-EXTRA = {"paragliders": paragliders_claims}
-"""Candidates derived from the accepted ones (Paragliders: stunt claims on flights)."""
+
+
+# --- rare moments ----------------------------------------------------------------------------
+
+
+def paragliders_edges() -> list[tuple[Any, Any]]:
+    """Moments random play seldom reaches, added to the random states: a pilot at the top of
+    a take-off hex (the soft landing declared with no move), the same pilot in a Wind Push
+    Round (resisting down onto the take-off hex), a pilot in a dead end, and one whose
+    Survivor ruler is armed, high over the mountains."""
+    from .rules_helpers import board, flying, start
+
+    takeoffs = board(takeoffs=((1, -1), (1, 0)), target=(0, 0))
+    ring = board({(h.q, h.r): "mountain" for h in Hex(0, 0).neighbors()})
+    top = {"yellow": flying((1, -1), "S", 9), "blue": flying((-3, 0), "N", 12)}
+    others = {"blue": flying((3, 0), "N", 6)}
+    games = [
+        start(takeoffs, ("yellow", "blue"), stunts="all", temperature=-1, pilots=top),
+        start(takeoffs, ("yellow", "blue"), stunts="all", temperature=-1, pilots=top,
+              wind=("SE", 1), more={"wind_push": ["yellow", "blue"]}),
+        start(ring, ("yellow", "blue"), stunts="all",
+              pilots={"yellow": flying((0, 0), "N", 4), **others}),
+        start(ring, ("yellow", "blue"), stunts="all",
+              pilots={"yellow": flying((0, 2), "N", 12, stunts={"survivor": "armed"}),
+                      **others}),
+    ]
+    return [(game, state) for game, state, _ in games]
+
+
+def turbulences_edges() -> list[tuple[Any, Any]]:
+    """Moments random play seldom reaches: a destroyed aircraft whose airport's exits are
+    both blocked by storms (placed and passing there), and an aircraft at a full shipping
+    zone with a parcel to swap."""
+    from skyhex.games import load_scenario, ruleset
+    from skyhex.rules.turbulences.landscape import CloudSide, CloudToken
+
+    from .conftest import ROOT
+
+    rules = ruleset("turbulences")
+    _, scenario, _ = load_scenario(str(ROOT / "examples" / "scenarios" / "turbulences-2.yaml"))
+    game, state, _ = rules.new_game(scenario)
+    i = state.actor
+    assert i is not None
+    company = game.companies[i]
+    plane = state.planes[i]
+    exits = [h for h in company.airport.neighbors() if h in game.tiles]
+    clouds = {h: s for h, s in state.clouds.items() if h not in exits}
+    clouds.update({h: (CloudToken(12 - k, CloudSide.STORM),) for k, h in enumerate(exits)})
+    blocked = state.with_plane(i, plane.evolve(hex=None, boost=False)).evolve(clouds=clouds)
+    region = next(r for h, r in game.airports.items() if h != company.airport and r not in
+                  {c.region for c in game.companies})
+    zone = state.shipping[region - 1]
+    mine = [p for p in zone if p.startswith(f"{company.colour}-")]
+    others = [p for z in state.shipping for p in z if p not in zone
+              and p.startswith(f"{company.colour}-")]
+    carried = (others[0],)
+    filler = [p for z in state.shipping for p in z if p not in zone and p not in carried]
+    full = (*zone, *filler[:5 - len(zone)])
+    shipping = tuple(full if r == region else tuple(p for p in z if p not in full
+                                                    and p not in carried)
+                     for r, z in enumerate(state.shipping, 1))
+    assert mine and len(full) == 5
+    swap = state.with_plane(i, plane.evolve(hex=game.region_airport(region), carried=carried))
+    return [(game, blocked), (game, swap.evolve(shipping=shipping))]
+
+
+EDGES: dict[str, Callable[[], list[tuple[Any, Any]]]] = {
+    "paragliders": paragliders_edges, "turbulences": turbulences_edges, "balloons": list}
+"""Rare moments of each game, checked besides the random states."""
+
+
+# --- what the states exercised ----------------------------------------------------------------
+
+
+def paragliders_kind(action: Any) -> set[str]:
+    """The kinds of decision a Paragliders action is (to count the accepted ones)."""
+    if isinstance(action, WindChoice):
+        out = {f"wind {action.kind.value}"}
+        if action.land is not None:
+            out.add("wind-push landing")
+        if action.top_lander:
+            out.add("top-lander resisting")
+        return out
+    out = {action.kind.value}
+    if action.land is not None:
+        out.add(f"land {action.land.value}" + (" (mountain named)" if action.mountain else ""))
+    if action.top_lander:
+        out.add("top-lander declared" if action.kind is TurnKind.STUCK else "top-lander")
+    out.update(f"skill {s.value}" for s in action.skill)
+    if action.accelerate:
+        out.add("accelerate")
+    out.update(f"claim {c.stunt.value} {c.action}" for c in action.stunts)
+    if len(action.stunts) > 1:
+        out.add("claims combined")
+    return out
+
+
+PARAGLIDERS_KINDS = {
+    "wind push", "wind resist", "wind mix", "wind-push landing", "top-lander resisting",
+    "pass", "walk", "stuck", "takeoff", "move", "relaunch", "land final",
+    "land relaunch", "land relaunch (mountain named)", "top-lander", "top-lander declared",
+    "skill hard-turn", "skill accelerate", "accelerate", "claim sky-climber score",
+    "claim overflyer score", "claim survivor score", "claim cliff-surfer start",
+    "claim explorer score", "claim lone-hiker start", "claims combined"}
+
+
+def turbulences_kind(action: Any) -> set[str]:
+    """The kinds of decision a Turbulences action is (to count the accepted ones)."""
+    if isinstance(action, Pass):
+        out = {"pass"}
+        if action.rebuild is not None:
+            out.add("rebuild and pass")
+        places = {"": action.ops}
+    else:
+        out = {"boost journey" if action.boost else "journey", f"{len(action.path)} tiles"}
+        if action.rebuild is not None:
+            out.add("rebuild")
+        places = {"before ": action.before, "after ": action.after}
+    for where, ops in places.items():
+        out.update(f"{where}{verb}" for verb in ("throw", "unload", "load")
+                   if getattr(ops, verb))
+        if ops.unload and ops.load:
+            out.add(f"{where}swap")
+    return out
+
+
+TURBULENCES_KINDS = {
+    "pass", "rebuild and pass", "journey", "boost journey", "1 tiles", "2 tiles", "3 tiles",
+    "rebuild", "before throw", "before unload", "before load", "before swap",
+    "after unload", "after load", "after swap", "load", "throw"}
+
+
+def balloons_kind(action: Any) -> set[str]:
+    """The kinds of decision a Balmy Balloonists action is (to count the accepted ones)."""
+    if isinstance(action, BPass):
+        return {"pass"}
+    if isinstance(action, Fly):
+        out = {f"fly {action.altitude.name.lower()}"}
+        if action.launch is not None:
+            out.add(f"launch {action.launch.value}")
+        return out
+    out = {"play own" if action.on == action.balloon else "play other", f"use {action.use.value}"}
+    if action.exchange is not None:
+        out.add("exchange")
+    return out
+
+
+BALLOONS_KINDS = {
+    "play own", "play other", "use wind", "use misfortune", "use quadrant", "exchange",
+    "fly high", "fly medium", "fly low", "launch north", "launch south"}

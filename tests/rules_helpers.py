@@ -124,11 +124,12 @@ def scenario(m: Map, players: Iterable[str] = ("yellow",), *,
              wind: tuple[str, int] | None = ("N", 0),
              clouds: Mapping[int, HexLike] | None = None, tiles: Iterable[str] | None = None,
              cs: ComponentSet | None = None, track: Any = "easy", stunts: Any = "none",
-             position: bool = True, extra: Mapping[str, Any] | None = None) -> Scenario:
+             position: bool = True, extra: Mapping[str, Any] | None = None,
+             more: Mapping[str, Any] | None = None) -> Scenario:
     """A scenario on map ``m`` that starts at ``time`` (unless ``position`` is false). The
     defaults make the weather quiet: temperature 0 (the middle), no sun, no wind, no cloud.
     ``None`` leaves a part of the position out (its setup value); ``extra`` adds top-level
-    scenario keys (``wind``, ...)."""
+    scenario keys (``wind``, ...), ``more`` position keys (``wind_push``, ...)."""
     doc: dict[str, Any] = {
         "format": "skyhex.scenario/1", "game": "paragliders", "title": "rules test",
         "players": list(players), "map": "inline", "altitude_track": track, "stunts": stunts,
@@ -146,6 +147,7 @@ def scenario(m: Map, players: Iterable[str] = ("yellow",), *,
             pos["wind"] = {"direction": wind[0], "strength": wind[1]}
         if clouds:
             pos["clouds"] = [{"ring": ring, "hex": list(h)} for ring, h in clouds.items()]
+        pos.update(more or {})
         doc["position"] = pos
     doc.update(extra or {})
     return scenario_from_dict(doc, m, cs or rules_set())

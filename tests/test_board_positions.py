@@ -387,7 +387,7 @@ def test_player_names_and_title_stay_text(workdir: Path) -> None:
     text = TWO_PLAYERS.read_text()
     text = text.replace("  - yellow\n", '  - {colour: yellow, name: "<b>x</b>"}\n')
     text = text.replace("title: First flight for two", 'title: "<script>alert(1)</script>"')
-    copy_into(workdir, ROOT / "examples" / "maps" / "standard-seed-7.yaml")
+    copy_into(workdir, ROOT / "examples" / "maps" / "mapgen1-seed-7.yaml")
     text = text.replace("../maps/", "")
     scenario_path = workdir / "evil.yaml"
     scenario_path.write_text(text)

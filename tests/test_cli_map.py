@@ -7,6 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
+import yaml
+
+from skyhex.schemas import validator
 
 from .conftest import DATA, ROOT, run
 
@@ -82,7 +85,7 @@ def test_check_reports_all_violations() -> None:
     errors = [line for line in r.stdout.splitlines() if ": error: " in line]
     assert [e.rsplit("[", 1)[1] for e in errors] == [
         "setup.star]", "setup.mountains]", "setup.features]"]
-    assert errors[0].startswith(f"{path}:103:3: error: arm E slot [1,-1] holds mountain")
+    assert errors[0].startswith(f"{path}:105:3: error: arm E slot [1,-1] holds mountain")
     assert r.stdout.count("    hint: ") == 3
     assert r.stdout.endswith(f"{path}: invalid: 3 violations\n")
 
@@ -94,8 +97,9 @@ def test_check_json() -> None:
     bad, good, unreadable = json.loads(r.stdout)
     assert [v["rule"] for v in bad["violations"]] == ["setup.antennas", "setup.antennas"]
     assert bad["violations"][0]["line"] == 27 and bad["valid"] is False
-    assert list(bad["violations"][0]) == ["rule", "message", "hint", "slots", "hexes", "clouds",
-                                          "line", "column"]
+    assert list(bad["violations"][0]) == ["rule", "severity", "message", "hint", "slots",
+                                          "hexes", "clouds", "spaces", "line", "column"]
+    assert bad["violations"][0]["severity"] == "error"
     assert bad["violations"][0]["slots"][0] == [-2, 2] and bad["violations"][0]["clouds"] == []
     assert good["valid"] is True and good["violations"] == []
     assert unreadable["errors"][0]["rule"] == "map.unknown-tile"
@@ -160,14 +164,122 @@ def test_stats() -> None:
     r = run("map", "stats", "--format", "json", path, path)
     assert r.exit_code == 0
     doc = json.loads(r.stdout)
+    assert doc["game"] == "paragliders"
     first = doc["maps"][0]
     assert first["hexes"] == 183 and sum(first["terrain"].values()) == 183
-    assert first["mountain_clusters"] == [first["takeoff_cluster"]]
+    # the seed-7 map: nothing around the centre, a cluster of its own in every sector
+    assert first["takeoff_cluster"] == 2 and sorted(first["mountain_clusters"]) == [2, 6, 6, 13]
+    assert {n: (s["mountains"], s["clusters"], s["joined"])
+            for n, s in first["sectors"].items()} == {
+        "B": (13, 1, False), "D": (6, 1, False), "F": (6, 1, False)}
+    assert sum(s["mountains"] for s in first["sectors"].values()) + 2 == \
+        first["terrain"]["mountain"]
     assert set(first["takeoff_to_antenna"]) == {"blue", "red", "yellow"}
     assert first["gps_sites"] == ["castle", "crop-circle", "golf-course", "megaliths"]
-    assert doc["summary"]["maps"] == 2
+    below, above = first["route"]["below"], first["route"]["above"]
+    assert below["length"] >= above["length"] >= first["antenna_tour"]["length"]
+    assert first["detour"] == below["length"] - above["length"]
+    assert first["balance"] == 100 - sum(first["balance_penalties"].values())
+    assert doc["summary"]["maps"] == 2 and doc["summary"]["balance"]["min"] == first["balance"]
+    assert list(validator("map-stats").iter_errors(doc)) == []
     text = run("map", "stats", path).stdout
     assert "take-off to antenna: blue" in text and "shortest antenna tour" in text
+    assert "  sector B: 13 mountain hexes in 1 cluster(s); lift " in text
+    assert f"below the mountaintop: {below['length']} moves (" in text
+    assert f"  balance: {first['balance']}" in text
+
+
+def test_stats_of_an_antenna_in_a_pocket() -> None:
+    """The first generator's seed-7 map put every sector mountain in sector F and walled the
+    blue antenna in: a pilot below the mountaintop cannot reach it."""
+    path = str(ROOT / "examples" / "maps" / "mapgen1-seed-7.yaml")
+    doc = json.loads(run("map", "stats", "--format", "json", path).stdout)
+    first = doc["maps"][0]
+    assert first["pockets"] == ["blue"] and first["route"]["below"] is None
+    assert first["route"]["above"] is not None and first["detour"] is None
+    assert [n for n, s in first["sectors"].items() if s["mountains"]] == ["F"]
+    assert first["balance_penalties"]["pockets"] == 15
+    assert first["balance_penalties"]["lift-less sectors"] == 20
+    assert list(validator("map-stats").iter_errors(doc)) == []
+
+
+def test_stats_json_follows_the_schema_for_every_game() -> None:
+    maps = ROOT / "examples" / "maps"
+    for files in (["training-ridge.yaml", "aerodromes-seed-12.yaml", "standard-seed-21.yaml"],
+                  ["turbulences-normal-seed-3.yaml", "turbulences-easy-seed-4.yaml"]):
+        r = run("map", "stats", "--format", "json", *(str(maps / f) for f in files))
+        assert r.exit_code == 0
+        doc = json.loads(r.stdout)
+        assert list(validator("map-stats").iter_errors(doc)) == [], files
+    ridge = json.loads(run("map", "stats", "--format", "json",
+                           str(maps / "training-ridge.yaml")).stdout)["maps"][0]
+    assert ridge["sectors"] is None  # a custom layout has no sectors
+
+
+def flat(text: str) -> str:
+    """A usage error's message out of its box, on one line."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def test_generate_where() -> None:
+    """--where draws seeds until the map's statistics meet the condition, and says which."""
+    r = run("map", "generate", "--seed", "1", "--where", "balance>=95")
+    assert r.exit_code == 0
+    doc = yaml.safe_load(r.stdout)
+    seed = doc["seed"]
+    assert r.stderr == f"seed {seed}: balance>=95 after {seed} draws\n"
+    for s in range(1, seed):  # the seeds skipped did not meet it
+        below = run("map", "generate", "--seed", str(s))
+        stats = json.loads(run("map", "stats", "--format", "json", "-",
+                               input=below.stdout).stdout)["maps"][0]
+        assert stats["balance"] < 95
+    again = run("map", "generate", "--seed", str(seed))
+    assert again.stdout == r.stdout
+
+
+def test_generate_where_several_maps(tmp_path: Path) -> None:
+    out = tmp_path / "maps"
+    r = run("map", "generate", "--seed", "1", "--count", "2", "--where",
+            "pockets==0 and route.below.length<=24", "--where", "sectors.B.mountains>=3",
+            "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == 3 and lines[2].startswith(f"wrote 2 maps to {out}/ (seeds ")
+    for f in sorted(out.iterdir()):
+        stats = json.loads(run("map", "stats", "--format", "json", str(f)).stdout)["maps"][0]
+        assert stats["pockets"] == [] and stats["route"]["below"]["length"] <= 24
+        assert stats["sectors"]["B"]["mountains"] >= 3
+
+
+def test_generate_where_errors(tmp_path: Path) -> None:
+    r = run("map", "generate", "--seed", "1", "--where", "balanse>=85")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "no figure 'balanse' in the map statistics (there are: hexes," in flat(r.stderr)
+    r = run("map", "generate", "--where", "balance>>85")
+    assert r.exit_code == 2 and "--where" in r.stderr
+    out = tmp_path / "m.yaml"
+    r = run("map", "generate", "--seed", "1", "--where", "balance>100", "--max-draws", "3",
+            "-o", str(out))
+    assert r.exit_code == 1 and r.stdout == "" and not out.exists()
+    assert r.stderr == "skyhex: error: no map meets balance>100 in 3 draws (seeds 1-3) [where]\n"
+    r = run("map", "generate", "--game", "turbulences", "--seed", "1", "--where",
+            "clouds_next_to_mountains==4")
+    assert r.exit_code == 0 and r.stderr == "seed 1: clouds_next_to_mountains==4 after 1 draw\n"
+
+
+def test_generate_setup_options() -> None:
+    r = run("map", "generate", "--seed", "2", "--mountains", "one-cluster", "--assistants", "3")
+    assert r.exit_code == 0
+    doc = yaml.safe_load(r.stdout)
+    assert doc["mountains"] == "one-cluster" and doc["assistants"] == 3
+    assert doc["redraws"] and all(set(d) == {"step", "rule", "reason"} for d in doc["redraws"])
+    assert run("map", "check", "-", input=r.stdout).exit_code == 0
+    bad = run("map", "generate", "--mountains", "two-clusters")
+    assert bad.exit_code == 2 and "'two-clusters' is not one of per-sector, one-cluster" in \
+        flat(bad.stderr)
+    assert run("map", "generate", "--assistants", "4").exit_code == 2
+    other = run("map", "generate", "--game", "turbulences", "--mountains", "one-cluster")
+    assert other.exit_code == 2 and "--mountains is for --game paragliders" in flat(other.stderr)
 
 
 def test_own_component_set(tmp_path: Path) -> None:

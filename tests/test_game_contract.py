@@ -7,13 +7,15 @@ registry on the game's example scenarios:
   and only if it is listed;
 - every action round-trips through its moves-file entry;
 - replaying a playout's entries reproduces its log, whose events all validate against the
-  published event schema;
+  published event schema, and the log alone gives the game back (``follow``);
 - positions round-trip: the scenario at any moment replays the rest of the game to the
   same events;
-- a participant's view holds nothing it may not know.
+- a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
 A new game is done when it passes this module (with its action space in
-``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space.
+``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space
+(``SKYHEX_LONG=1 python -m pytest tests/test_game_contract.py -k agree -s`` prints what the
+states exercised).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -30,24 +34,40 @@ import pytest
 
 from skyhex.games import face, playout, ruleset
 from skyhex.games.documents import load_scenario, load_validated, with_position
+from skyhex.games.viewer import Perspective, perspectives, viewer_page
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
-from skyhex.rules.replay import Replay, play, start
+from skyhex.rules.replay import Replay, follow, play, start
 from skyhex.schemas import schema, validator
 from skyhex.schemas.documents import parse
 
-from .candidates import EXTRA, GENERATORS
+from .candidates import (
+    BALLOONS_KINDS,
+    EDGES,
+    GENERATORS,
+    PARAGLIDERS_KINDS,
+    TURBULENCES_KINDS,
+    balloons_kind,
+    paragliders_kind,
+    turbulences_kind,
+)
 from .conftest import ROOT
 
 GAMES = registry.names()
 LONG = bool(os.environ.get("SKYHEX_LONG"))
-STATES = 2000 if LONG else 500
+STATES = 1000 if LONG else 500
 SCENARIOS = ROOT / "examples" / "scenarios"
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
-RATE = {"paragliders": 0.004, "turbulences": 0.02}
-"""The share of each state's action space tried in the short run (about 60 candidates; all
-of them with SKYHEX_LONG)."""
+RATE = {"paragliders": 0.004, "turbulences": 0.02, "balloons": 0.03}
+"""The share of each state's action space tried in the short run (all of it with
+SKYHEX_LONG)."""
+KINDS = {"paragliders": paragliders_kind, "turbulences": turbulences_kind,
+         "balloons": balloons_kind}
+"""What kind of decision an accepted candidate is, to count what the states exercised."""
+EXPECTED = {"paragliders": PARAGLIDERS_KINDS, "turbulences": TURBULENCES_KINDS,
+            "balloons": BALLOONS_KINDS}
+"""The kinds the long run must have met."""
 
 
 @cache
@@ -100,15 +120,35 @@ def test_random_playouts_end_or_reach_their_cap(game: str) -> None:
                 assert rules.legal_actions(played.game, played.state) == []
 
 
+class Referee:
+    """``apply``'s answers on one state, each action tried once."""
+
+    def __init__(self, rules: Any, constants: Any, state: Any) -> None:
+        self.rules, self.constants, self.state = rules, constants, state
+        self.answers: dict[Any, bool] = {}
+
+    def __call__(self, action: Any) -> bool:
+        answer = self.answers.get(action)
+        if answer is None:
+            answer = self.answers[action] = accepted(self.rules, self.constants, self.state,
+                                                     action)
+        return answer
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_legal_actions_agree_with_apply(game: str) -> None:
-    """On 500 random states: every legal action is accepted, none is listed twice, each
-    round-trips through its entry; a sample of the whole action space (all of it with
-    SKYHEX_LONG) is accepted exactly when listed."""
+    """On random states (500; 1,000 with SKYHEX_LONG) and a few rare moments
+    (``candidates.EDGES``): every legal action is accepted,
+    none is listed twice, each round-trips through its entry; every candidate of a sample
+    of the whole action space (``tests/candidates.py``; all of it with SKYHEX_LONG) is
+    accepted exactly when listed, and with SKYHEX_LONG every legal action is among the
+    candidates (the space is complete)."""
     rules = ruleset(game)
     rng = random.Random(1)
-    checked = candidates_tried = 0
-    for _, constants, state in random_states(game, STATES, 7):
+    checked = tried = 0
+    kinds: Counter[str] = Counter()
+    edges = [(None, constants, state) for constants, state in EDGES[game]()]
+    for _, constants, state in chain(random_states(game, STATES, 7), edges):
         legal = rules.legal_actions(constants, state)
         assert legal, "a game not over has a legal action"
         actor = rules.actor(constants, state)
@@ -120,18 +160,22 @@ def test_legal_actions_agree_with_apply(game: str) -> None:
             entry = json.loads(json.dumps(rules.action_to_entry(action)))
             assert rules.action_from_entry(constants, entry) == action, entry
             rules.apply(constants, state, action)  # accepted
-        space = list(GENERATORS[game](constants, state, rng, 1.0 if LONG else RATE[game]))
-        found = [a for a in space if accepted(rules, constants, state, a)]
-        for action in space:
-            assert (action in listed) == (action in found), action
-        if game in EXTRA:
-            extra = list(EXTRA[game](constants, state, found, rng, 1.0 if LONG else 0.2))
-            for action in extra:
-                assert (action in listed) == accepted(rules, constants, state, action), action
-            candidates_tried += len(extra)
-        candidates_tried += len(space)
+        referee = Referee(rules, constants, state)
+        space = set()
+        for action in GENERATORS[game](constants, state, rng, 1.0 if LONG else RATE[game],
+                                       referee):
+            assert (action in listed) == referee(action), action
+            space.add(action)
+        if LONG:
+            assert listed <= space, sorted(map(repr, listed - space))[:3]
+        kinds.update(kind for a in space if referee(a) for kind in KINDS[game](a))
+        tried += len(space)
         checked += 1
-    assert checked == STATES and candidates_tried > STATES * 20
+    print(f"\n{game}: {checked} states, {tried} candidates, accepted by kind: "
+          + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    assert checked == STATES + len(edges) and tried > STATES * 20
+    if LONG:
+        assert EXPECTED[game] <= set(kinds), EXPECTED[game] - set(kinds)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -170,6 +214,20 @@ def _check_entries_of_events(replay: Replay) -> None:
         elif "entry" in e:
             assert e["entry"] >= last
             last = e["entry"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_log_alone_gives_back_its_game(game: str) -> None:
+    """``follow`` finds a random game again from its log and scenario: the same events, the
+    same state after every step."""
+    rules = ruleset(game)
+    for _, scenario in scenarios(game)[:3]:
+        played = playout(rules, scenario, 4, cap=CAP)
+        recorded = play(start(rules, scenario, record=True), played.actions[:60], strict=True)
+        followed = follow(rules, scenario, recorded.events)
+        assert followed.events == recorded.events
+        assert recorded.steps is not None and followed.steps is not None
+        assert [s.state for s in followed.steps] == [s.state for s in recorded.steps]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -230,7 +288,7 @@ def _bare(events: list[Event]) -> list[Event]:
 # --- what a participant may see ------------------------------------------------------------
 
 
-def _twin_turbulences(scenario: Any, who: str) -> list[dict[str, Any]]:
+def _twin_turbulences(scenario: Any, who: str, actions: Any) -> list[dict[str, Any]]:
     """Pinned draws of a Turbulences game in which every parcel not of ``who``'s team weighs
     otherwise than in the seeded game."""
     rules = ruleset("turbulences")
@@ -251,7 +309,26 @@ def _twin_turbulences(scenario: Any, who: str) -> list[dict[str, Any]]:
     return out + draws[k:]
 
 
-TWINS = {"turbulences": _twin_turbulences}
+def _twin_balloons(scenario: Any, who: str, actions: Any) -> list[dict[str, Any]]:
+    """Pinned draws of a Balmy Balloonists race in which another balloon's hand holds a card
+    that nobody has seen instead of one drawn for it and never shown (played or taken)
+    since."""
+    from skyhex.rules.balloons.chance import draws_of
+
+    rules = ruleset("balloons")
+    seeded = play(start(rules, scenario), actions, strict=True)
+    draws = draws_of(seeded.events)
+    shown = {e["card"] for e in seeded.events if e["type"] == "card_played"} | \
+        {e["take"] for e in seeded.events if e["type"] == "exchange"}
+    drawn = {d["local_wind"] for d in draws if "local_wind" in d}
+    hands = [c for colour, b in zip(seeded.game.colours, seeded.state.balloons, strict=True)
+             if colour != who for c in b.hand if c not in shown]
+    unseen = sorted(set(seeded.game.components.local_wind) - drawn)
+    k = max(n for n, d in enumerate(draws) if d.get("local_wind") == hands[0])
+    return [*draws[:k], {"local_wind": unseen[0]}, *draws[k + 1:]]
+
+
+TWINS = {"turbulences": _twin_turbulences, "balloons": _twin_balloons}
 """For games with hidden information: pinned draws that change only what a participant may
 not know."""
 
@@ -269,14 +346,37 @@ def test_a_view_holds_nothing_its_participant_may_not_know(game: str) -> None:
         if game not in TWINS:  # no hidden information: every participant sees it all
             assert mine == rules.view(seeded.game, seeded.state, None)
             continue
-        twin = play(start(rules, scenario, TWINS[game](scenario, who)), played.actions[:30],
-                    strict=True)
+        twin = play(start(rules, scenario, TWINS[game](scenario, who, played.actions[:30])),
+                    played.actions[:30], strict=True)
         assert twin.error is None
         assert rules.view(twin.game, twin.state, who) == mine
         assert rules.legal_actions(twin.game, twin.state) == \
             rules.legal_actions(seeded.game, seeded.state)
         assert rules.view(twin.game, twin.state, None) != \
             rules.view(seeded.game, seeded.state, None)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_replay_page_holds_nothing_it_may_not_know(game: str) -> None:
+    """The viewer's page of a participant (``skyhex view --seat``) is made of what it may
+    know: the same for twin games that differ only in what it may not know, where the
+    referee's pages differ; a game without hidden information makes one page for all."""
+    rules, found = ruleset(game), face(game)
+    for _, scenario in scenarios(game):
+        played = playout(rules, scenario, 2, cap=CAP)
+        seeded = play(start(rules, scenario, record=True), played.actions[:30], strict=True)
+        who = rules.actor(seeded.game, seeded.state)
+        if who is None:
+            continue
+        if game not in TWINS:
+            assert perspectives(found, seeded) == [Perspective(None, "every seat: nothing is "
+                                                               "hidden")]
+            continue
+        mine = viewer_page(found, scenario, seeded, "game", seats=[who]).data
+        twin = play(start(rules, scenario, TWINS[game](scenario, who, played.actions[:30]),
+                          record=True), played.actions[:30], strict=True)
+        assert twin.events != seeded.events  # the referee's log tells them apart
+        assert viewer_page(found, scenario, twin, "game", seats=[who]).data == mine
 
 
 # --- the registry ---------------------------------------------------------------------------
@@ -288,7 +388,7 @@ def test_every_list_of_games_is_the_registry() -> None:
 
     names = set(GAMES)
     assert {g.value for g in GameName} == names
-    for name in ("map", "moves", "scenario"):
+    for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
     setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
               if isinstance(d, dict) and d.get("properties", {}).get("type") == {

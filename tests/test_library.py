@@ -23,7 +23,7 @@ def examples() -> list[str]:
     return re.findall(r"```python\n(.*?)\n```", LIBRARY.read_text(), re.S)
 
 
-@pytest.mark.parametrize("index", range(2))
+@pytest.mark.parametrize("index", range(3))
 def test_the_examples_run(index: int) -> None:
     code = examples()[index]
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
@@ -33,6 +33,8 @@ def test_the_examples_run(index: int) -> None:
     if index == 0:
         assert "paragliders - yellow to act at" in r.stdout
         assert "does not know" in r.stdout
+    if index == 2:
+        assert "['referee: everything', 'blue', 'red']" in r.stdout
 
 
 def test_the_examples_load_no_command_line() -> None:

@@ -10,10 +10,13 @@ from skyhex.rules.hexgrid import Hex, Slot
 from skyhex.rules.paragliders.components import ComponentSet
 from skyhex.rules.paragliders.maps import (
     MapLayout,
+    MountainReading,
     Placement,
     map_from_dict,
     map_to_dict,
     placed_hexes,
+    recut_geometry,
+    turned_hexes,
 )
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -27,6 +30,41 @@ def test_round_trip(standard: ComponentSet) -> None:
     assert back.aerodromes == m.aerodromes
     assert (back.seed, back.generator, back.components) == (11, m.generator, "standard")
     assert map_to_dict(back) == doc
+
+
+def test_how_the_map_was_set_up_survives_its_file(standard: ComponentSet) -> None:
+    m = generate_map(standard, 2, mountains=MountainReading.ONE_CLUSTER, assistants=2)
+    assert m.redraws  # seed 2 dead-ends around the centre under this reading
+    doc = map_to_dict(m)
+    assert (doc["mountains"], doc["assistants"]) == ("one-cluster", 2)
+    assert doc["redraws"][0] == {"step": "around the centre", "rule": "setup.mountains",
+                                 "reason": m.redraws[0].reason}
+    back = map_from_dict(doc, standard)
+    assert (back.mountains, back.assistants, back.redraws) == (m.mountains, 2, m.redraws)
+    assert map_to_dict(back) == doc
+    hand_made = map_from_dict({k: v for k, v in doc.items()
+                               if k not in ("mountains", "assistants", "redraws")}, standard)
+    assert hand_made.redraws is None and hand_made.mountain_reading is MountainReading.PER_SECTOR
+    assert "redraws" not in map_to_dict(hand_made)
+
+
+def test_a_tile_laid_back_turned_points_the_other_way(standard: ComponentSet) -> None:
+    """A tile turned a sixth of a turn fills a triangle pointing east (one hex east, two
+    west); each further third of a turn moves its content one position on, as in a slot."""
+    triangle = (Hex(3, -1), Hex(2, -1), Hex(2, 0))
+    start = standard.start_tile
+    seen = []
+    for rotation in range(3):
+        hexes = turned_hexes(start.id, "a", rotation, triangle, standard)
+        assert set(hexes) == set(triangle)
+        seen.append(next(h for h, mh in hexes.items() if mh.features.target))
+    assert len(set(seen)) == 3
+    found = recut_geometry((Slot(1, 0), Slot(2, 0)))
+    assert found is not None
+    assert found[0] == [(Hex(4, -2), Hex(3, -2), Hex(3, -1))]
+    assert found[1] == [Hex(2, -1), Hex(5, -3), Hex(5, -2)]
+    assert recut_geometry((Slot(1, 0), Slot(3, 0))) is None  # not next to each other
+    assert recut_geometry((Slot(1, 0), Slot(2, 0), Slot(2, 1))) is None  # not a straight row
 
 
 def test_slots_alone_give_the_hexes(standard: ComponentSet) -> None:

@@ -18,13 +18,13 @@ from skyhex.schemas.documents import DocumentError
 from .conftest import ROOT, copy_into, run
 
 SECRET = "API_TOKEN=sk-live-do-not-show"
-MAP = ROOT / "examples" / "maps" / "standard-seed-7.yaml"
+MAP = ROOT / "examples" / "maps" / "mapgen1-seed-7.yaml"
 SCENARIO = (ROOT / "examples" / "scenarios" / "two-players.yaml").read_text()
 
 
 def scenario_naming(folder: Path, reference: str, name: str = "s.yaml") -> Path:
     path = folder / name
-    path.write_text(SCENARIO.replace("../maps/standard-seed-7.yaml", json.dumps(reference)))
+    path.write_text(SCENARIO.replace("../maps/mapgen1-seed-7.yaml", json.dumps(reference)))
     return path
 
 
@@ -42,7 +42,7 @@ def test_a_reference_beside_or_below_is_followed(game_folder: Path) -> None:
     copy_into(game_folder / "maps", MAP)
     assert run("scenario", "validate", str(scenario_naming(game_folder, MAP.name))).exit_code == 0
     deep = game_folder / "maps" / "s.yaml"
-    deep.write_text(SCENARIO)  # ../maps/standard-seed-7.yaml from maps/: inside
+    deep.write_text(SCENARIO)  # ../maps/mapgen1-seed-7.yaml from maps/: inside
     assert run("scenario", "validate", str(deep)).exit_code == 0
 
 

@@ -18,7 +18,8 @@ from .conftest import ROOT, mirror, ref, run
 
 GOLDEN = ROOT / "tests" / "golden"
 GAMES = {"paragliders": ["two-players", "four-players-stunts", "solo-cross"],
-         "turbulences": ["turbulences-2", "turbulences-teams-4"]}
+         "turbulences": ["turbulences-2", "turbulences-teams-4"],
+         "balloons": ["balloons-6", "balloons-2"]}
 
 
 def test_every_game_has_golden_games() -> None:

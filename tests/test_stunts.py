@@ -29,7 +29,7 @@ from skyhex.rules.errors import InputError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.paragliders.actions import Action, WindChoice, WindKind, action_from_entry
 from skyhex.rules.paragliders.clock import parse_clock as clock
-from skyhex.rules.paragliders.engine import Event, apply
+from skyhex.rules.paragliders.engine import Event, apply, legal_actions, scores
 from skyhex.rules.paragliders.scenario import PilotStatus, StuntProgress
 from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.stunts import Stunt
@@ -181,6 +181,25 @@ def test_sky_climber_vp_by_gain(terrain: str, kind: str, gain: int, vp: int | No
     assert sum(modifiers(turn_event(events)).values()) == gain
     assert where(state, "yellow")[0] == target
     assert scored(events) == [("yellow", "sky-climber", vp)]
+
+
+def test_sky_climber_at_the_ceiling_counts_the_modifiers_not_the_ceiling() -> None:
+    """"Sum all the altitude modifiers on your new hexagon (before accelerating) including
+    an eventual hard turn penalty, to determine your score." The turn summary names those
+    modifiers (hard turn, thermal, sun, wind, clouds) and keeps the ceiling apart ("Cloud
+    level is the ceiling: extra gains there are lost"): the ceiling caps the altitude, not
+    the gain. Yellow at 14 flies under the cloud with +1 +1 +2 +2 = +6; the ceiling (18)
+    takes 2 of them, and the Sky Climber still counts +6: 12 VP, not the 9 of a +4."""
+    game, state, _ = start(board(SKY_CLIMBER_MAP), ("yellow", "blue"), stunts=ALL,
+                           sun="east", wind=("NW", 2), clouds={1: (0, -3)},
+                           pilots={"yellow": flying((0, -1), "N", 14),
+                                   "blue": flying((3, 0), "N", 5)})
+    state, events = apply(game, state, entry("yellow", "straight",
+                                             claim("sky-climber", "after-move")))
+    assert modifiers(turn_event(events)) == {"thermal": 1, "sun": 1, "wind": 2, "cloud": 2,
+                                             "ceiling": -2}
+    assert where(state, "yellow") == ((0, -2), "N", 18)
+    assert scored(events) == [("yellow", "sky-climber", 12)]
 
 
 # --- The Overflyer ------------------------------------------------------------------------
@@ -517,6 +536,70 @@ def test_cliff_surfer_is_scored_when_the_pilot_lands() -> None:
     assert scored(events) == [("yellow", "cliff-surfer", 4)]
 
 
+def test_rulers_still_running_when_the_day_ends_are_scored() -> None:
+    """"Once you are committed (with the stunt ruler placed under the weather board) the
+    stunt will be scored no matter what." Yellow's Cliff Surfer ruler runs since 19:00 and
+    blue's Lone Hiker ruler since 19:20; at 19:40 both keep their stunt going (yellow with
+    the morning sun of the position, blue alone over the mountains), and the Time Marker
+    reaches 20:00: the game ends and each ruler scores the VP the Time Marker shows, 4 (3
+    steps) and 3 (2 steps), in the log and in the final breakdown. Before the end the
+    provisional scores count them as the end would."""
+    m = board(mountains((-1, 0), (-3, 0), (-3, -1)))
+    game, state, _ = start(m, ("yellow", "blue"), stunts=ALL, time="19:40", sun="east",
+                           pilots={"yellow": flying((0, 1), "N", 6, stunts={
+                                       "cliff-surfer": {"since": "19:00"}}),
+                                   "blue": flying((-3, 0), "N", 12, stunts={
+                                       "lone-hiker": {"since": "19:20"}})})
+    provisional = {row["player"]: row["breakdown"].get("stunt") for row in scores(game, state)}
+    assert provisional == {"yellow": 3, "blue": 2}
+    state, events = apply(game, state, move("yellow"))
+    assert modifiers(turn_event(events)) == {"thermal": 0, "sun": 1}
+    assert not scored(events)
+    state, events = apply(game, state, move("blue"))
+    assert where(state, "blue")[0] == (-3, -1)
+    end = of_type(events, "game_end")
+    assert end and end[0]["reason"] == "end-of-day"
+    assert scored(events) == [("yellow", "cliff-surfer", 4), ("blue", "lone-hiker", 3)]
+    assert [e for e in events if e["type"] in ("stunt", "game_end")][-1]["type"] == "game_end"
+    rows = {row["player"]: row["breakdown"]["stunt"] for row in end[0]["scores"]}
+    assert rows == {"yellow": 4, "blue": 3}
+    assert scores(game, state) == end[0]["scores"]
+
+
+def test_a_ruler_stops_when_the_wind_push_lands_its_pilot() -> None:
+    """"Once you are committed ... the stunt will be scored no matter what", but "stunts are
+    only scored during your turn": a pilot whose ruler runs and who touches down in a Wind
+    Push Round scores it at its next turn, at the Time Marker's value when it landed; one
+    who made its final landing there (no turn follows) scores it when the game ends, at the
+    same value.
+
+    Yellow's Cliff Surfer ruler runs since 09:00 (and 18:00); at 09:40 (18:40) yellow flies
+    onto the lake (0,0) with the sun from the mountain (-1,0): 2 - 2 + 1 = 1. At 10:00
+    (19:00) a strength-1 wind blows to the SE and yellow resists down to the ground."""
+    m = board({(0, 0): "lake", **mountains((-1, 0))})
+    for hour, land in (("09", "relaunch"), ("18", "final")):
+        game, state, _ = start(m, ("yellow", "blue"), stunts=ALL, time=f"{hour}:40",
+                               sun="east", tiles=day(**{f"h{int(hour) + 1}": "w14/a"}),
+                               pilots={"yellow": flying((0, 1), "N", 2, stunts={
+                                           "cliff-surfer": {"since": f"{hour}:00"}}),
+                                       "blue": flying((2, 2), "N", 12)})
+        state, events = apply(game, state, move("yellow"))
+        assert modifiers(turn_event(events)) == {"thermal": -2, "sun": 1}
+        state, _ = apply(game, state, move("blue"))
+        assert state.phase is Phase.WIND_PUSH
+        state, events = apply(game, state, wind("yellow", "resist", land=land))
+        assert of_type(events, "land") and not scored(events)
+        state, _ = apply(game, state, wind("blue", "push"))
+        if land == "relaunch":
+            state, events = apply(game, state, walk("yellow"))
+            assert scored(events) == [("yellow", "cliff-surfer", 4)]  # 09:00 to 10:00
+            continue
+        for _ in range(3):  # 19:00, 19:20, 19:40
+            state, events = apply(game, state, move("blue"))
+        assert of_type(events, "game_end")
+        assert scored(events) == [("yellow", "cliff-surfer", 4)]  # 18:00 to 19:00
+
+
 # --- The Explorer -------------------------------------------------------------------------
 
 
@@ -564,6 +647,28 @@ def test_explorer_is_capped_at_12_and_claimed_only_on_the_edge() -> None:
                                              claim("explorer", "before-move")))
     assert where(state, "red")[0] == (2, -6)
     assert scored(events) == [("red", "explorer", 12)]
+
+
+def test_explorer_measures_only_the_paragliders_on_the_map() -> None:
+    """"check which other paraglider is closest to the edge of the map": a landed pilot's
+    paraglider goes "under the Weather Board aligned with the Time Marker" and a walking
+    one's "on the Score Track", so neither is on the map. Yellow (landed, 1 from the edge)
+    and blue (walking back from where it landed, 1 from the edge) are not measured; green,
+    flying at the centre (4 from the edge), is: 6 + 4 = 10. Without another paraglider on
+    the map, the base 6 VP."""
+    landed = {"state": "landed", "hex": [3, 0], "time": "09:00"}
+    walking = {"state": "walking", "hex": [0, 3], "mountain": [-4, 4], "deficit": 8,
+               "time": "09:20"}
+    game, state, _ = start(board(), ("red", "yellow", "blue", "green"), stunts=ALL,
+                           pilots={"red": flying((2, -3), "N", 6), "yellow": landed,
+                                   "blue": walking, "green": flying((0, 0), "N", 6)})
+    _, events = apply(game, state, entry("red", "straight", claim("explorer")))
+    assert scored(events) == [("red", "explorer", 10)]
+    game, state, _ = start(board(), ("red", "yellow", "blue"), stunts=ALL,
+                           pilots={"red": flying((2, -3), "N", 6), "yellow": landed,
+                                   "blue": walking})
+    _, events = apply(game, state, entry("red", "straight", claim("explorer")))
+    assert scored(events) == [("red", "explorer", 6)]
 
 
 # --- The Lone Hiker -----------------------------------------------------------------------
@@ -865,6 +970,109 @@ def test_top_lander_resisting_down_onto_a_take_off_hex_is_a_final_landing() -> N
                                      "stunts": [{"stunt": "top-lander"}]})
         _, events = apply(game, state, claimed)
         assert scored(events) == [("yellow", "top-lander", 6)]
+
+
+def test_legal_lists_every_top_lander_landing() -> None:
+    """"the two starting hexagons can now be landed on" and "you will have to hard-turn,
+    accelerate or resist the wind above those hexagons to have a chance to land": a bot
+    that follows the legal actions can make each landing of the rulebook's examples, with
+    and without its Top Lander claim, each as a moves-file entry that replays. Blue's hard
+    turn down to the mountaintop (a soft landing only when declared: the move alone flies
+    on), yellow's acceleration down onto the other take-off hex (a final landing, never a
+    flight on), and yellow resisting the wind down onto a take-off hex (the resist choice
+    listed with its landing, never without it)."""
+    m = top_lander_board(terrain=mountains((1, -2)))
+    every = ["blue", "red", "yellow"]
+    game, state, _ = start(m, ("blue", "red"), stunts=ALL, temperature=-1, wind=("N", 0),
+                           pilots={"blue": flying((2, 0), "S", 10, antennas=every),
+                                   "red": flying((1, -2), "S", 9, antennas=every)})
+    entries = [a.to_entry() for a in legal_actions(game, state)]
+    hard = {"player": "blue", "move": "hard-right"}
+    assert hard in entries
+    assert {**hard, "land": "final"} in entries
+    assert {**hard, "stunts": [{"stunt": "top-lander"}], "land": "final"} in entries
+
+    game, state, _ = start(top_lander_board(), ("yellow", "blue"), stunts=ALL, wind=("S", 0),
+                           pilots={"yellow": flying((1, -2), "S", 9),
+                                   "blue": flying((-3, 0), "N", 6)})
+    entries = [a.to_entry() for a in legal_actions(game, state)]
+    fast = {"player": "yellow", "move": "straight", "accelerate": True}
+    assert fast not in entries
+    assert {**fast, "land": "final"} in entries
+    assert {**fast, "stunts": [{"stunt": "top-lander"}], "land": "final"} in entries
+
+    game, state, _ = start(top_lander_board(), ("yellow", "blue"), stunts=ALL, time="09:40",
+                           temperature=-1, wind=("SE", 0), tiles=day(h10="w14/a"),
+                           pilots={"yellow": flying((1, -2), "S", 9),
+                                   "blue": flying((-3, 0), "N", 12)})
+    state, _ = apply(game, state, move("yellow"))
+    state, _ = apply(game, state, move("blue"))
+    assert state.phase is Phase.WIND_PUSH
+    entries = [a.to_entry() for a in legal_actions(game, state)]
+    resist = {"player": "yellow", "wind": "resist"}
+    assert resist not in entries
+    assert {**resist, "land": "final"} in entries
+    assert {**resist, "land": "final", "stunts": [{"stunt": "top-lander"}]} in entries
+    for e in entries:
+        apply(game, state, action_from_entry(e))
+
+
+def test_top_lander_declared_at_the_top_of_a_take_off_hex_with_no_move() -> None:
+    """"if you are at mountaintop altitude on a starting hexagon, you may continue to fly
+    away or you may declare that you want to land: in that case you perform a soft landing,
+    which gives you 3 additional VP." Being there is what counts, not the move that got the
+    pilot there: yellow, one above the mountaintop over the take-off hex (1,-1), resists a
+    strength-1 wind down to exactly the mountaintop (a legal resist: it stays at the top);
+    on its next turn it declares the landing, with no move (``land: final`` alone): a soft
+    landing, 6 + 3 VP (yellow faces S, not into the wind blowing to the SE). Legal lists
+    the declaration, with and without the claim; without the Top Lander in play the same
+    entry is refused (yellow can move: no dead end)."""
+    for stunts in (ALL, ["overflyer"]):
+        game, state, _ = start(top_lander_board(), ("yellow", "blue"), stunts=stunts,
+                               time="09:40", temperature=-1, wind=("SE", 0),
+                               tiles=day(h10="w14/a"),
+                               pilots={"yellow": flying((1, -2), "S", 10),
+                                       "blue": flying((-3, 0), "N", 12)})
+        state, _ = apply(game, state, move("yellow"))
+        state, _ = apply(game, state, move("blue"))
+        state, events = apply(game, state, wind("yellow", "resist"))
+        assert of_type(events, "wind_push")[0]["altitude"]["after"] == 9
+        state, _ = apply(game, state, wind("blue", "push"))
+        assert where(state, "yellow") == ((1, -1), "S", 9) and state.actor is not None
+        assert state.actor.ident == "yellow"
+        declared = action_from_entry({"player": "yellow", "land": "final",
+                                      "stunts": [{"stunt": "top-lander"}]})
+        if stunts != ALL:
+            assert rule_of(game, state, action_from_entry({"player": "yellow",
+                                                           "land": "final"})) == \
+                "flight.not-stuck"
+            continue
+        legal = legal_actions(game, state)
+        assert declared in legal
+        assert action_from_entry({"player": "yellow", "land": "final"}) in legal
+        assert rule_of(game, state, action_from_entry(
+            {"player": "yellow", "land": "final", "stunts": [{"stunt": "overflyer"}]})) == \
+            "stunt.not-flying"
+        state, events = apply(game, state, declared)
+        assert turn_event(events)["action"] == "land"
+        land = of_type(events, "land")[0]
+        assert (land["hex"], land["kind"], land["crashed"]) == ([1, -1], "final", False)
+        assert scored(events) == [("yellow", "top-lander", 9)]
+        assert pilot(state, "yellow").status is PilotStatus.LANDED
+
+
+def test_a_top_lander_claim_has_no_when_nor_action() -> None:
+    """"If you manage to do your final landing on one of those two hexagons you can score a
+    base reward of 6 VP" and "you may declare that you want to land: in that case you
+    perform a soft landing": the landing scores the stunt, so its claim names no moment nor
+    action; a claim that does is refused when the entry is read, naming the rule (the
+    landing is soft when it is made at the mountaintop: ``test_top_lander_example_9_and_12_vp``)."""
+    for extra in ({"when": "before-move"}, {"action": "start"}, {"when": "after-move"}):
+        with pytest.raises(InputError) as err:
+            action_from_entry({"player": "red", "move": "straight", "land": "final",
+                               "stunts": [{"stunt": "top-lander", **extra}]})
+        assert [p.rule for p in err.value.problems] == ["stunt.top-lander.fields"]
+        assert err.value.problems[0].path == ("stunts", 0, next(iter(extra)))
 
 
 # --- Illegal claims -----------------------------------------------------------------------

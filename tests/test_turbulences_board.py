@@ -282,6 +282,7 @@ GOLDEN = ROOT / "tests" / "golden"
 TWO_MOVES = GOLDEN / "turbulences-2.moves.yaml"
 SIX_MOVES = GOLDEN / "turbulences-6.moves.yaml"
 POSITION_EXAMPLE = ROOT / "examples" / "boards" / "turbulences-2.svg"
+TWO_ENTRIES = len(yaml.safe_load(TWO_MOVES.read_text())["moves"])
 
 
 def translations(root: ET.Element) -> dict[str, tuple[float, float]]:
@@ -389,7 +390,7 @@ def test_six_companies_have_six_outlines_and_no_neutral_airport() -> None:
     assert len(fills) == 6
 
 
-@pytest.mark.parametrize("at", [0, 5, 12, 28])
+@pytest.mark.parametrize("at", [0, 5, 12, TWO_ENTRIES])
 def test_aircraft_after_n_entries(at: int) -> None:
     from skyhex.rules.turbulences.landscape import landscape_set
 
@@ -413,7 +414,7 @@ def test_aircraft_after_n_entries(at: int) -> None:
     words = texts(root)
     assert f"turn {state.turn}" in words
     assert f"first player: {game.companies[state.first].colour}" in words
-    assert f"after {at} of 28 entries of turbulences-2.moves.yaml" in words
+    assert f"after {at} of {TWO_ENTRIES} entries of turbulences-2.moves.yaml" in words
     wind = state.wind
     assert wind is not None
     assert (f"blew towards {wind.name}" if wind.name != "CALM" else "calm (the sun)") in words
@@ -431,8 +432,9 @@ def test_scenario_with_moves_equals_the_moves_file(tmp_path: Path) -> None:
     import re
 
     def uncaptioned(svg: str) -> str:
-        return re.sub(r"<text[^>]*>(after 0 of 28 entries of turbulences-2.moves.yaml|start "
-                      r"of the game: turn 1, first weather phase resolved)</text>", "", svg)
+        return re.sub(rf"<text[^>]*>(after 0 of {TWO_ENTRIES} entries of "
+                      r"turbulences-2.moves.yaml|start of the game: turn 1, first weather phase "
+                      r"resolved)</text>", "", svg)
 
     c = run(str(TWO_MOVES), "--at", "0", "-o", "-").stdout
     d = run(str(TWO), "-o", "-").stdout
@@ -499,7 +501,7 @@ def test_scenario_texts_stay_text(tmp_path: Path, text: str) -> None:
     ([str(TWO_MOVES), "--tracks"], "--tracks"),
     ([str(TWO), "--moves", str(TWO_MOVES), "--tracks"], "--tracks"),
     ([str(TWO), "--at", "3"], "--at"),
-    ([str(TWO_MOVES), "--at", "29"], "--at"),
+    ([str(TWO_MOVES), "--at", str(TWO_ENTRIES + 1)], "--at"),
     ([str(TWO), "--components", "whatever.yaml"], "--components"),
     ([str(TWO_MOVES), "--moves", str(TWO_MOVES)], "--moves"),
     ([str(SEED_3), "--moves", str(TWO_MOVES)], "--moves"),

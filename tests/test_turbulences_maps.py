@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyhex.games import dump_yaml, load_map
-from skyhex.mapgen.errors import GenerationError
+from skyhex.mapgen.errors import GenerationError, Severity
 from skyhex.mapgen.turbulences.check import check_landscape
 from skyhex.mapgen.turbulences.generate import generate_landscape
 from skyhex.mapgen.turbulences.stats import landscape_stats
@@ -48,6 +48,7 @@ from .conftest import DATA, ROOT, copy_into, ref, run
 
 TURBULENCES = DATA / "turbulences"
 EXAMPLE = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
+SCENARIOS = ROOT / "examples" / "scenarios"
 
 
 def text_of(land: Landscape) -> str:
@@ -269,7 +270,9 @@ def test_violations_say_what_where_and_how_to_fix(standard: ComponentSet) -> Non
     assert tempest.clouds == ((3, -2),) and "cumulus token(s) 12" in tempest.message
     assert all(v.hint for v in (outside, mountain, tempest))
     plain, sea = check_landscape(load("wrong-biome-counts.yaml", standard))
-    assert (plain.message, sea.message) == ("11 plain tiles, not 12", "13 sea tiles, not 12")
+    assert (plain.message, sea.message) == ("11 plain tiles, not the 12 of a random map",
+                                            "13 sea tiles, more than the 12 in the box")
+    assert (plain.severity, sea.severity) == (Severity.WARNING, Severity.ERROR)
     (twice,) = check_landscape(load("duplicate-cloud-id.yaml", standard))
     assert twice.message == "cloud token 11 is used 2 times (on (3,-2), (3,-1))"
 
@@ -502,15 +505,53 @@ def test_check_reports_all_three_violations_in_place() -> None:
     ]
 
 
+def test_a_hand_made_map_with_other_biome_counts_passes_with_a_warning(workdir: Path) -> None:
+    """Section 3: "On a random map, the landscape must always include 12 PLAIN tiles and 12
+    SEA tiles." A hand-made landscape the box allows (a plain tile turned into the twelfth
+    desert) is valid: ``map check`` shows a warning in its text and JSON reports, exits 0,
+    and a scenario may play on it; more tiles of a biome than the box holds stays an
+    error."""
+    text = EXAMPLE.read_text()
+    hand = workdir / "hand.yaml"
+    hand.write_text(text.replace("biome: plain", "biome: desert", 1))
+    r = run("map", "check", str(hand))
+    assert (r.exit_code, r.stderr) == (0, "")
+    assert r.stdout.splitlines() == [
+        f"{hand}: warning: 11 plain tiles, not the 12 of a random map [setup.biomes]",
+        "    hint: a random landscape has exactly 12 plain tiles: turn 1 other tile(s) into "
+        "plain to play it as one",
+        f"{hand}: ok (1 warning): turbulences landscape, normal, 37 hexes, 12 cloud tokens"]
+    r = run("map", "check", "--format", "json", str(hand))
+    (report,) = json.loads(r.stdout)
+    assert r.exit_code == 0 and report["valid"] is True
+    assert [(v["rule"], v["severity"]) for v in report["violations"]] == \
+        [("setup.biomes", "warning")]
+    _, land, _ = load_map(str(hand))
+    assert isinstance(land, Landscape)
+    assert [v.severity for v in check_landscape(land)] == [Severity.WARNING]
+    scenario = workdir / "s.yaml"
+    scenario.write_text((SCENARIOS / "turbulences-2.yaml").read_text().replace(
+        "map: ../maps/turbulences-normal-seed-3.yaml", f"map: {hand.name}"))
+    r = run("scenario", "validate", str(scenario))
+    assert (r.exit_code, r.stderr) == (0, ""), r.stdout
+    box = workdir / "box.yaml"
+    box.write_text(text.replace("biome: desert", "biome: plain", 1))
+    r = run("map", "check", str(box))
+    assert r.exit_code == 1
+    assert "error: 13 plain tiles, more than the 12 in the box [setup.biomes]" in r.stdout
+
+
 def test_check_json_mixes_games() -> None:
     r = run("map", "check", "--format", "json", str(TURBULENCES / "wrong-biome-counts.yaml"),
             str(EXAMPLE), str(ROOT / "examples" / "maps" / "standard-seed-7.yaml"))
     assert r.exit_code == 1 and r.stderr == ""
     counts, good, paragliders = json.loads(r.stdout)
     assert [v["rule"] for v in counts["violations"]] == ["setup.biomes", "setup.biomes"]
+    assert [v["severity"] for v in counts["violations"]] == ["warning", "error"]
+    assert counts["valid"] is False
     assert counts["violations"][0]["line"] is None and counts["game"] == "turbulences"
-    assert list(counts["violations"][0]) == ["rule", "message", "hint", "slots", "hexes",
-                                             "clouds", "line", "column"]
+    assert list(counts["violations"][0]) == ["rule", "severity", "message", "hint", "slots",
+                                             "hexes", "clouds", "spaces", "line", "column"]
     assert counts["violations"][0]["slots"] == []
     assert good == {"file": str(EXAMPLE), "valid": True, "game": "turbulences",
                     "difficulty": "normal", "hexes": 37, "violations": []}

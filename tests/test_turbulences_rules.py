@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skyhex.mapgen.turbulences.generate import generate_landscape
+from skyhex.render.turbulences.account import line as account_line
 from skyhex.rules.errors import IllegalActionError, InputError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.actions import Journey, Ops, Pass
@@ -365,6 +366,32 @@ def test_unload_in_transit_only_where_a_space_is_free() -> None:
         "parcel.not-airport"
 
 
+def test_swapping_parcels_at_a_full_shipping_zone() -> None:
+    """Section 5: "If your Aircraft is in an Airport, you can look at, load or unload one or
+    more Parcels of your colour only there." No order is imposed: at a full SHIPPING ZONE,
+    taking red-1 frees the space that red-3 is left in, and an aircraft carrying two parcels
+    swaps one of them the same way. Leaving a parcel where no space is freed stays refused,
+    and the legal actions list the swaps."""
+    game, state = make()
+    full = ("red-1", "blue-2", "red-2", "blue-3", "blue-4")
+    state = put(state, 0, REGION2_AIRPORT, carried=("red-3",)).with_shipping(2, full)
+    swap = Ops(unload=("red-3",), load=("red-1",))
+    after, events = fly(game, state, "red", (2, 1), before=swap)
+    assert after.planes[0].carried == ("red-1",)
+    assert after.shipping[1] == ("blue-2", "red-2", "blue-3", "blue-4", "red-3")
+    assert [e["type"] for e in events][:2] == ["parcels_unloaded", "parcels_loaded"]
+    assert Journey("red", hx((2, 1)), before=swap) in legal_actions(game, state)
+    assert illegal(game, state, Journey("red", hx((2, 1)),
+                                        before=Ops(unload=("red-3",)))) == "parcel.no-space"
+    two = put(state, 0, REGION2_AIRPORT, carried=("red-3", "red-4"))
+    after, _ = fly(game, two, "red", (2, 1), before=Ops(unload=("red-4",), load=("red-2",)))
+    assert after.planes[0].carried == ("red-3", "red-2") and len(after.shipping[1]) == 5
+    assert illegal(game, two, Journey("red", hx((2, 1)), before=Ops(load=("red-2",)))) == \
+        "parcel.capacity"
+    assert illegal(game, two, Journey("red", hx((2, 1)), before=Ops(
+        unload=("red-4",), load=("red-4",)))) == "parcel.twice"
+
+
 def test_overload_reduces_the_base_movement_to_one_tile() -> None:
     """Section 5: "Carrying 2 Parcels simultaneously causes an overload penalty! The base
     movement of an overloaded Aircraft is reduced to a single mandatory tile. The bonus
@@ -423,7 +450,9 @@ def test_boost_a_second_journey_at_the_end_of_the_turn() -> None:
 def test_consumed_boost_recharges_only_in_your_airport() -> None:
     """Section 5: "The consumed BOOST stays deactivated for the rest of the trip. It
     recharges only when you return to your Airport, and it cannot be activated again during
-    the same turn." """
+    the same turn." Read as one BOOST a turn: landing elsewhere recharges nothing; landing
+    home recharges it, and since it was not used this turn it may be activated at once; the
+    BOOST's own journey that lands home recharges it but cannot activate it again."""
     game, state = make()
     spent = put(state, 0, Hex(2, 1), boost=False)
     other, _ = fly(game, spent, "red", (2, 2))
@@ -431,7 +460,28 @@ def test_consumed_boost_recharges_only_in_your_airport() -> None:
     home = put(state, 0, Hex(-1, 3), boost=False)
     home, events = fly(game, home, "red", (-2, 4))
     assert home.planes[0].boost and of_type(events, "boost_recharged")
-    assert home.phase is Phase.PILOTING and home.actor == 1  # not again this turn
+    assert home.phase is Phase.BOOST and home.actor == 0  # recharged, not used this turn
+    away, events = fly(game, home, "red", (-2, 3), (-2, 2), boost=True)
+    assert of_type(events, "boost_activated") and not away.planes[0].boost
+    again = put(state, 0, Hex(-1, 3)).evolve(phase=Phase.BOOST)
+    again, events = fly(game, again, "red", (-2, 4), boost=True)
+    assert of_type(events, "boost_activated")
+    assert again.planes[0].boost and again.actor == 1  # recharged, not activated again
+
+
+def test_one_boost_a_turn_alike_for_rebuilds() -> None:
+    """"it cannot be activated again during the same turn", the same reading for a rebuilt
+    aircraft: rebuilt in its airport (the BOOST recharged) it may activate the BOOST after
+    its journey; rebuilt in another city of its region (the BOOST consumed to take off
+    there) it gets no second journey, even when it lands home and recharges."""
+    game, state = make()
+    destroyed = put(state, 0, None, boost=False)
+    home, _ = fly(game, destroyed, "red", (-2, 3), rebuild=RED_AIRPORT)
+    assert home.phase is Phase.BOOST and home.actor == 0
+    city, events = fly(game, destroyed, "red", (-2, 3), (-2, 4), rebuild=Hex(-3, 4))
+    assert [e["boost"] for e in of_type(events, "aircraft_rebuilt")] == ["consumed"]
+    assert of_type(events, "boost_recharged") and city.planes[0].boost
+    assert city.phase is Phase.PILOTING and city.actor == 1
 
 
 def test_the_game_ends_at_the_end_of_the_turn_with_three_deliveries() -> None:
@@ -442,6 +492,8 @@ def test_the_game_ends_at_the_end_of_the_turn_with_three_deliveries() -> None:
     state = put(state, 0, Hex(-1, 3), carried=("red-1",), delivered=("red-2", "red-3"),
                 boost=False)
     state, _ = fly(game, state, "red", (-2, 4))
+    assert state.phase is Phase.BOOST  # recharged at home, offered: red declines
+    state, _ = apply(game, state, Pass("red"))
     assert state.phase is Phase.PILOTING and state.actor == 1  # blue still flies
     state, events = fly(game, state, "blue", (3, -1))
     assert state.phase is Phase.BOOST
@@ -493,6 +545,63 @@ def test_scores_weight_plus_empty_spaces_ties_by_parcels() -> None:
     # blue: 4 + 5 kilos and 5 empty spaces; red: 2 + 2 + 4 kilos and 5 empty spaces
     assert [(s.colour, s.points, s.rank) for s in scores(game, even)] == \
         [("blue", 14, 1), ("red", 13, 2)]
+
+
+def test_a_tie_that_persists_reads_as_a_draw() -> None:
+    """Section 2: "The highest score wins the game. In case of a tie, whoever delivered the
+    most Parcels (not counting their weight) wins. If the tie persists... Play another
+    game!" Red and blue both deliver 3 parcels of 12 kilos with 5 empty spaces: the game
+    ends with both ranked first, and the text account calls it a draw, not a win."""
+    game, state = make()
+    state = put(state, 0, Hex(0, 0), delivered=("red-1", "red-2", "red-3"), boost=False)
+    state = put(state, 1, Hex(2, -2), delivered=("blue-1", "blue-2", "blue-3"), boost=False)
+    state = state.evolve(shipping=tuple(tuple(p for p in z if p not in ("blue-1", "red-2"))
+                                        for z in state.shipping))
+    state, _ = fly(game, state, "red", (0, -1))
+    state, events = fly(game, state, "blue", (2, -1))
+    end = of_type(events, "game_end")[0]
+    assert end["winners"] == ["blue", "red"]
+    assert [(r["player"], r["score"], r["rank"]) for r in end["scores"]] == \
+        [("blue", 17, 1), ("red", 17, 1)]
+    head = account_line(end).splitlines()[0]
+    assert head == ("game over after turn 1: a draw between blue and red, tied on points and "
+                    "parcels delivered (play another game!)")
+    won = {**end, "winners": ["blue"]}
+    assert account_line(won).splitlines()[0] == "game over after turn 1: blue wins"
+
+
+def test_an_event_says_when_the_game_can_no_longer_end() -> None:
+    """Section 2: "It is triggered when a DELIVERY ZONE contains at least 3 Parcels" and
+    section 7: "When your Aircraft is destroyed, any Parcel on board is definitely lost!"
+    Each colour has 5 parcels: a colour that has lost three can deliver two at most. Red
+    has lost three, blue two; blue throwing a third overboard leaves no colour able to end
+    the game, which the log says once (a later loss says nothing more); a crash can do the
+    same."""
+    game, state = make()
+    state = state.evolve(lost=("red-1", "red-2", "red-3", "blue-1", "blue-2"),
+                         shipping=tuple(tuple(p for p in z if p not in (
+                             "red-1", "red-2", "red-3", "blue-1", "blue-2"))
+                                        for z in state.shipping))
+    state = put(state, 0, Hex(0, 0), boost=False)
+    flying = put(state, 1, Hex(2, -2), carried=("blue-3", "blue-4"))
+    after, events = fly(game, flying, "red", (0, -1))
+    assert not of_type(events, "game_cannot_end")
+    after, events = apply(game, after, Journey("blue", hx((2, -1)),
+                                               before=Ops(throw=("blue-3",))))
+    assert of_type(events, "game_cannot_end") == [
+        {"type": "game_cannot_end", "lost": {"red": 3, "blue": 3}}]
+    assert [e["type"] for e in events][:2] == ["parcels_lost", "game_cannot_end"]
+    assert account_line(events[1]).startswith("   the game can no longer end")
+    later = put(state, 1, Hex(2, -2), carried=("blue-3", "blue-4")).evolve(order=(1,))
+    later = later.evolve(lost=(*later.lost, "blue-5"))
+    _, events = apply(game, later, Journey("blue", hx((2, -1)), before=Ops(throw=("blue-3",))))
+    assert of_type(events, "parcels_lost") and not of_type(events, "game_cannot_end")
+    blocked = put(state, 1, Hex(2, -2), carried=("blue-3",)).evolve(order=(1,))
+    blocked = blocked.evolve(clouds={h: (storm(k),) for k, h in enumerate(
+        Hex(2, -2).neighbors(), 1) if h in landscape_set()})
+    _, events = apply(game, blocked, Pass("blue"))
+    assert [e["type"] for e in events][:3] == ["aircraft_destroyed", "parcels_lost",
+                                               "game_cannot_end"]
 
 
 # --- section 7: fasten your seatbelts -----------------------------------------------------
@@ -622,26 +731,57 @@ def test_back_in_the_game_after_a_crash() -> None:
     """Section 7: "On your next turn after a crash, recharge your BOOST then place your "new"
     Aircraft in your Airport to take off immediately. If you wish, or if your Airport is
     already occupied, you can also: pass your turn, consume your BOOST to take off
-    immediately from another city of your Region only." """
+    immediately from another city of your Region only." The BOOST is recharged first, so the
+    other cities are open even to a company that crashed with its BOOST spent; passing
+    recharges it too."""
     game, state = make()
     state = put(state, 0, None, boost=False)
     assert illegal(game, state, Journey("red", hx((-2, 3)))) == "rebuild.required"
     rebuilt, events = fly(game, state, "red", (-2, 3), rebuild=RED_AIRPORT)
     assert rebuilt.planes[0].hex == Hex(-2, 3) and rebuilt.planes[0].boost
     assert of_type(events, "aircraft_rebuilt")[0]["boost"] == "recharged"
-    assert illegal(game, state, Journey("red", hx((-3, 3)), rebuild=Hex(-3, 4))) == "boost.spent"
+    city, events = fly(game, state, "red", (-3, 3), rebuild=Hex(-3, 4))
+    assert city.planes[0].hex == Hex(-3, 3) and not city.planes[0].boost
+    assert of_type(events, "aircraft_rebuilt")[0]["boost"] == "consumed"
+    assert city.actor == 1  # the BOOST is spent: no second journey
+    assert {a.rebuild for a in legal_actions(game, state) if isinstance(a, Journey)} == \
+        {RED_AIRPORT, Hex(-3, 4), Hex(-1, 4)}
     assert illegal(game, state, Journey("red", hx((2, 1)), rebuild=REGION2_AIRPORT)) == \
         "rebuild.not-your-region"
-    passed, _ = apply(game, state, Pass("red"))
-    assert passed.planes[0].hex is None
+    passed, events = apply(game, state, Pass("red"))
+    assert passed.planes[0].hex is None and passed.planes[0].boost
+    assert [e["type"] for e in events][:2] == ["boost_recharged", "passed"]
     occupied = put(put(state, 1, RED_AIRPORT), 0, None, boost=True)
     assert illegal(game, occupied, Journey("red", hx((-2, 3)), rebuild=RED_AIRPORT)) == \
         "rebuild.occupied"
-    city, events = fly(game, occupied, "red", (-3, 3), rebuild=Hex(-3, 4))
-    assert city.planes[0].hex == Hex(-3, 3) and not city.planes[0].boost
-    assert city.actor == 1  # the BOOST is spent: no second journey
     rebuilds = {a.rebuild for a in legal_actions(game, occupied) if isinstance(a, Journey)}
     assert rebuilds == {Hex(-3, 4), Hex(-1, 4)}
+
+
+def test_a_rebuilt_aircraft_in_a_blocked_airport_is_placed_and_passes() -> None:
+    """Section 7: "place your "new" Aircraft in your Airport to take off immediately", and
+    section 5: "During the next piloting phase, you must take off if at least one of the
+    adjacent landscape tiles is free. Otherwise, pass your turn." Both landscape tiles next
+    to red's airport, (-2,3) and (-1,3), hold storms: the new aircraft is placed in the
+    airport and passes there (``pass`` with ``rebuild``), on the ground, its BOOST
+    recharged; red may also pass without rebuilding. With a free exit the aircraft must take
+    off, and another city's take-off cannot be a pass."""
+    blocked = {Hex(-2, 3): (storm(1),), Hex(-1, 3): (storm(2),)}
+    game, state = make(clouds=blocked)
+    state = put(state, 0, None, boost=False)
+    legal = legal_actions(game, state)
+    placed = Pass("red", rebuild=RED_AIRPORT)
+    assert Pass("red") in legal and placed in legal
+    assert not any(isinstance(a, Journey) and a.rebuild == RED_AIRPORT for a in legal)
+    after, events = apply(game, state, placed)
+    assert after.planes[0].hex == RED_AIRPORT and after.planes[0].boost
+    assert [(e["type"], e.get("reason")) for e in events][:2] == \
+        [("aircraft_rebuilt", None), ("passed", "blocked")]
+    assert illegal(game, state, Pass("red", rebuild=Hex(-3, 4))) == "rebuild.take-off"
+    game, state = make()
+    state = put(state, 0, None)
+    assert illegal(game, state, placed) == "journey.must-take-off"
+    assert placed not in legal_actions(game, state)
 
 
 # --- hidden information and properties ----------------------------------------------------

@@ -491,6 +491,25 @@ def test_cross_mode_win_conditions(yellow: dict[str, Any], won: bool) -> None:
     assert row["breakdown"]["time"] == game.components.time.vp_at(landed_time)
 
 
+def test_cross_mode_scores_the_whole_score_track() -> None:
+    """Cross mode: "If you want to evaluate how well you complete a cross-country fly, use
+    your Score Marker on the Score Track", the marker that a crash-landing moves: "you lose
+    10 (move your score marker 10 points backward)". Yellow, taken up from a position with
+    5 points on its track (markers collected before it), crash-lands in the lake (0,-2):
+    the final cross total keeps the position's 5 and the crash's -10 beside the time and the
+    unused Skill Move cards."""
+    game, state, _ = cross(cross_map({(0, -2): "lake"}), temperature=-3,
+                           pilots={"yellow": flying((0, -1), "N", 1, score=5,
+                                                    markers=["s6"])})
+    state, events = apply(game, state, move("yellow", land="final"))
+    assert of_type(events, "crash")[0]["vp"] == -10
+    row = of_type(events, "game_end")[0]["scores"][0]
+    assert row["breakdown"] == {"markers": 0, "position": 5, "crash": -10, "skill cards": 6,
+                                "time": game.components.time.vp_at(clock("10:00"))}
+    assert row["score"] == sum(row["breakdown"].values())
+    assert row["won"] is False
+
+
 def test_cross_mode_day_ends_without_a_landing() -> None:
     """"You lose the game if you ... do not land before the day is over": the marker reaches
     20:00 with yellow in the air."""

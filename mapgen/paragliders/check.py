@@ -6,11 +6,19 @@ Standard layout (rulebook setup and DESIGN.md):
 1. ``setup.board``: every slot holds exactly one tile, each tile is used once, the Starting
    Tile lies in the centre in its fixed orientation, no hex lies off the board.
 2. ``setup.star``: the arms towards corners A, C and E hold no mountain hex.
-3. ``setup.mountains``: all mountain hexes form one cluster containing the take-off hexes.
+3. ``setup.mountains``, read as the map says (``mountains:``, per sector by default): the
+   take-off's cluster holds the mountains around the centre, and each sector's mountains form
+   one cluster, joined to the take-off's when the tile around the centre opens the sector
+   ("connect them in priority to the starting mountain"; "In the bottom sector, the mountain
+   tiles can be placed closer to the edge, but they still need to form a single cluster");
+   read as one cluster, every mountain hex lies in the take-off's cluster.
 4. ``setup.antennas``: each sector holds exactly one antenna tile, one per colour.
-5. ``setup.features``: cloud spawn numbers 1-10 and the four landmark GPS sites are on the map.
-6. ``setup.aerodromes``: at most two map tiles replaced, never a mountain tile or a tile with
-   a token, spawn number or GPS site; aerodrome hexes carry nothing.
+5. ``setup.features``: cloud spawn numbers 1-10 and the four landmark GPS sites are on the
+   map, the golf course on its three hexes.
+6. ``setup.aerodromes``: at most two map tiles taken off the board, never a mountain tile or a
+   tile with a token, spawn number or GPS site; aerodrome hexes carry nothing. Both of the
+   rulebook's layouts count: tiles replaced by aerodrome hexes, and a row of tiles taken out
+   with all but one laid back turned in the middle (``recut`` in the slot list).
 
 Custom layout: hexes unique and joined into one board, two take-off hexes, one target, one
 antenna of each colour, no spawn number or GPS site printed twice.
@@ -33,7 +41,7 @@ from skyhex.rules.paragliders.board import (
 )
 from skyhex.rules.paragliders.components import ComponentSet, TileKind
 from skyhex.rules.paragliders.features import Antenna, Landmark
-from skyhex.rules.paragliders.maps import Map, MapLayout
+from skyhex.rules.paragliders.maps import Map, MapLayout, MountainReading, Placement, placed_hexes
 from skyhex.rules.paragliders.terrain import Terrain
 
 GOLF_HEXES = 3
@@ -67,7 +75,10 @@ def check_map(m: Map, components: ComponentSet) -> list[Violation]:
     board = board_layout(m.radius)
     _check_board(m, components, board, out)
     _check_star(m, board, out)
-    _check_mountains(m, out)
+    if m.mountain_reading is MountainReading.ONE_CLUSTER:
+        _check_one_cluster(m, out)
+    else:
+        _check_mountains_per_sector(m, board, out)
     _check_antennas(m, board, out)
     _check_features(m, components, out, standard=True)
     _check_aerodromes(m, components, board, out)
@@ -130,6 +141,13 @@ def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
             out.append(Violation(rule, f"landmark GPS site(s) missing: {', '.join(lost)}",
                                  "lay the tiles printing these sites on the board"))
     for site, hs in sorted(sites.items()):
+        if site is Landmark.GOLF_COURSE and standard and len(hs) != GOLF_HEXES:
+            # "The golf course GPS marker can be collected if you fly on any of the 3 golf
+            # course hexagons."
+            out.append(Violation(rule, f"the golf course is printed on {len(hs)} hexes, not "
+                                 f"{GOLF_HEXES}: {_hexes(hs)}", "the golf course covers the "
+                                 f"{GOLF_HEXES} hexes of its tile", hexes=tuple(sorted(hs))))
+            continue
         limit = GOLF_HEXES if site is Landmark.GOLF_COURSE else 1
         if len(hs) > limit:
             out.append(Violation(rule, f"the {site} GPS site is printed on {len(hs)} hexes, "
@@ -160,14 +178,17 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
         out.append(Violation(rule, f"slot(s) holding more than one tile: {_slots(dup)}",
                              "every slot holds exactly one tile", slots=tuple(dup)))
     if m.has_slots:
+        emptied = [s for r in m.recuts for s in r.slots]
         off = sorted(s for s in [p.slot for p in m.slots] + [a.slot for a in m.aerodromes]
-                     if s.distance(CENTER) > m.radius)
+                     + emptied if s.distance(CENTER) > m.radius)
         if off:
             out.append(Violation(rule, f"slot(s) outside the radius-{m.radius} board: "
                                  f"{_slots(off)}", "remove them or raise the radius",
                                  slots=tuple(off)))
         used = Counter(p.tile for p in m.slots)
         used.update(a.replaces for a in m.aerodromes if a.replaces is not None)
+        used.update(t for r in m.recuts for t, _, _ in r.tiles)
+        used.update(r.replaces for r in m.recuts if r.replaces is not None)
         for tile_id, n in sorted(used.items()):
             if n > 1:
                 where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
@@ -175,6 +196,7 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
                                      f"(slots {_slots(where)})", "each tile of the set is "
                                      "used at most once", slots=where))
         aeros = Counter(t for a in m.aerodromes for t, _ in a.tiles)
+        aeros.update(t for r in m.recuts for t, _ in r.aerodrome)
         for tile_id, n in sorted(aeros.items()):
             if n > 1:
                 out.append(Violation("setup.aerodromes", f"aerodrome tile {tile_id} is used {n} "
@@ -199,6 +221,17 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
             out.append(Violation(rule, f"take-off or target hexes outside the centre slot: "
                                  f"{_hexes(stray)}", "the Starting Tile lies in the centre "
                                  "slot [0,0]", hexes=tuple(stray)))
+        start = components.start_tile
+        laid = [placed_hexes(Placement(CENTER, start.id, face, 0), components)
+                for face in sorted(start.faces)]
+        shown = {h: m.hexes.get(h) for h in CENTER.hexes()}
+        if not stray and all(shown[h] is not None for h in centre) and \
+                not any(all(shown[h] == face[h] for h in centre) for face in laid):
+            out.append(Violation(
+                rule, "the centre slot [0,0] does not show the Starting Tile in its fixed "
+                "orientation", "the Starting Tile lies with its target on the west hex (0,0) "
+                "and its take-off hexes at (1,-1) and (1,0), as in the component set",
+                slots=(CENTER,), hexes=tuple(sorted(centre))))
 
 
 def _check_star(m: Map, board: BoardLayout, out: list[Violation]) -> None:
@@ -215,7 +248,9 @@ def _check_star(m: Map, board: BoardLayout, out: list[Violation]) -> None:
                     "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
 
 
-def _check_mountains(m: Map, out: list[Violation]) -> None:
+def _takeoff_cluster(m: Map, out: list[Violation]) -> tuple[list[set[Hex]], set[Hex]]:
+    """The mountain clusters and the take-off's (the largest holding a take-off hex, else
+    the largest), with the take-off hexes' own violations."""
     rule = "setup.mountains"
     takeoffs = m.takeoffs
     if len(takeoffs) != 2:
@@ -228,16 +263,64 @@ def _check_mountains(m: Map, out: list[Violation]) -> None:
                              "take-off hexes are on the mountain", hexes=tuple(flat)))
     clusters = mountain_clusters(m)
     if not clusters:
-        return
+        return clusters, set()
     anchor = [c for c in clusters if any(h in c for h in takeoffs)]
-    main = max(anchor, key=len) if anchor else max(clusters, key=len)
+    return clusters, max(anchor, key=len) if anchor else max(clusters, key=len)
+
+
+def _check_one_cluster(m: Map, out: list[Violation]) -> None:
+    clusters, main = _takeoff_cluster(m, out)
     for cluster in sorted((c for c in clusters if c is not main), key=lambda c: min(c)):
         slots = tuple(sorted({slot_of(h) for h in cluster}))
         out.append(Violation(
-            rule, f"{len(cluster)} mountain hex(es) in slot(s) {_slots(slots)} are cut off from "
-            f"the mountain of the take-off: {_hexes(cluster)}",
-            "all mountains form one cluster: move or rotate these tiles so that a mountain "
-            "hex touches the cluster", slots=slots, hexes=tuple(sorted(cluster))))
+            "setup.mountains", f"{len(cluster)} mountain hex(es) in slot(s) {_slots(slots)} are "
+            f"cut off from the mountain of the take-off: {_hexes(cluster)}",
+            "all mountains form one cluster (mountains: one-cluster): move or rotate these "
+            "tiles so that a mountain hex touches the cluster", slots=slots,
+            hexes=tuple(sorted(cluster))))
+
+
+def _check_mountains_per_sector(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+    rule = "setup.mountains"
+    clusters, main = _takeoff_cluster(m, out)
+    cluster_of = {h: i for i, c in enumerate(clusters) for h in c}
+    ring = board.ring_slots
+    loose = sorted(h for s in ring for h in s.hexes() if h in cluster_of and h not in main)
+    if loose:
+        slots = tuple(sorted({slot_of(h) for h in loose}))
+        out.append(Violation(
+            rule, f"mountain hex(es) around the centre, in slot(s) {_slots(slots)}, are cut off "
+            f"from the mountain of the take-off: {_hexes(loose)}", "\"connect them in priority "
+            "to the starting mountain\": turn the tile so that a mountain hex touches a take-off "
+            "hex", slots=slots, hexes=tuple(loose)))
+    for name in SECTOR_CORNERS:
+        slots_here = board.sector(name)
+        peaks = sorted(h for s in slots_here for h in s.hexes() if h in cluster_of)
+        if not peaks:
+            continue
+        groups = sorted({cluster_of[h] for h in peaks})
+        opening = sorted(h for s, wedge in ring.items() if wedge == name for h in s.hexes()
+                         if h in main and any(board.sector_of(slot_of(n)) == name
+                                              for n in h.neighbors()))
+        if len(groups) > 1:
+            # the sector's cluster: the take-off's if it reaches the sector, else the largest
+            keep = max(groups, key=lambda g: (clusters[g] is main,
+                                              sum(cluster_of[h] == g for h in peaks), -g))
+            apart = [h for h in peaks if cluster_of[h] != keep]
+            slots = tuple(sorted({slot_of(h) for h in apart}))
+            out.append(Violation(
+                rule, f"sector {name}'s mountains form {len(groups)} clusters: {_hexes(apart)} "
+                f"stand apart", "a sector's mountain tiles form a single cluster: move or "
+                "rotate these tiles so that a mountain hex touches the sector's cluster",
+                slots=slots, hexes=tuple(apart)))
+        elif opening and clusters[groups[0]] is not main:
+            slots = tuple(sorted({slot_of(h) for h in peaks}))
+            out.append(Violation(
+                rule, f"sector {name}'s mountains stand apart from the mountain of the take-off "
+                f"although the tile around the centre opens the way at {_hexes(opening)}: "
+                f"{_hexes(peaks)}", "\"connect them in priority to the starting mountain\": "
+                "move or rotate a mountain tile of the sector so that it touches the mountain "
+                "hexes around the centre", slots=slots, hexes=tuple(peaks)))
 
 
 def _check_antennas(m: Map, board: BoardLayout, out: list[Violation]) -> None:
@@ -283,7 +366,14 @@ def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
                              "aerodromes never cover a token, spawn number or GPS site",
                              hexes=tuple(marked)))
     slots = sorted({slot_of(h) for h in aero_hexes})
-    if len(slots) > MAX_AERODROME_TILES_REPLACED:
+    if m.has_slots:
+        if m.replaced_tiles > MAX_AERODROME_TILES_REPLACED:
+            taken = sorted([a.slot for a in m.aerodromes] + [r.slots[0] for r in m.recuts])
+            out.append(Violation(rule, f"aerodromes take {m.replaced_tiles} map tiles off the "
+                                 f"board: {_slots(taken)}", "remove at most "
+                                 f"{MAX_AERODROME_TILES_REPLACED} map tiles",
+                                 slots=tuple(taken)))
+    elif len(slots) > MAX_AERODROME_TILES_REPLACED:
         out.append(Violation(rule, f"aerodromes fill {len(slots)} tile slots: {_slots(slots)}",
                              f"replace at most {MAX_AERODROME_TILES_REPLACED} map tiles",
                              slots=tuple(slots)))
@@ -302,10 +392,14 @@ def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
                                  f"hex(es) {_hexes(peaks)}: an aerodrome replaced a mountain "
                                  "tile", "never remove a mountain tile for an aerodrome",
                                  slots=(slot,), hexes=tuple(peaks)))
-    for a in m.aerodromes:
-        if a.replaces is None:
-            continue
-        tile = components.tile(a.replaces)
+    removed = [(a.slot, a.replaces, "the aerodrome in slot") for a in m.aerodromes
+               if a.replaces is not None]
+    for r in m.recuts:
+        removed += [(r.slots[0], t, "the re-cut row from slot") for t, _, _ in r.tiles]
+        if r.replaces is not None:
+            removed.append((r.slots[0], r.replaces, "the re-cut row from slot"))
+    for slot, tile_id, what in removed:
+        tile = components.tile(tile_id)
         if tile is None:
             continue
         reasons = []
@@ -316,10 +410,12 @@ def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
         if any(tile.has_token(f) for f in tile.faces):
             reasons.append("a tile with a token, spawn number or GPS site")
         if reasons:
-            out.append(Violation(rule, f"the aerodrome in slot {a.slot} replaces {a.replaces}, "
-                                 f"{' and '.join(reasons)}", "replace a tile without "
+            # "Do not remove a mountain tile, a tile with a collectible token, or a tile with
+            # a cloud spawn number."
+            out.append(Violation(rule, f"{what} {slot} removes {tile_id}, "
+                                 f"{' and '.join(reasons)}", "remove only tiles without "
                                  "mountains, tokens, spawn numbers or GPS sites",
-                                 slots=(a.slot,)))
+                                 slots=(slot,)))
 
 
 # --- custom layout ------------------------------------------------------------------------

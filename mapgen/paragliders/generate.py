@@ -1,70 +1,93 @@
 """The map generator: builds a board the way the rulebook's setup does, then checks it.
 
-1. The star: from corner A, then C, then E, tiles are drawn from the bag and laid from the
-   corner towards the centre; a tile drawn with mountains is put aside and another drawn.
-2. The Starting Tile in the centre.
-3. Three tiles around the centre, drawn from the bag (put-aside tiles stay aside); a mountain
-   tile goes where, rotated, it joins the starting mountain.
-4. The put-aside tiles go back into the bag; each sector gets its antenna tile and its share
-   of tiles. Mountain tiles are laid first, each touching the cluster, rotated to connect.
+1. The star (steps 3-5): from corner A, then C, then E, tiles are drawn from the bag and laid
+   from the corner towards the centre; a tile drawn with mountains is put aside and another
+   drawn. The Starting Tile goes in the centre after the first arm.
+2. Around the centre (step 6): three tiles drawn from the bag ("This time you can use
+   mountain tiles when you draw them"); a mountain tile is turned so that a mountain hex
+   touches the starting mountain ("connect them in priority to the starting mountain").
+3. The put-aside tiles go back in the bag (step 7).
+4. The sectors (step 8): each sector's filler draws its share from the bag (with setup
+   assistants, the fillers draw at once from the shared bag), then lays the mountain tiles
+   first, each touching the sector's cluster, then the antenna tile and the other tiles. A
+   sector whose tile around the centre shows mountains next to it joins the starting
+   mountain; another sector's mountains form a cluster of their own (the default, per-sector
+   reading of DESIGN.md's setup rule 3). With ``mountains: one-cluster`` every mountain joins
+   the starting mountain: the fillers of cut-off sectors hand their mountain tiles to the
+   filler of an open sector.
 
-Choices the rulebook leaves to the players are made as a player would (see
-``docs/rules-notes.md``): a sector that cannot reach the cluster (no mountain around the
-centre on its side) hands its mountain tiles on; if no mountain tile came up around the
-centre while mountain tiles remain, the last tile drawn there is swapped for the next
-mountain tile from the bag; a smaller board's bag holds every tile with a spawn number or GPS
-site plus a random draw of the others. Every random choice comes from
-``random.Random(seed).random()``, so a seed, a component set and a skyhex version give the
-same map every time.
+No silent rebuilds: a step that dead-ends is drawn again (the tiles around the centre, the
+sectors' draw, or one sector's laying), and the map's ``redraws`` records each time which
+step, the rule it could not meet and why. Choices the rulebook leaves to the players are made
+as a player would (see ``docs/rules-notes.md``). Every random choice comes from
+``random.Random(seed).random()``, so a seed, a component set, the options and a skyhex
+version give the same map every time.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from skyhex.mapgen.chance import Chance
 from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
 from skyhex.rules import __version__
-from skyhex.rules.hexgrid import Hex, Slot, tile_hexes
-from skyhex.rules.paragliders.board import ARM_CORNERS, CENTER, MIN_RADIUS, board_layout
+from skyhex.rules.hexgrid import Hex, Slot, slot_of
+from skyhex.rules.paragliders.board import (
+    ARM_CORNERS,
+    CENTER,
+    MIN_RADIUS,
+    SECTOR_CORNERS,
+    BoardLayout,
+    board_layout,
+)
 from skyhex.rules.paragliders.components import ComponentSet, Tile
 from skyhex.rules.paragliders.maps import (
     AerodromePlacement,
     Map,
     MapHex,
     MapLayout,
+    MountainReading,
     Placement,
+    Redraw,
     aerodrome_hexes,
     placed_hexes,
     slot_order,
 )
 from skyhex.rules.paragliders.terrain import Terrain
 
-ALGORITHM = 1  # bump whenever the same seed would give another map
-MAX_ATTEMPTS = 25
+ALGORITHM = 2  # bump whenever the same seed would give another map
+MAX_REDRAWS = 50  # redraws of one step before the generator gives up
 MAX_AERODROMES = 2
+MAX_ASSISTANTS = 3
+
+Drawn = tuple[Tile, str]  # a tile and the face it came up on
 
 
 def generator_name() -> str:
     return f"skyhex {__version__} mapgen/{ALGORITHM}"
 
 
-class _Stuck(Exception):
-    def __init__(self, constraint: str, message: str) -> None:
-        super().__init__(message)
-        self.constraint = constraint
-        self.message = message
+class _DeadEnd(Exception):
+    """A setup step that cannot be completed with the tiles drawn."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
 
 
 @dataclass
 class _Build:
     components: ComponentSet
     chance: Chance
+    board: BoardLayout
+    reading: MountainReading
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
+    redraws: list[Redraw] = field(default_factory=list)
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -73,23 +96,56 @@ class _Build:
         choices = marked if marked and len(marked) < len(faces) else faces
         return choices[self.chance.pick(choices)]
 
+    def flat_face(self, tile: Tile) -> str | None:
+        """A face without mountains that still shows the tile's marks, if any."""
+        faces = [f for f in sorted(tile.faces) if not tile.has_mountain(f)]
+        marked = [f for f in faces if tile.has_token(f)] or faces
+        return marked[self.chance.pick(marked)] if marked else None
+
     def lay(self, placement: Placement) -> None:
         self.placements[placement.slot] = placement
         for h, mh in placed_hexes(placement, self.components).items():
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
 
+    def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
+        """Lay a tile in a random free slot among ``slots``, turned at random."""
+        free = [s for s in slots if s not in self.placements]
+        slot = free[self.chance.pick(free)]
+        self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
+
+    def lay_one_of(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
+                   nowhere: str) -> str | None:
+        """Lay a mountain tile as one of the (slot, rotation) ``options``; with none, the
+        face without mountains to lay it as a flat tile, else a dead end (``nowhere`` says
+        why)."""
+        if options:
+            slot, rotation = options[self.chance.pick(options)]
+            self.lay(Placement(slot, tile.id, face, rotation))
+            return None
+        flat = self.flat_face(tile)
+        if flat is None:
+            raise _DeadEnd("setup.mountains", f"mountain tile {tile.id} {nowhere}")
+        return flat
+
+    def take_back(self, slots: Sequence[Slot]) -> None:
+        """Pick the tiles in ``slots`` up again (a step drawn again)."""
+        for slot in slots:
+            self.placements.pop(slot, None)
+        self.mountains = {h for p in self.placements.values()
+                          for h, mh in placed_hexes(p, self.components).items()
+                          if mh.terrain is Terrain.MOUNTAIN}
+
     def joining(self, tile: Tile, face: str, slots: Sequence[Slot]) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among free ``slots`` where the face's mountains touch the
-        cluster."""
+        mountains laid."""
         peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
         out = []
         for slot in slots:
-            if slot in self.placements:
+            if slot in self.placements or _around(slot).isdisjoint(self.mountains):
                 continue
-            positions = tile_hexes(slot.anchor)
-            touching = [k for k, h in enumerate(positions)
-                        if any(n in self.mountains for n in h.neighbors())]
+            touching = [k for k, h in enumerate(_cells(slot))
+                        if not _next_hexes(h).isdisjoint(self.mountains)]
             if not touching:
                 continue
             for rotation in range(3):
@@ -97,11 +153,64 @@ class _Build:
                     out.append((slot, rotation))
         return out
 
-    def flat_face(self, tile: Tile) -> str | None:
-        """A face without mountains that still shows the tile's marks, if any."""
-        faces = [f for f in sorted(tile.faces) if not tile.has_mountain(f)]
-        marked = [f for f in faces if tile.has_token(f)] or faces
-        return marked[self.chance.pick(marked)] if marked else None
+    def room_after(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
+                   slots: Sequence[Slot]) -> list[int]:
+        """For each (slot, rotation) option, how many free slots among ``slots`` would still
+        touch the mountains with the tile laid so: a careful player leaves the cluster room
+        to grow."""
+        free = {s for s in slots if s not in self.placements}
+        frontier = {s for s in free if not _around(s).isdisjoint(self.mountains)}
+        peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
+        out = []
+        for slot, rotation in options:
+            positions = _cells(slot)
+            new = {positions[(i + rotation) % 3] for i in peaks}
+            more = sum(1 for s in _next_slots(slot) if s in free and s not in frontier
+                       and not _around(s).isdisjoint(new))
+            out.append(len(frontier - {slot}) + more)
+        return out
+
+    def open_sectors(self) -> list[str]:
+        """The sectors next to a mountain hex of their tile around the centre: the way from
+        the starting mountain into them."""
+        out = []
+        for slot, name in sorted(self.board.ring_slots.items()):
+            if any(h in self.mountains and any(self.board.sector_of(slot_of(n)) == name
+                                               for n in h.neighbors())
+                   for h in slot.hexes()):
+                out.append(name)
+        return sorted(out)
+
+    def redrawn(self, step: str, dead_end: _DeadEnd) -> None:
+        """Record a redraw of ``step``; ``GenerationError`` once the step has been drawn
+        again too often."""
+        self.redraws.append(Redraw(step, dead_end.rule, dead_end.reason))
+        times = sum(r.step == step for r in self.redraws)
+        if times > MAX_REDRAWS:
+            raise GenerationError(dead_end.rule, f"{step}: still at a dead end after {MAX_REDRAWS} "
+                                  f"redraws; last: {dead_end.reason}")
+
+
+@cache
+def _around(slot: Slot) -> frozenset[Hex]:
+    """The hexes next to a slot's hexes, outside it."""
+    inside = set(slot.hexes())
+    return frozenset(n for h in inside for n in h.neighbors() if n not in inside)
+
+
+@cache
+def _cells(slot: Slot) -> tuple[Hex, Hex, Hex]:
+    return slot.hexes()
+
+
+@cache
+def _next_slots(slot: Slot) -> tuple[Slot, ...]:
+    return slot.neighbors()
+
+
+@cache
+def _next_hexes(h: Hex) -> frozenset[Hex]:
+    return frozenset(h.neighbors())
 
 
 def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
@@ -124,149 +233,218 @@ def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
     return bag
 
 
-def _attempt(components: ComponentSet, seed: int, radius: int, aerodromes: int,
-             chance: Chance) -> Map:
-    board = board_layout(radius)
-    ring = board.ring_slots
-    sectors = {name: board.sector(name) for name in "BDF"}
-    regular_slots = len(board.slots) - 1 - len(components.antenna_tiles)
-    bag = _bag(components, regular_slots, chance)
-    build = _Build(components, chance)
-    aside: list[Tile] = []
+def _always_mountain(tile: Tile) -> bool:
+    return all(tile.has_mountain(f) for f in tile.faces)
 
-    def draw_flat(where: str) -> tuple[Tile, str]:
-        while bag:
-            tile = chance.take(bag)
-            face = build.face_for(tile)
-            if not tile.has_mountain(face):
-                return tile, face
-            aside.append(tile)
-        raise _Stuck("setup.star", f"the bag ran out of tiles without mountains for {where}")
 
-    # 1-2. The star from corners A, C and E, and the Starting Tile after the first arm.
+def _star(build: _Build, bag: list[Tile], aside: list[Tile]) -> None:
+    """Steps 3-5: the arms from corners A, C and E, the Starting Tile after the first."""
+    components, chance = build.components, build.chance
     for corner in ARM_CORNERS:
-        for slot in reversed(board.arm(corner)):
-            tile, face = draw_flat(f"arm {corner}")
+        for slot in reversed(build.board.arm(corner)):
+            while True:
+                if not bag:
+                    raise GenerationError("setup.star", f"the bag ran out of tiles without "
+                                          f"mountains for arm {corner}")
+                tile = chance.take(bag)
+                face = build.face_for(tile)
+                if not tile.has_mountain(face):
+                    break
+                aside.append(tile)  # "If you draw a mountain tile, put it aside"
             build.lay(Placement(slot, tile.id, face, chance.below(3)))
         if corner == "A":
             build.lay(Placement(CENTER, components.start_tile.id, "a", 0))
 
-    # 3. Three tiles around the centre; mountain tiles join the starting mountain.
-    ring_slots = list(ring)
-    ring_drawn: list[Tile] = []
-    while len(ring_drawn) < len(ring_slots) and bag:
-        tile = chance.take(bag)
-        ring_drawn.append(tile)
-    must_place = any(all(t.has_mountain(f) for f in t.faces) for t in bag + aside)
-    if must_place and not any(any(t.has_mountain(f) for f in t.faces) for t in ring_drawn):
-        peaks = [t for t in bag if any(t.has_mountain(f) for f in t.faces)]
-        if peaks:
-            swapped = ring_drawn.pop()
-            peak = peaks[chance.pick(peaks)]
-            bag.remove(peak)
-            bag.append(swapped)
-            ring_drawn.append(peak)
-    free_ring = list(ring_slots)
-    flat_ring: list[tuple[Tile, str]] = []
-    for tile in ring_drawn:
+
+def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
+                   share: dict[str, int]) -> None:
+    """Step 6, drawn again while it dead-ends: under the one-cluster reading, when the
+    mountain tiles left could not all join the starting mountain through the sectors it
+    opens."""
+    ring = sorted(build.board.ring_slots)
+    while True:
+        drawn = [build.chance.take(bag) for _ in ring if bag]
+        try:
+            _lay_ring(build, drawn, ring)
+            if build.reading is MountainReading.ONE_CLUSTER:
+                _check_room(build, bag + aside, share)
+            return
+        except _DeadEnd as dead_end:
+            build.take_back(ring)
+            bag.extend(drawn)
+            build.redrawn("around the centre", dead_end)
+
+
+def _lay_ring(build: _Build, drawn: list[Tile], ring: list[Slot]) -> None:
+    for tile in drawn:
         face = build.face_for(tile)
         if tile.has_mountain(face):
-            options = build.joining(tile, face, free_ring)
-            if options:
-                slot, rotation = options[chance.pick(options)]
-                build.lay(Placement(slot, tile.id, face, rotation))
-                free_ring.remove(slot)
-                continue
-            flat = build.flat_face(tile)
+            flat = build.lay_one_of(tile, face, build.joining(tile, face, ring),
+                                    "cannot touch the starting mountain from a free slot "
+                                    "around the centre")
             if flat is None:
-                aside.append(tile)
                 continue
             face = flat
-        flat_ring.append((tile, face))
-    for tile, face in flat_ring:
-        if not free_ring:
-            aside.append(tile)
-            continue
-        slot = free_ring.pop(chance.pick(free_ring))
-        build.lay(Placement(slot, tile.id, face, chance.below(3)))
-    for slot in free_ring:  # mountain tiles that could not join: fill with flat tiles
-        tile, face = draw_flat("the tiles around the centre")
-        build.lay(Placement(slot, tile.id, face, chance.below(3)))
+        build.lay_anywhere(tile, face, ring)
 
-    # 4. Put-aside tiles back in the bag; the sectors, cut-off ones first.
-    bag.extend(aside)
-    aside = []
-    antennas = {name: t for name, t in zip("BDF", chance.shuffled(components.antenna_tiles), strict=True)}
-    open_sectors = {wedge for s, wedge in ring.items()
-                    if any(h in build.mountains for h in s.hexes())}
-    order = [n for n in "BDF" if n not in open_sectors] + \
-        chance.shuffled([n for n in "BDF" if n in open_sectors])
-    for index, name in enumerate(order):
-        slots = sectors[name]
-        last = index == len(order) - 1
-        share = len(slots) - 1
-        if last:
-            bag.extend(aside)
-            aside = []
-            drawn = list(bag)
-            bag.clear()
-            if len(drawn) != share:
-                raise _Stuck("setup.board", f"sector {name} has {share} free slots for "
-                             f"{len(drawn)} tiles")
+
+def _check_room(build: _Build, left: list[Tile], share: dict[str, int]) -> None:
+    """One-cluster reading: the mountain tiles left must fit in the sectors opened."""
+    peaks = sorted(t.id for t in left if _always_mountain(t))
+    opened = build.open_sectors()
+    room = sum(share[n] for n in opened)
+    if len(peaks) > room:
+        why = "no tile around the centre opens a sector" if not opened else \
+            f"the sectors opened ({', '.join(opened)}) have room for {room}"
+        raise _DeadEnd("setup.mountains", f"{len(peaks)} mountain tiles are left but {why}: "
+                       "they could not join the starting mountain")
+
+
+def _fillers(order: list[str], assistants: int) -> list[list[str]]:
+    """Who fills which sectors, in order (step 8): alone, all three; with one assistant,
+    you one and the assistant two; with two or three, each sector its own filler."""
+    if assistants == 0:
+        return [list(order)]
+    if assistants == 1:
+        return [order[:1], order[1:]]
+    return [[n] for n in order]
+
+
+def _draw_hands(build: _Build, bag: list[Tile], fillers: list[list[str]],
+                share: dict[str, int], opened: list[str], hands: dict[str, list[Drawn]]
+                ) -> None:
+    """The fillers draw in turn, a tile each, from the shared bag into ``hands`` until every
+    sector has its share. One-cluster reading: a tile with mountains drawn for a cut-off
+    sector goes to an open sector (``_hand_on``)."""
+    queues = [list(f) for f in fillers]
+    strict = build.reading is MountainReading.ONE_CLUSTER
+    while any(queues):
+        for queue in queues:
+            while queue and len(hands[queue[0]]) >= share[queue[0]]:
+                queue.pop(0)
+            if not queue:
+                continue
+            name = queue[0]
+            tile = build.chance.take(bag)
+            face = build.face_for(tile)
+            if strict and name not in opened and tile.has_mountain(face):
+                flat = build.flat_face(tile)
+                if flat is None:
+                    _hand_on(build, (tile, face), name, hands, share, opened, bag)
+                    continue
+                face = flat
+            hands[name].append((tile, face))
+
+
+def _hand_on(build: _Build, drawn: Drawn, name: str, hands: dict[str, list[Drawn]],
+             share: dict[str, int], opened: list[str], bag: list[Tile]) -> None:
+    """One-cluster reading: a mountain tile drawn for cut-off sector ``name`` goes to the
+    open sector with the most room; when every open sector's share is drawn, the filler of
+    the one holding the most tiles without mountains trades one of them for it."""
+    room = [n for n in opened if len(hands[n]) < share[n]]
+    if room:
+        best = max(room, key=lambda n: (share[n] - len(hands[n]), -opened.index(n)))
+        hands[best].append(drawn)
+        return
+    flats = {n: [i for i, (t, f) in enumerate(hands[n]) if not t.has_mountain(f)]
+             for n in opened}
+    trading = [n for n in opened if flats[n]]
+    if not trading:
+        bag.append(drawn[0])
+        raise _DeadEnd("setup.mountains", f"mountain tile {drawn[0].id}, drawn for cut-off "
+                       f"sector {name}, finds no open sector to take it")
+    best = max(trading, key=lambda n: (len(flats[n]), -opened.index(n)))
+    given = hands[best].pop(flats[best][build.chance.pick(flats[best])])
+    hands[best].append(drawn)
+    hands[name].append(given)
+
+
+def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> None:
+    """Lay a sector's tiles: mountain tiles first, each touching the sector's cluster (the
+    first one of a sector cut off from the starting mountain anywhere in it), then the
+    antenna tile and the others in random free slots."""
+    slots = build.board.sector(name)
+    opened = name in build.open_sectors()
+    flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
+    peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
+    for index, (tile, face) in enumerate(peaks):
+        started = opened or any(h in build.mountains for s in slots for h in s.hexes())
+        if started:
+            options = build.joining(tile, face, slots)
         else:
-            drawn = []
-            while len(drawn) < share:
-                if not bag:
-                    raise _Stuck("setup.mountains", f"mountain tiles cannot all join the "
-                                 f"cluster: sector {name} found no tile it could use")
-                tile = chance.take(bag)
-                if name not in open_sectors and all(tile.has_mountain(f) for f in tile.faces):
-                    aside.append(tile)  # this sector cannot reach the cluster
-                    continue
-                drawn.append(tile)
-        flats: list[tuple[Tile, str]] = []
-        for tile in drawn:
-            face = build.face_for(tile)
-            if tile.has_mountain(face):
-                options = build.joining(tile, face, slots)
-                if options:
-                    slot, rotation = options[chance.pick(options)]
-                    build.lay(Placement(slot, tile.id, face, rotation))
-                    continue
-                flat = build.flat_face(tile)
-                if flat is None:
-                    if last:
-                        raise _Stuck("setup.mountains", f"mountain tile {tile.id} cannot join "
-                                     f"the cluster from sector {name}")
-                    aside.append(tile)
-                    continue
-                face = flat
-            flats.append((tile, face))
-        antenna = antennas[name]
-        flats.insert(chance.below(len(flats) + 1), (antenna, build.face_for(antenna)))
-        free = [s for s in slots if s not in build.placements]
-        while len(flats) < len(free) and bag:
-            tile = chance.take(bag)
-            face = build.face_for(tile)
-            if tile.has_mountain(face):
-                flat = build.flat_face(tile)
-                if flat is None:
-                    aside.append(tile)
-                    continue
-                face = flat
-            flats.append((tile, face))
-        if len(flats) != len(free):
-            raise _Stuck("setup.mountains", f"sector {name}: {len(flats)} tiles for "
-                         f"{len(free)} free slots")
-        for tile, face in flats:
-            slot = free.pop(chance.pick(free))
-            build.lay(Placement(slot, tile.id, face, chance.below(3)))
-    if aside or bag:
-        left = sorted(t.id for t in aside + bag)
-        raise _Stuck("setup.mountains", f"tiles {', '.join(left)} found no place joining the "
-                     "cluster")
+            options = [(s, r) for s in slots if s not in build.placements for r in range(3)]
+        left = len(peaks) - 1 - index
+        if left:  # leave room for the mountain tiles still in hand
+            room = dict(zip(options, build.room_after(tile, face, options, slots), strict=True))
+            for need in sorted({min(left, 2), 1}, reverse=True):
+                if any(n >= need for n in room.values()):
+                    options = [o for o in options if room[o] >= need]
+                    break
+        flat = build.lay_one_of(tile, face, options, f"finds no free slot of sector {name} "
+                                "touching the sector's cluster")
+        if flat is not None:
+            flats.append((tile, flat))
+    flats.insert(build.chance.below(len(flats) + 1), antenna)
+    for tile, face in flats:
+        build.lay_anywhere(tile, face, slots)
 
-    # Aerodromes replace tiles without mountains, tokens, spawn numbers or GPS sites.
+
+def _sectors(build: _Build, bag: list[Tile], share: dict[str, int], assistants: int) -> None:
+    """Step 8: the fillers draw the sectors' tiles, then lay each sector; each drawn again
+    while it dead-ends."""
+    components, chance = build.components, build.chance
+    antennas = {name: (t, build.face_for(t)) for name, t in
+                zip(SECTOR_CORNERS, chance.shuffled(components.antenna_tiles), strict=True)}
+    order = chance.shuffled(list(SECTOR_CORNERS))
+    opened = build.open_sectors()
+    if build.reading is MountainReading.ONE_CLUSTER:  # cut-off sectors first, handing on
+        order = [n for n in order if n not in opened] + [n for n in order if n in opened]
+    fillers = _fillers(order, assistants)
+    while True:
+        hands: dict[str, list[Drawn]] = {n: [] for n in order}
+        try:
+            _draw_hands(build, bag, fillers, share, opened, hands)
+            break
+        except _DeadEnd as dead_end:
+            bag.extend(t for n in order for t, _ in hands[n])  # every tile back in the bag
+            build.redrawn("the sectors' draw", dead_end)
+    for name in order:
+        while True:
+            try:
+                _lay_sector(build, name, hands[name], antennas[name])
+                break
+            except _DeadEnd as dead_end:
+                build.take_back(build.board.sector(name))
+                build.redrawn(f"sector {name}", dead_end)
+
+
+def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodromes: int = 0,
+                 mountains: MountainReading = MountainReading.PER_SECTOR,
+                 assistants: int = 0) -> Map:
+    """A valid standard-layout map for ``seed``: the setup as a table makes it, every redraw
+    recorded in ``Map.redraws``. ``GenerationError`` names the constraint that cannot be
+    met."""
+    if radius < MIN_RADIUS:
+        raise GenerationError("setup.antennas", f"a radius-{radius} board has no sectors for "
+                              f"the antenna tiles: use --radius {MIN_RADIUS} or more")
+    if not 0 <= aerodromes <= MAX_AERODROMES:
+        raise GenerationError("setup.aerodromes", f"at most {MAX_AERODROMES} map tiles make way "
+                              "for aerodromes")
+    if not 0 <= assistants <= MAX_ASSISTANTS:
+        raise GenerationError("setup.sectors", f"at most {MAX_ASSISTANTS} setup assistants fill "
+                              "the three sectors")
+    chance = Chance(seed)
+    board = board_layout(radius)
+    build = _Build(components, chance, board, mountains)
+    regular_slots = len(board.slots) - 1 - len(components.antenna_tiles)
+    bag = _bag(components, regular_slots, chance)
+    share = {name: len(board.sector(name)) - 1 for name in SECTOR_CORNERS}
+    aside: list[Tile] = []
+    _star(build, bag, aside)
+    _around_centre(build, bag, aside, share)
+    bag.extend(aside)  # step 7
+    _sectors(build, bag, share, assistants)
+
     placements = dict(build.placements)
     aero_placements = _aerodromes(components, placements, aerodromes, chance)
     for a in aero_placements:
@@ -277,9 +455,15 @@ def _attempt(components: ComponentSet, seed: int, radius: int, aerodromes: int,
         hexes.update(placed_hexes(p, components))
     for a in aero_placements:
         hexes.update(aerodrome_hexes(a, components))
-    return Map(hexes=hexes, layout=MapLayout.STANDARD, radius=radius, slots=laid,
-               aerodromes=tuple(aero_placements), slot_hexes=hexes, seed=seed,
-               generator=generator_name(), components=components.id)
+    m = Map(hexes=hexes, layout=MapLayout.STANDARD, radius=radius, slots=laid,
+            aerodromes=tuple(aero_placements), slot_hexes=hexes, seed=seed,
+            generator=generator_name(), components=components.id, mountains=mountains,
+            assistants=assistants or None, redraws=tuple(build.redraws))
+    violations = check_map(m, components)
+    if violations:  # the construction follows the rules: this would be a generator bug
+        first = violations[0]
+        raise GenerationError(first.rule, f"the map built breaks a setup rule: {first.message}")
+    return m
 
 
 def _aerodromes(components: ComponentSet, placements: dict[Slot, Placement], count: int,
@@ -314,34 +498,3 @@ def _aerodromes(components: ComponentSet, placements: dict[Slot, Placement], cou
             pairs.append((aero.id, choices[chance.pick(choices)]))
         out.append(AerodromePlacement(slot, tuple(pairs), placements[slot].tile))
     return out
-
-
-def generate_map(components: ComponentSet, seed: int, *, radius: int = 4,
-                 aerodromes: int = 0) -> Map:
-    """A valid standard-layout map for ``seed``; ``GenerationError`` names the constraint
-    that kept failing when none can be built."""
-    if radius < MIN_RADIUS:
-        raise GenerationError("setup.antennas", f"a radius-{radius} board has no sectors for "
-                              f"the antenna tiles: use --radius {MIN_RADIUS} or more")
-    if not 0 <= aerodromes <= MAX_AERODROMES:
-        raise GenerationError("setup.aerodromes", f"at most {MAX_AERODROMES} map tiles make way "
-                              "for aerodromes")
-    chance = Chance(seed)
-    failures: Counter[str] = Counter()
-    last: dict[str, str] = {}
-    for _ in range(MAX_ATTEMPTS):
-        try:
-            m = _attempt(components, seed, radius, aerodromes, chance)
-        except _Stuck as stuck:
-            failures[stuck.constraint] += 1
-            last[stuck.constraint] = stuck.message
-            continue
-        violations = check_map(m, components)
-        if not violations:
-            return m
-        for v in violations:
-            failures[v.rule] += 1
-            last[v.rule] = v.message
-    rule, times = failures.most_common(1)[0]
-    raise GenerationError(rule, f"no valid map in {MAX_ATTEMPTS} attempts; {rule} failed "
-                          f"{times} times, last: {last[rule]}")

@@ -6,8 +6,9 @@ Rules (rulebook sections 1 and 3, DESIGN.md's Turbulences geometry), in report o
    in ``clouds`` (a tile's tokens are one entry, bottom first).
 2. ``setup.landscape``: each of the 37 landscape tiles (the radius-3 hexagon) is present,
    and nothing else: no tile on the city ring or beyond.
-3. ``setup.biomes``: 12 plain and 12 sea tiles (a random map always has them), at most 3
-   mountains and 12 deserts (what the box holds).
+3. ``setup.biomes``: at most 12 plain, 12 sea and 12 desert tiles and 3 mountains (what the
+   box holds); fewer than 12 plain or sea tiles is a warning, since only "a random map"
+   must have 12 of each (a hand-made map the box allows is valid).
 4. ``setup.difficulty``: a map that names its difficulty has its number of mountains
    (EASY: one, at the centre; NORMAL: two; DIFFICULT and EXTREME: three).
 5. ``setup.cloud-places``: clouds lie on landscape tiles only (never on a city, nor off the
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from skyhex.mapgen.errors import Violation
+from skyhex.mapgen.errors import Severity, Violation
 from skyhex.rules.hexgrid import ORIGIN, Hex
 from skyhex.rules.turbulences.landscape import (
     BOX_TILES,
@@ -103,14 +104,14 @@ def _check_biomes(land: Landscape, out: list[Violation]) -> None:
     for biome in Biome:
         n = counts[biome]
         exact = RANDOM_MAP_TILES.get(biome)
-        if exact is not None and n != exact:
-            fix = (f"turn {exact - n} other tile(s) into {biome}" if n < exact
-                   else f"turn {n - exact} {biome} tile(s) into another biome")
-            out.append(Violation(rule, f"{n} {biome} tiles, not {exact}",
-                                 f"a landscape has exactly {exact} {biome} tiles: {fix}"))
-        elif exact is None and n > BOX_TILES[biome]:
+        if n > BOX_TILES[biome]:
             out.append(Violation(rule, f"{n} {biome} tiles, more than the {BOX_TILES[biome]} "
                                  "in the box", f"use at most {BOX_TILES[biome]} {biome} tiles"))
+        elif exact is not None and n < exact:
+            out.append(Violation(rule, f"{n} {biome} tiles, not the {exact} of a random map",
+                                 f"a random landscape has exactly {exact} {biome} tiles: turn "
+                                 f"{exact - n} other tile(s) into {biome} to play it as one",
+                                 severity=Severity.WARNING))
 
 
 def _check_difficulty(land: Landscape, out: list[Violation]) -> None:

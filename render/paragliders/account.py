@@ -56,6 +56,8 @@ def line(e: dict[str, Any]) -> str:
             return f"{head} walks back: {e['deficit']['before']} -> {e['deficit']['after']} to go"
         if action == "stuck":
             return f"{head} has no legal move at {_hex(e.get('from'))}"
+        if action == "land":
+            return f"{head} declares a landing at the top of {_hex(e.get('from'))}"
         verb = {"takeoff": "takes off from", "relaunch": "relaunches from"}.get(action, "moves from")
         text = (f"{head} {verb} {_hex(e['from'])} {e['move']} to {_hex(e['to'])} facing "
                 f"{e['facing']}, {_mods(e['altitude'])}")

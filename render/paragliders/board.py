@@ -151,11 +151,12 @@ class BoardPicture(SheetPicture):
         if self.map.layout is not MapLayout.STANDARD:
             return
         segments = []
+        piece = self.map.piece_of if self.map.recuts else slot_of
         for h in shown:
             corners = self.layout.corners(h)
             for d in DIRECTIONS:
                 n = h.neighbor(d)
-                if n in self.map.hexes and slot_of(n) != slot_of(h) and h < n:
+                if n in self.map.hexes and piece(n) != piece(h) and h < n:
                     a, b = corners[(d + 4) % 6], corners[(d + 5) % 6]
                     segments.append(path_data([a, b]))
         if segments:

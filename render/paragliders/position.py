@@ -225,37 +225,54 @@ def draw_reserved(canvas: Canvas, style: PawnStyle, at: Point, u: float) -> None
                 bold=True)
 
 
-def draw_pieces(canvas: Canvas, view: PositionView, layout: Layout, hex_mm: float,
-                shown: Collection[Hex] | None = None) -> None:
-    """Cloud rings, walks back and pawns (each pawn a group ``pawn-<colour>`` translated to
-    where it stands) on the hexes of ``layout``; with ``shown``, only on those hexes."""
+@dataclass(frozen=True)
+class Placement:
+    """One thing put on a position's board, in the order it is drawn: a ``cloud`` ring
+    (``ring``), a walk back ``line`` from ``at`` to ``to``, the ``reserved`` tag of a
+    walking ``pilot``, a ``pawn`` (``radius`` mm, ``facing``, on the ``ground``) or a
+    ``caption`` (``text`` of ``size`` mm, baseline at ``at``)."""
+
+    kind: str
+    at: Point
+    pilot: PilotView | None = None
+    ring: int = 0
+    to: Point = (0.0, 0.0)
+    radius: float = 0.0
+    facing: Direction | None = None
+    ground: bool = False
+    text: str = ""
+    size: float = 0.0
+
+
+def placements(view: PositionView, layout: Layout, hex_mm: float,
+               shown: Collection[Hex] | None = None) -> list[Placement]:
+    """Where the pieces of ``view`` go on the hexes of ``layout`` (with ``shown``, only
+    those on these hexes): cloud rings, walks back, pawns (side by side when they share a
+    hex), and their captions last, so that no pawn hides a caption. The printed board and
+    the replay viewer both place pieces here."""
     u = hex_mm / DESIGN_HEX_MM
 
     def visible(h: Hex | None) -> bool:
         return h is not None and (shown is None or h in shown)
 
-    clouds = canvas.group(element_id="clouds")
-    for ring, h in view.clouds:
-        if visible(h):
-            draw_cloud(clouds.group(element_id=f"cloud-{ring}"), ring, layout.center(h),
-                       CLOUD_RADIUS * u, u)
+    out = [Placement("cloud", layout.center(h), ring=ring)
+           for ring, h in view.clouds if visible(h)]
     walkers = [p for p in view.pawns if p.status is PilotStatus.WALKING and p.mountain]
     for i, p in enumerate(walkers):
         assert p.hex is not None and p.mountain is not None
         if visible(p.hex) or visible(p.mountain):
-            canvas.line(layout.center(p.hex), layout.center(p.mountain), stroke=BLACK,
-                        width=0.5 * u, dash=(2.0 * u, 1.5 * u))
+            out.append(Placement("line", layout.center(p.hex), p,
+                                 to=layout.center(p.mountain)))
         if visible(p.mountain):
             sharing = [q for q in walkers[:i] if q.mountain == p.mountain]
             cx, cy = layout.center(p.mountain)
-            tag = (cx - 5.8 * u, cy + 11.0 * u - 6.4 * u * len(sharing))
-            draw_reserved(canvas.group(translate=tag, element_id=f"reserved-{p.colour.value}"),
-                          PAWN_STYLES[p.colour], (0.0, 0.0), u)
+            out.append(Placement("reserved", (cx - 5.8 * u,
+                                              cy + 11.0 * u - 6.4 * u * len(sharing)), p))
     by_hex: dict[Hex, list[PilotView]] = {}
     for p in view.pawns:
         assert p.hex is not None
         by_hex.setdefault(p.hex, []).append(p)
-    labels: list[tuple[str, Point, float]] = []
+    labels: list[Placement] = []
     for h in sorted(by_hex):
         if not visible(h):
             continue
@@ -265,15 +282,40 @@ def draw_pieces(canvas: Canvas, view: PositionView, layout: Layout, hex_mm: floa
         for p, (ox, oy) in zip(by_hex[h], spots, strict=True):
             at = (cx + ox * u, cy + oy * u)
             ground = p.status is not PilotStatus.FLYING
-            g = canvas.group(translate=at, element_id=f"pawn-{p.colour.value}")
-            draw_pawn(g, PAWN_STYLES[p.colour], (0.0, 0.0), radius * u, u,
-                      None if ground else p.facing, ground=ground)
+            out.append(Placement("pawn", at, p, radius=radius * u,
+                                 facing=None if ground else p.facing, ground=ground))
             size = 2.8 * u * max(scale, 0.8)
             below = ground or p.facing not in (Direction.SE, Direction.S, Direction.SW)
             dy = (radius + (5.4 if ground else 3.3)) * u if below else -(radius + 1.6) * u
-            labels.append((p.label, (at[0], at[1] + dy), size))
-    for text, at, size in labels:  # after every pawn, so that no pawn hides a label
-        caption(canvas, text, at, size)
+            labels.append(Placement("caption", (at[0], at[1] + dy), p, text=p.label,
+                                    size=size))
+    return out + labels
+
+
+def draw_pieces(canvas: Canvas, view: PositionView, layout: Layout, hex_mm: float,
+                shown: Collection[Hex] | None = None) -> None:
+    """Cloud rings, walks back and pawns (each pawn a group ``pawn-<colour>`` translated to
+    where it stands) on the hexes of ``layout``; with ``shown``, only on those hexes."""
+    u = hex_mm / DESIGN_HEX_MM
+    clouds = canvas.group(element_id="clouds")
+    for p in placements(view, layout, hex_mm, shown):
+        if p.kind == "cloud":
+            draw_cloud(clouds.group(element_id=f"cloud-{p.ring}"), p.ring, p.at,
+                       CLOUD_RADIUS * u, u)
+            continue
+        assert p.pilot is not None
+        style = PAWN_STYLES[p.pilot.colour]
+        if p.kind == "line":
+            canvas.line(p.at, p.to, stroke=BLACK, width=0.5 * u, dash=(2.0 * u, 1.5 * u))
+        elif p.kind == "reserved":
+            draw_reserved(canvas.group(translate=p.at,
+                                       element_id=f"reserved-{p.pilot.colour.value}"),
+                          style, (0.0, 0.0), u)
+        elif p.kind == "pawn":
+            g = canvas.group(translate=p.at, element_id=f"pawn-{p.pilot.colour.value}")
+            draw_pawn(g, style, (0.0, 0.0), p.radius, u, p.facing, ground=p.ground)
+        else:
+            caption(canvas, p.text, p.at, p.size)
 
 
 # --- beside the board -----------------------------------------------------------------------

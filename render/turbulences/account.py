@@ -34,6 +34,18 @@ _DESTROYED = {"collision": "collides", "storm": "is destroyed by a storm",
               "blocked": "is blocked in flight and destroyed"}
 
 
+def _outcome(end: dict[str, Any]) -> str:
+    """Who won, or a draw: "In case of a tie, whoever delivered the most Parcels (not
+    counting their weight) wins. If the tie persists... Play another game!" In the team
+    modes the teams' ranks decide."""
+    teams = end.get("teams")
+    best = [t["team"] for t in teams if t["rank"] == 1] if teams else end["winners"]
+    if len(best) == 1:
+        return f"{'team ' if teams else ''}{best[0]} wins"
+    return (f"a draw between {', '.join(best[:-1])} and {best[-1]}, tied on points and "
+            "parcels delivered (play another game!)")
+
+
 def line(e: dict[str, Any]) -> str:
     """One event in words."""
     kind = e["type"]
@@ -85,6 +97,8 @@ def line(e: dict[str, Any]) -> str:
     if kind == "parcels_lost":
         how = "thrown overboard" if e["reason"] == "overboard" else "lost in the crash"
         return f"   {who}: {_ids(e['parcels'])} {how}"
+    if kind == "parcels_seen" and "weights" not in e:  # read by another team (the viewer)
+        return f"   {who} looks at {_ids(e['parcels'])}"
     if kind == "parcels_seen":
         weights = ", ".join(f"{p} {w} kg" for p, w in zip(e["parcels"], e["weights"],
                                                            strict=True))
@@ -104,6 +118,10 @@ def line(e: dict[str, Any]) -> str:
     if kind == "passed":
         forced = " (forced)" if e.get("forced") else ""
         return f"{who}{forced} passes ({e['reason']})"
+    if kind == "game_cannot_end":
+        lost = ", ".join(f"{c} {n}" for c, n in e["lost"].items())
+        return (f"   the game can no longer end: every colour has lost 3 parcels or more "
+                f"({lost}), no delivery zone can reach 3")
     if kind == "error":
         return f"ERROR at entry {e['entry'] + 1} ({e['player']}): {e['message']} [{e['rule']}]"
     if kind == "game_end":
@@ -112,7 +130,7 @@ def line(e: dict[str, Any]) -> str:
                 f"spaces, {s['parcels']} parcels)" for s in e["scores"]]
         rows += [f"  team {t['team']} ({', '.join(t['companies'])}): {t['score']} points "
                  f"({t['parcels']} parcels), rank {t['rank']}" for t in e.get("teams", ())]
-        return f"game over after turn {e['turn']}\n" + "\n".join(rows)
+        return f"game over after turn {e['turn']}: {_outcome(e)}\n" + "\n".join(rows)
     return f"{kind}: {e}"
 
 

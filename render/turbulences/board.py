@@ -45,10 +45,12 @@ from skyhex.render.sheet import (
     VERMILLION,
     WHITE,
     YELLOW,
+    PawnStyle,
     SheetPicture,
     SheetPlan,
     caption,
     check_hex_mm,
+    draw_pawn_disc,
     draw_peaks,
     draw_waves,
     hex_id,
@@ -61,14 +63,12 @@ from skyhex.render.sheet import (
 from skyhex.render.turbulences.position import (
     AIRCRAFT_RADIUS,
     AirportView,
-    CompanyStyle,
     CompanyView,
     TurbulencesPanel,
     TurbulencesPosition,
     draw_aircraft,
     draw_aircrafts,
     draw_airport,
-    draw_company_disc,
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
@@ -299,6 +299,7 @@ class LandscapePicture(SheetPicture):
     sheet: SheetPlan
     coords: bool
     position: TurbulencesPosition | None = None  # airports, aircraft and the state panel
+    pieces: bool = True  # False: the airports of the position only (the replay viewer)
 
     @property
     def note(self) -> tuple[str, ...]:
@@ -339,7 +340,7 @@ class LandscapePicture(SheetPicture):
                 cx, cy = self.layout.center(h)
                 draw_cloud(canvas.group(element_id=cloud_id(kind, h)), land.clouds[h],
                            (cx, cy - 4.6 * u), u)
-        if self.position is not None:
+        if self.position is not None and self.pieces:
             draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
                            self.layout.center, u, seen)
         if self.coords:
@@ -400,7 +401,7 @@ class LandscapePicture(SheetPicture):
         draw_city(g, at, u, airport=False)
         draw_plane(g, at, u)
         if owner is not None:
-            draw_company_disc(g, owner.style, (cx - 7.6 * u, cy - 8.4 * u), 3.2 * u, 0.6 * u)
+            draw_pawn_disc(g, owner.style, (cx - 7.6 * u, cy - 8.4 * u), 3.2 * u, 0.6 * u)
         caption(g, f"R{region} C{city}", (cx, cy + 7.4 * u), 3.4 * u)
         label = "neutral airport" if owner is None else f"{owner.colour} airport"
         caption(g, label, (cx, cy + 11.2 * u), 2.4 * u)
@@ -445,7 +446,7 @@ def legend_stack(kind: str) -> Stack:
 
 def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
     """The legend's icon of ``aircraft``, ``company-airport`` or ``neutral-airport``."""
-    style = CompanyStyle(VERMILLION, BLACK, "R", "solid")
+    style = PawnStyle(VERMILLION, BLACK, "R", "solid")
     if piece == "aircraft":
         sample = CompanyView("red", None, style, AircraftType.BIPLANE, 1, 2, Hex(0, 0),
                              Hex(0, 0), True, 1, 0)
@@ -458,14 +459,17 @@ def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
 
 def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEFAULT,
                       coords: bool = False, subtitle: str | None = None,
-                      position: TurbulencesPosition | None = None) -> LandscapePicture:
+                      position: TurbulencesPosition | None = None, pieces: bool = True
+                      ) -> LandscapePicture:
     """Lay out ``land`` at ``hex_mm`` (flat to flat): title block, the landscape with its
     Region boards and their labels, the state panel of a ``position`` to its right (whose
-    clouds replace the map's), legend. ``ValueError`` for a hex size outside the supported
-    range, or tiles or clouds off the landscape (``skyhex map check`` says more)."""
+    clouds replace the map's), legend. Without ``pieces``, a position gives its airports
+    only: no clouds, aircraft nor panel. ``ValueError`` for a hex size outside the
+    supported range, or tiles or clouds off the landscape (``skyhex map check`` says
+    more)."""
     check_hex_mm(hex_mm)
     if position is not None:
-        land = replace(land, clouds=position.clouds)
+        land = replace(land, clouds=position.clouds if pieces else {})
     inside = landscape_set()
     off = sorted({*land.biomes, *land.clouds} - inside)
     if off:
@@ -480,12 +484,12 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     note = AIRPORT_NOTE if position is None else POSITION_NOTE
     note_width = max(text_width(line, NOTE_SIZE) for line in note)
     panel_size = None
-    if position is not None:
+    if position is not None and pieces:
         panel_size = TurbulencesPanel(position).size
     sheet = plan_sheet(board, hex_mm=hex_mm, title=title, subtitle=subtitle, band=band,
                        reach=band, legend=legend_items(coords, position is not None),
                        panel_size=panel_size, title_block=TITLE_BLOCK, note_width=note_width)
-    return LandscapePicture(land, sheet, coords, position)
+    return LandscapePicture(land, sheet, coords, position, pieces)
 
 
 def describe(land: Landscape, hex_mm: float) -> str:

@@ -21,23 +21,20 @@ from dataclasses import dataclass
 from skyhex.render.drawing import Canvas, Point, Rect
 from skyhex.render.sheet import (
     BLACK,
-    BLUE,
-    BLUISH_GREEN,
     CARD_WIDTH,
     GREY,
     LIGHT_GREY,
     ORANGE,
     PANEL_WIDTH,
-    REDDISH_PURPLE,
-    SKY_BLUE,
-    VERMILLION,
     WHITE,
-    YELLOW,
     PanelFrame,
+    PawnStyle,
     draw_dial,
-    draw_disc_outline,
+    draw_outline,
+    draw_pawn_disc,
     draw_wind_arrow,
     fitted,
+    pawn_styles,
     text_width,
 )
 from skyhex.rules.hexgrid import Direction, Hex
@@ -49,56 +46,9 @@ from skyhex.rules.turbulences.weather import wind_name
 NEUTRAL_GREY = "#9A9A9A"
 """The ring of a neutral region's airport."""
 
-KNOWN_FILLS: Mapping[str, tuple[str, str]] = {
-    "red": (VERMILLION, BLACK), "blue": (BLUE, WHITE), "green": (BLUISH_GREEN, BLACK),
-    "yellow": (YELLOW, BLACK), "purple": (REDDISH_PURPLE, BLACK), "white": (WHITE, BLACK),
-    "orange": (ORANGE, BLACK), "black": (BLACK, WHITE), "pink": (REDDISH_PURPLE, BLACK),
-    "cyan": (SKY_BLUE, BLACK), "sky": (SKY_BLUE, BLACK), "grey": ("#AAAAAA", BLACK),
-    "gray": ("#AAAAAA", BLACK), "brown": ("#8A5A00", WHITE),
-}
-"""Fills (and the letter colour on them) of the colour names skyhex knows, in Okabe-Ito
-hues; other names take the next of ``PALETTE``."""
-PALETTE = ((ORANGE, BLACK), (SKY_BLUE, BLACK), (REDDISH_PURPLE, BLACK), (BLUE, WHITE),
-           (BLUISH_GREEN, BLACK), (VERMILLION, BLACK))
-
-OUTLINES: tuple[tuple[str, tuple[float, ...] | None], ...] = (
-    ("solid", None), ("dashed", (1.9, 1.1)), ("dotted", (0.01, 1.35)), ("double", None),
-    ("dash-dot", (2.4, 0.9, 0.01, 0.9)), ("long dashes", (3.6, 1.2)))
-"""The outline patterns of companies 1-6 (dashes in design units)."""
-
 TYPE_LETTER = {AircraftType.BIPLANE: "B", AircraftType.SEAPLANE: "S",
                AircraftType.ZEPPELIN: "Z"}
 AIRCRAFT_RADIUS = 5.4  # u: an aircraft alone on its hex
-
-
-@dataclass(frozen=True)
-class CompanyStyle:
-    """How a company is printed: fill, letter colour, initial and outline pattern."""
-
-    fill: str
-    ink: str
-    letter: str
-    outline: str
-    dash: tuple[float, ...] | None = None
-
-
-def company_styles(colours: list[str]) -> tuple[CompanyStyle, ...]:
-    """The styles of the companies named ``colours``, in order: fills by name, initials
-    (two letters when two colours share the first), outline patterns by position."""
-    styles = []
-    unknown = 0
-    firsts = [c[:1].upper() for c in colours]
-    for k, colour in enumerate(colours):
-        fill = KNOWN_FILLS.get(colour.lower())
-        if fill is None:
-            fill = PALETTE[unknown % len(PALETTE)]
-            unknown += 1
-        letter = firsts[k]
-        if firsts.count(letter) > 1:
-            letter = colour[:2].capitalize()
-        outline, dash = OUTLINES[k % len(OUTLINES)]
-        styles.append(CompanyStyle(fill[0], fill[1], letter, outline, dash))
-    return tuple(styles)
 
 
 @dataclass(frozen=True)
@@ -107,7 +57,7 @@ class CompanyView:
 
     colour: str
     player: str | None
-    style: CompanyStyle
+    style: PawnStyle
     aircraft: AircraftType
     region: int
     city: int
@@ -161,48 +111,34 @@ class TurbulencesPosition:
 
 def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesPosition:
     """The printed position of ``state`` (the referee's state; only counts of parcels)."""
-    styles = company_styles([c.colour for c in game.companies])
+    styles = pawn_styles([c.colour for c in game.companies])
     companies = tuple(
         CompanyView(c.colour, c.player, s, c.aircraft, c.region, c.city, c.airport, p.hex,
                     p.boost, len(p.carried), len(p.delivered))
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
-    owner = {c.region: i for i, c in enumerate(game.companies)}
-    airports = tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
-                     for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
     actor = state.actor
     return TurbulencesPosition(
         caption, game.mode.value, state.turn, game.companies[state.first].colour,
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
-        airports, sum(len(z) for z in state.shipping), len(state.lost))
+        airport_views(game), sum(len(z) for z in state.shipping), len(state.lost))
+
+
+def airport_views(game: Game) -> tuple[AirportView, ...]:
+    """The six airports of a game, by region: where the scenario puts them, and whose."""
+    owner = {c.region: i for i, c in enumerate(game.companies)}
+    return tuple(AirportView(h, r, city_region()[h][1], owner.get(r))
+                 for h, r in sorted(game.airports.items(), key=lambda x: x[1]))
 
 
 # --- on the board ---------------------------------------------------------------------------
-
-
-def draw_outline(canvas: Canvas, style: CompanyStyle, at: Point, r: float, u: float) -> None:
-    """The company's outline pattern just inside a disc of radius ``r``."""
-    draw_disc_outline(canvas, at, r, u, double=style.outline == "double", dash=style.dash)
-
-
-def draw_company_disc(canvas: Canvas, style: CompanyStyle, at: Point, r: float,
-                      u: float) -> None:
-    """A disc of radius ``r``: white halo, the company's fill, outline and initial."""
-    x, y = at
-    canvas.circle(at, r + 0.9 * u, fill=WHITE, stroke=None)
-    canvas.circle(at, r, fill=style.fill, stroke=BLACK if style.fill == WHITE else None,
-                  width=0.3 * u)
-    draw_outline(canvas, style, at, r, u)
-    size = 1.05 * r if len(style.letter) == 1 else 0.8 * r
-    canvas.text(style.letter, (x, y + 0.37 * size), size=size, bold=True,
-                fill=style.ink)
 
 
 def draw_aircraft(canvas: Canvas, company: CompanyView, at: Point, r: float, u: float) -> None:
     """An aircraft: the company's disc, its type letter on a white square at the top right
     and the number of parcels it carries on a black badge at the bottom right."""
     x, y = at
-    draw_company_disc(canvas, company.style, at, r, u)
+    draw_pawn_disc(canvas, company.style, at, r, u)
     s = 0.5 * r
     tx, ty = x + 0.78 * r, y - 0.78 * r
     canvas.rect(Rect(tx - s, ty - s, 2 * s, 2 * s), fill=WHITE, stroke=BLACK, width=0.35 * u,
@@ -214,7 +150,7 @@ def draw_aircraft(canvas: Canvas, company: CompanyView, at: Point, r: float, u: 
                 fill=WHITE)
 
 
-def draw_airport(canvas: Canvas, at: Point, u: float, style: CompanyStyle | None) -> None:
+def draw_airport(canvas: Canvas, at: Point, u: float, style: PawnStyle | None) -> None:
     """The ring of an airport around a city marker centred on ``at``: the company's fill and
     outline pattern, or grey for a neutral region's airport (the marker is drawn over it)."""
     r = 8.4 * u
@@ -236,25 +172,36 @@ def aircraft_spots(count: int, city: bool) -> tuple[tuple[Point, ...], float]:
     return ((-6.2, 4.4), (6.2, 4.4), (-6.2, -5.0), (6.2, -5.0))[:count], 4.6
 
 
-def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
-                   centre: Callable[[Hex], Point], u: float,
-                   seen: Callable[[Hex], bool]) -> None:
-    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
-    it stands."""
+def aircraft_placements(position: TurbulencesPosition, centre: Callable[[Hex], Point],
+                        u: float, seen: Callable[[Hex], bool]
+                        ) -> list[tuple[CompanyView, Point, float]]:
+    """Where every aircraft not destroyed stands (on the hexes ``seen``): its company, the
+    centre of its disc and its radius in mm. The printed board and the replay viewer both
+    place aircraft here."""
     cities = city_region()
     by_hex: dict[Hex, list[CompanyView]] = {}
     for c in position.companies:
         if c.hex is not None:
             by_hex.setdefault(c.hex, []).append(c)
+    out = []
     for h in sorted(by_hex):
         if not seen(h):
             continue
         cx, cy = centre(h)
         spots, radius = aircraft_spots(len(by_hex[h]), h in cities)
         for c, (ox, oy) in zip(by_hex[h], spots, strict=False):
-            at = (cx + ox * u, cy + oy * u)
-            draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
-                          (0.0, 0.0), radius * u, u)
+            out.append((c, (cx + ox * u, cy + oy * u), radius * u))
+    return out
+
+
+def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
+                   centre: Callable[[Hex], Point], u: float,
+                   seen: Callable[[Hex], bool]) -> None:
+    """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
+    it stands."""
+    for c, at, radius in aircraft_placements(position, centre, u, seen):
+        draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
+                      (0.0, 0.0), radius, u)
 
 
 # --- beside the board -----------------------------------------------------------------------
@@ -285,6 +232,20 @@ def where_text(c: CompanyView, airports: tuple[AirportView, ...] = ()) -> str:
     return f"flying over {c.hex.q},{c.hex.r}"
 
 
+def playing_text(position: TurbulencesPosition) -> str:
+    """Whose turn it is, in words."""
+    if position.actor is None:
+        return "game over"
+    return f"{position.actor} to play" + (" (BOOST?)" if position.phase == "boost" else "")
+
+
+def wind_text(wind: str | None) -> str:
+    """The wind of the last weather phase, in words."""
+    if wind is None:
+        return "not flicked yet"
+    return "calm (the sun)" if wind == "calm" else f"blew towards {wind}"
+
+
 @dataclass(frozen=True)
 class TurbulencesPanel:
     """The box beside a Turbulences position: the turn and the wind, then a card per
@@ -303,21 +264,11 @@ class TurbulencesPanel:
         room = w - 8.0
         g = PANEL.draw_state_box(canvas, at, v.caption)
         g.text(f"turn {v.turn}", (x0 + 4.0, y0 + 21.5), size=7.0, anchor="start", bold=True)
-        if v.actor is None:
-            playing = "game over"
-        else:
-            playing = f"{v.actor} to play" + (" (BOOST?)" if v.phase == "boost" else "")
-        fitted(g, playing, (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
+        fitted(g, playing_text(v), (x0 + 34.0, y0 + 17.5), 3.2, w - 38.0, bold=True)
         fitted(g, f"first player: {v.first}", (x0 + 34.0, y0 + 22.5), 3.0, w - 38.0)
         _wind_rose(g, (x0 + 14.0, y0 + 37.0), v.wind)
         g.text("wind", (x0 + 28.0, y0 + 32.0), size=3.6, anchor="start", bold=True)
-        if v.wind is None:
-            blew = "not flicked yet"
-        elif v.wind == "calm":
-            blew = "calm (the sun)"
-        else:
-            blew = f"blew towards {v.wind}"
-        fitted(g, blew, (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
+        fitted(g, wind_text(v.wind), (x0 + 28.0, y0 + 37.5), 3.2, w - 32.0)
         fitted(g, "last weather phase", (x0 + 28.0, y0 + 42.0), 2.6, w - 32.0, fill=GREY)
         destroyed = ", ".join(c.colour for c in v.destroyed) or "none"
         fitted(g, f"destroyed: {destroyed}", (x0 + 4.0, y0 + 52.0), 3.0, room,

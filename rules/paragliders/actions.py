@@ -18,7 +18,8 @@ class TurnKind(StrEnum):
     MOVE = "move"
     WALK = "walk"  # walking back: 6 points along the score track
     RELAUNCH = "relaunch"  # take off again from the reserved mountain, then move
-    STUCK = "stuck"  # no legal move at all: a crash-landing
+    STUCK = "stuck"  # no move, landing where the pilot is: a crash-landing in a dead end,
+    # or (Top Lander) a soft landing declared at the top of a take-off hex
 
 
 class MoveKind(StrEnum):
@@ -140,6 +141,8 @@ class Turn:
             parts.append(f"takeoff {self.hex} {self.facing.name if self.facing is not None else ''}")
         elif self.kind is TurnKind.RELAUNCH:
             parts.append(f"relaunch {self.facing.name if self.facing is not None else ''}")
+        elif self.kind is TurnKind.STUCK:
+            parts.append("no move")
         elif self.kind is not TurnKind.MOVE:
             parts.append(self.kind.value)
         if self.move is not None:

@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Direction
+from skyhex.rules.packaged import packaged_text, packaged_yaml
 from skyhex.rules.paragliders.clock import parse_clock
 from skyhex.rules.paragliders.features import NO_FEATURES, Antenna, HexFeatures, Landmark
 from skyhex.rules.paragliders.terrain import THERMAL_TERRAINS, Terrain
@@ -452,16 +452,13 @@ STANDARD_SET_FILE = "standard-set.yaml"
 
 def standard_set_text() -> str:
     """The packaged standard set, as shipped (YAML)."""
-    return resources.files("skyhex.rules.paragliders").joinpath(STANDARD_SET_FILE).read_text("utf-8")
+    return packaged_text("skyhex.rules.paragliders", STANDARD_SET_FILE)
 
 
 @cache
 def standard_set_doc() -> Mapping[str, Any]:
     """The standard set's document (read-only: copy before changing it)."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    doc: dict[str, Any] = yaml.load(standard_set_text(), Loader=loader)
+    doc: dict[str, Any] = packaged_yaml("skyhex.rules.paragliders", STANDARD_SET_FILE)
     return doc
 
 

@@ -35,10 +35,11 @@ from skyhex.rules.paragliders.flight import (
     collect_markers,
     fly,
     hx,
+    may_declare_landing,
     relaunched,
     touch_down,
 )
-from skyhex.rules.paragliders.legal import flights, legal_turns
+from skyhex.rules.paragliders.legal import declared_landings, flights, legal_turns
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
@@ -270,9 +271,14 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                 out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
         return out
     turns: list[Action] = list(legal_turns(game, state, pilot))
-    if turns or pilot.status is not PilotStatus.FLYING:
+    if pilot.status is not PilotStatus.FLYING:
         return turns
-    return _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
+    moves = bool(turns)
+    turns.extend(declared_landings(game, pilot))
+    if moves:
+        return turns
+    return turns + [a for a in _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
+                    if a not in turns]
 
 
 # --- applying actions ---------------------------------------------------------------------
@@ -343,10 +349,21 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
+    declared = kind is TurnKind.STUCK and action.land is LandChoice.FINAL and \
+        may_declare_landing(game, pilot)
     if kind in (TurnKind.PASS, TurnKind.WALK, TurnKind.STUCK) and \
-            (action.stunts or action.top_lander):
+            (action.stunts or (action.top_lander and not declared)):
         raise IllegalActionError("stunt.not-flying", f"{pilot.ident} flies no move this turn: "
-                                 "no stunt to claim")
+                                 "no stunt to claim" + (" but the Top Lander of its landing"
+                                                         if declared else ""))
+    if declared:  # a soft landing declared at the top of a take-off hex
+        assert pilot.hex is not None
+        events.append({**base, "action": "land", "from": hx(pilot.hex)})
+        if action.top_lander:
+            pilot = stunt_rules.top_lander(game, state, pilot, True, events)
+        pilot = touch_down(game, state, pilot, action.land, action.mountain, events)
+        return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
+                                       state.time, events)
     if kind is TurnKind.PASS:
         events.append(base)
         return pilot
@@ -473,12 +490,28 @@ def _next_round_start(game: Game, state: State, events: list[Event]) -> State:
     return state.evolve(current=_first_actor(state, 0))
 
 
-def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
-    state = state.evolve(phase=Phase.OVER)
-    scores = final_scores(game, state)
-    best = min(s["rank"] for s in scores)
-    events.append({"type": "game_end", "round": state.round, "time": format_clock(state.time),
-                   "reason": reason, "scores": scores,
-                   "winners": [s["player"] for s in scores if s["rank"] == best]})
+def _close_rulers(game: Game, state: State, events: list[Event]) -> State:
+    """Every ruler still running scored, as the end of the game scores it."""
+    for index, p in enumerate(state.pilots):
+        closed = stunt_rules.end_of_game(game, state, p, events)
+        if closed is not p:
+            state = _set(state, index, closed)
     return state
 
+
+def scores(game: Game, state: State) -> list[dict[str, Any]]:
+    """The final scores, or before the end what they would be if the game ended now (its
+    running rulers scored)."""
+    if state.phase is not Phase.OVER:
+        state = _close_rulers(game, state, [])
+    return final_scores(game, state)
+
+
+def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
+    state = _close_rulers(game, state.evolve(phase=Phase.OVER), events)
+    rows = final_scores(game, state)
+    best = min(s["rank"] for s in rows)
+    events.append({"type": "game_end", "round": state.round, "time": format_clock(state.time),
+                   "reason": reason, "scores": rows,
+                   "winners": [s["player"] for s in rows if s["rank"] == best]})
+    return state

@@ -209,6 +209,15 @@ def ends_down(game: Game, h: Hex, after: int) -> bool | None:
     return after <= 0
 
 
+def may_declare_landing(game: Game, pilot: Pilot) -> bool:
+    """Whether a flying pilot may declare a landing where it is, with no move: "if you are
+    at mountaintop altitude on a starting hexagon, you may continue to fly away or you may
+    declare that you want to land: in that case you perform a soft landing" (Top Lander in
+    play)."""
+    return game.top_lander and pilot.status is PilotStatus.FLYING and \
+        pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
+
+
 def _down(game: Game, h: Hex, after: int, what: str) -> bool:
     down = ends_down(game, h, after)
     if down is None:

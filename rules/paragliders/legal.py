@@ -33,6 +33,7 @@ from skyhex.rules.paragliders.flight import (
     ends_down,
     entry_rule,
     hard_turn,
+    may_declare_landing,
     occupied,
     relaunch_allowed,
     relaunched,
@@ -127,6 +128,17 @@ def legal_turns(game: Game, state: State, pilot: Pilot) -> list[Turn]:
                                cache))
         return out
     return flights(game, state, pilot, TurnKind.MOVE, turn=turn)
+
+
+def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
+    """The soft landing a flying pilot at the top of a take-off hex may declare with no move
+    (``land: final`` alone), with and without its Top Lander claim."""
+    if not may_declare_landing(game, pilot):
+        return []
+    out = [Turn(pilot.ident, TurnKind.STUCK, land=LandChoice.FINAL)]
+    if stunt_rules.top_lander_open(game, pilot):
+        out.append(Turn(pilot.ident, TurnKind.STUCK, land=LandChoice.FINAL, top_lander=True))
+    return out
 
 
 def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, ...], to: Hex,

@@ -13,7 +13,6 @@ from skyhex.rules.paragliders.actions import Action, WindChoice
 from skyhex.rules.paragliders.actions import action_from_entry as read_entry
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.scenario import Scenario
-from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.view import state_json
 
@@ -69,7 +68,7 @@ class Paragliders:
         return position_block(game, state)
 
     def scores(self, game: Game, state: State) -> list[ScoreRow]:
-        return final_scores(game, state)
+        return engine.scores(game, state)
 
     def moment(self, state: State) -> dict[str, Any]:
         return {"round": state.round, "time": format_clock(state.time),

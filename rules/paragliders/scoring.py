@@ -44,15 +44,19 @@ def _position(game: Game, p: Pilot) -> Hex:
 
 
 def cross_scores(game: Game, state: State) -> list[dict[str, Any]]:
-    """Cross mode: the markers' VP (scored when collected), 1 VP per unused Skill Move card
-    and the Time Marker's VP; won with every marker collected and a landing on the target or
-    next to it."""
+    """Cross mode: the score track (the markers' VP, scored when collected, a crash's -10
+    and the ``position`` score of a game taken up from a position), 1 VP per unused Skill
+    Move card and the Time Marker's VP; won with every marker collected and a landing on
+    the target or next to it."""
     rows = []
     for p in state.pilots:
-        breakdown = {"markers": sum(vp for reason, vp in p.ledger if reason.startswith("marker")),
-                     "skill cards": p.skill_cards,
-                     "time": game.components.time.vp_at(p.landed_time if p.landed_time
-                                                        is not None else state.time)}
+        breakdown = {"markers": 0}
+        for reason, vp in p.ledger:
+            key = "markers" if reason.startswith("marker") else reason.split(" ")[0]
+            breakdown[key] = breakdown.get(key, 0) + vp
+        breakdown["skill cards"] = p.skill_cards
+        breakdown["time"] = game.components.time.vp_at(p.landed_time if p.landed_time
+                                                       is not None else state.time)
         every = {cm.marker for cm in game.scenario.cross_markers} <= p.markers
         near = game.target is not None and p.hex is not None and \
             p.hex.distance(game.target) <= 1

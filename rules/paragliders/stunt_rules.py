@@ -28,6 +28,11 @@ OVERFLYER_BASE = 2
 EXPLORER_BASE = 6
 EXPLORER_SOLO = 6
 TOP_LANDER_BASE, TOP_LANDER_SOFT, TOP_LANDER_WIND = 6, 3, 3
+CLIMB_MODIFIERS = frozenset({"hard-turn", "thermal", "sun", "wind", "cloud"})
+"""The altitude modifiers the Sky Climber sums ("Sum all the altitude modifiers on your new
+hexagon (before accelerating) including an eventual hard turn penalty"): the turn summary's
+hard turn and four weather modifiers. The cloud ceiling is no modifier: it caps the altitude
+("extra gains there are lost"), not the gain."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,7 @@ def _sky_climber(game: Game, state: State, pilot: Pilot, action: str,
     if not moment.bonus("cloud"):
         return Refusal("stunt.sky-climber.no-cloud", "the Sky Climber needs the gain to be "
                        "made under a cloud")
-    gain = sum(m["value"] for m in moment.modifiers)
+    gain = sum(m["value"] for m in moment.modifiers if m["name"] in CLIMB_MODIFIERS)
     if gain < 2:
         return Refusal("stunt.sky-climber.gain", "the Sky Climber needs a gain of 2 or more, "
                        "not {}", gain)
@@ -179,8 +184,7 @@ def _explorer(game: Game, state: State, pilot: Pilot, action: str,
                        pilot.hex)
     if game.scenario.solo is SoloMode.RACE:
         return EXPLORER_SOLO, "solo race: the edge reached"
-    others = [p.hex for p in state.pilots if p.seat != pilot.seat and p.hex is not None
-              and p.status is not PilotStatus.IN_HAND]
+    others = [p.hex for p in _flying_others(state, pilot) if p.hex is not None]
     nearest = min((_edge_distance(game, h) for h in others), default=0)
     return EXPLORER_BASE + nearest, f"the closest other pilot is {nearest} from the edge"
 
@@ -307,15 +311,42 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
     found.extend(Claim(stunt, moment.when, action) for stunt, action in accepted)
 
 
-def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
-    """A running ruler that reached 12 at the start of the turn is scored."""
-    if not pilot.stunts:
-        return pilot
+def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
+    """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
+    out = []
     for stunt in sorted(TIMED_STUNTS):
         p = progress(pilot, stunt)
-        if p is not None and p.since is not None and p.scored is None and \
-                ruler(game, p.since, state.time) >= MAX_VP:
+        if p is not None and p.since is not None and p.scored is None:
+            out.append((stunt, p.since))
+    return out
+
+
+def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
+    """A running ruler that reached 12 at the start of the turn is scored; so is the ruler
+    of a pilot who touched down since its last turn (in a wind push), at the Time Marker's
+    value when it landed."""
+    if not pilot.stunts:
+        return pilot
+    for stunt, since in _running(pilot):
+        if pilot.status is not PilotStatus.FLYING:
+            at = pilot.landed_time if pilot.landed_time is not None else state.time
+            pilot = score(pilot, stunt, ruler(game, since, at), "landed", events)
+        elif ruler(game, since, state.time) >= MAX_VP:
             pilot = score(pilot, stunt, MAX_VP, "the ruler reached 12", events)
+    return pilot
+
+
+def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
+    """"Once you are committed (with the stunt ruler placed under the weather board) the
+    stunt will be scored no matter what": a ruler still running when the game ends is
+    scored at the Time Marker's value then, or, for a pilot who made its final landing in a
+    wind push (and had no turn since), when it landed."""
+    for stunt, since in _running(pilot):
+        if pilot.status is PilotStatus.FLYING or pilot.landed_time is None:
+            at, why = state.time, f"the game ends at {format_clock(state.time)}"
+        else:
+            at, why = pilot.landed_time, f"landed at {format_clock(pilot.landed_time)}"
+        pilot = score(pilot, stunt, ruler(game, since, at), why, events)
     return pilot
 
 
@@ -324,9 +355,8 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
     """Rulers placed before this turn end when their condition fails: the Cliff Surfer
     without a sun or wind bonus this turn, the Lone Hiker not alone over the mountains after
     the move; both when the pilot is no longer flying."""
-    for stunt in sorted(TIMED_STUNTS):
-        p = progress(pilot, stunt)
-        if p is None or p.since is None or p.scored is not None or p.since >= started:
+    for stunt, since in _running(pilot):
+        if since >= started:
             continue
         grounded = pilot.status is not PilotStatus.FLYING
         if stunt is Stunt.CLIFF_SURFER:
@@ -336,7 +366,7 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
             ends = grounded or not alone_on_mountain(game, state, pilot)
             why = "no longer alone over the mountains"
         if ends:
-            pilot = score(pilot, stunt, ruler(game, p.since, state.time), why, events)
+            pilot = score(pilot, stunt, ruler(game, since, state.time), why, events)
     return pilot
 
 

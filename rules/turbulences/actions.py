@@ -5,11 +5,11 @@ A turn is one ``Journey`` or ``Pass``; when the journey leaves the BOOST availab
 company then plays a ``Journey`` with ``boost=True`` (the second journey) or a ``Pass``
 (declining it).
 
-Parcel operations (``Ops``) run in the order throw, unload, load: ``before`` the journey at
-the aircraft's starting place, ``after`` it at the airport where it landed. Throwing a
-parcel overboard is allowed anywhere, but only before a journey (at the end of a turn it
-changes nothing that the start of the next cannot); unloading (leaving a parcel "in transit")
-and loading only in an airport.
+Parcel operations (``Ops``: throw, unload, load, in no imposed order) are made ``before``
+the journey at the aircraft's starting place, ``after`` it at the airport where it landed.
+Throwing a parcel overboard is allowed anywhere, but only before a journey (at the end of a
+turn it changes nothing that the start of the next cannot); unloading (leaving a parcel "in
+transit") and loading only in an airport.
 """
 
 from __future__ import annotations
@@ -24,11 +24,17 @@ from skyhex.rules.hexgrid import Hex
 
 @dataclass(frozen=True, slots=True)
 class Ops:
-    """Parcel operations at one place, in the order throw, unload, load."""
+    """Parcel operations at one place: throw overboard, unload, load. No order is imposed
+    (the engine checks their result), so each list is kept sorted: two ways of writing the
+    same operations are one action."""
 
     throw: tuple[str, ...] = ()
     unload: tuple[str, ...] = ()
     load: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("throw", "unload", "load"):
+            object.__setattr__(self, name, tuple(sorted(getattr(self, name))))
 
     def __bool__(self) -> bool:
         return bool(self.throw or self.unload or self.load)
@@ -72,13 +78,17 @@ class Journey:
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Pass the turn (blocked, or a destroyed aircraft waiting) or decline the BOOST.
-    ``ops``: parcel operations of an aircraft blocked in an airport."""
+    ``ops``: parcel operations of an aircraft blocked in an airport. ``rebuild``: a
+    destroyed aircraft's new aircraft placed in its airport, whose exits are both blocked
+    (it passes there, on the ground)."""
 
     company: str
     ops: Ops = NO_OPS
+    rebuild: Hex | None = None
 
     def describe(self) -> str:
-        return "pass" + (f" ({self.ops.describe()})" if self.ops else "")
+        text = "pass" + (f" ({self.ops.describe()})" if self.ops else "")
+        return text if self.rebuild is None else f"rebuild at {self.rebuild}, {text}"
 
 
 Action = Journey | Pass
@@ -107,11 +117,12 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
         raise InputError([Problem("moves.entry", "an entry is either a journey (journey: "
                                   "[[q, r], ...]) or a pass (pass: true)", path)])
     if not journey:
-        extra = [k for k in ("before", "after", "rebuild", "boost") if k in entry]
+        extra = [k for k in ("before", "after", "boost") if k in entry]
         if extra:
             raise InputError([Problem("moves.entry", f"a pass has no {extra[0]} (parcel "
                                       "operations of a pass are its ops)", (*path, extra[0]))])
-        return Pass(company, _ops(entry.get("ops")))
+        return Pass(company, _ops(entry.get("ops")),
+                    _hex(entry["rebuild"]) if "rebuild" in entry else None)
     if "ops" in entry:
         raise InputError([Problem("moves.entry", "a journey's parcel operations are its "
                                   "before and after", (*path, "ops"))])
@@ -130,6 +141,8 @@ def action_to_entry(action: Action) -> dict[str, Any]:
     """The moves-file entry of an action (keys in a stable order, empty parts left out)."""
     entry: dict[str, Any] = {"company": action.company}
     if isinstance(action, Pass):
+        if action.rebuild is not None:
+            entry["rebuild"] = [action.rebuild.q, action.rebuild.r]
         entry["pass"] = True
         if action.ops:
             entry["ops"] = _ops_entry(action.ops)

@@ -29,15 +29,21 @@ Decisions (besides those of ``piloting``, ``events``, ``actions`` and ``state``)
    stay "secret from opposing pilots, even after delivery").
 4. **Delivery and recharge** happen whenever the aircraft lands in its own airport, including
    an emergency landing there during the weather (E: "play normally").
-5. **BOOST**: offered after the journey when it is charged, was not recharged during this
-   journey (a BOOST recharged during a turn "cannot be activated again during the same turn")
-   and some journey is possible; the second journey follows the journey rules (two base
-   tiles and a bonus: "at most 3 tiles"). A rebuild in the airport recharges the BOOST
-   before the turn, so it may be used that turn.
-6. **After a crash** the company, on each of its turns until it flies again, may rebuild in
-   its airport and take off (a rebuild without a take-off is not possible: "to take off
-   immediately"), consume its BOOST to take off from another free city of its region, or
-   pass.
+5. **BOOST**: "it cannot be activated again during the same turn" is read as one BOOST a
+   turn. It is offered after the journey when it is charged, has not been used this turn
+   and some journey is possible; a landing at home during the journey recharges it in time
+   (it was not used), the BOOST's own journey landing home recharges it for later turns
+   only, and a BOOST consumed by a rebuild in another city is not offered again that turn
+   even when the journey lands home. The second journey follows the journey rules (two
+   base tiles and a bonus: "at most 3 tiles"). A rebuild in the airport recharges the
+   BOOST before the turn, so it may be used that turn.
+6. **After a crash** the company, on each of its turns until it flies again, first
+   recharges its BOOST ("recharge your BOOST then place your new Aircraft"), then may
+   rebuild in its airport and take off, consume the BOOST to take off from another free
+   city of its region, or pass. A new aircraft takes off at once; when both exits of its
+   airport are blocked it is placed there and passes (``Pass`` with ``rebuild``), as an
+   aircraft on the ground "must take off if at least one of the adjacent landscape tiles is
+   free. Otherwise, pass your turn". Another city's take-off must be a journey.
 7. **Section 7** is applied from the second weather phase (the rulebook's "from the second
    weather phase"); in the first every aircraft is in its airport anyway.
 8. **Blocked in flight**: the company's only action is ``Pass``, which destroys the
@@ -69,8 +75,17 @@ The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``stat
 13. **BOOST** recharges only in the aircraft's own airport; a rebuilt aircraft starts from
     its own region.
 14. **End and scores**: the game ends when any company has 3 parcels of its colour delivered
-    (unchanged); the ``game_over`` event adds ``teams``, the partners' points summed, ranked
+    (unchanged); the ``game_end`` event adds ``teams``, the partners' points summed, ranked
     by points then parcels delivered (``scoring.team_scores``).
+
+15. **Parcel operations** at one place ("you can look at, load or unload one or more
+    Parcels of your colour only there") have no imposed order: they are checked on their
+    result (each parcel moved once, loads taken from the zone as it was, at most 2 on board
+    and 5 in the zone afterwards), so a parcel taken from a full zone frees the space for
+    the one left there.
+16. **A game that can no longer end**: when the last colour able to deliver 3 parcels
+    loses its third (each colour has 5), the ``game_cannot_end`` event says so, once. The
+    rulebook has no end for such a game: play goes on (playouts stop at their cap).
 """
 
 from __future__ import annotations
@@ -90,7 +105,7 @@ from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, region_cities
 from skyhex.rules.turbulences.piloting import can_move, check_journey, journeys, occupied
-from skyhex.rules.turbulences.scoring import game_ends, scores, team_scores
+from skyhex.rules.turbulences.scoring import can_end, game_ends, scores, team_scores
 from skyhex.rules.turbulences.state import (
     MAX_CARRIED,
     PARCEL_WEIGHTS,
@@ -363,7 +378,7 @@ def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
     if plane.carried:
         events.append({"type": "parcels_lost", "company": game.companies[i].colour,
                        "parcels": list(plane.carried), "reason": "crash"})
-    state = state.evolve(lost=state.lost + plane.carried)
+        state = _lose(game, state, plane.carried, events)
     return state.with_plane(i, plane.evolve(hex=None, carried=()))
 
 
@@ -415,35 +430,33 @@ def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -
 
 
 def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
-    """Throw overboard, unload (in transit), load, in that order."""
+    """Throw overboard, unload (in transit), load. "you can look at, load or unload one or
+    more Parcels of your colour only there": no order is imposed, so the operations are
+    checked on their result (decision 15): each parcel moved once, loads taken from the
+    zone as it was, and at most 2 parcels on board and 5 in the zone afterwards."""
     if not ops:
         return state
     colour = game.companies[i].colour
     plane = state.planes[i]
-    carried = list(plane.carried)
-    for p in ops.throw:
-        if p not in carried:
+    moved = (*ops.throw, *ops.unload, *ops.load)
+    if len(set(moved)) != len(moved):
+        raise IllegalActionError("parcel.twice", "each parcel is thrown, unloaded or loaded "
+                                 "once at one place")
+    for p in (*ops.throw, *ops.unload):
+        if p not in plane.carried:
             raise IllegalActionError("parcel.not-carried", f"{p} is not on board")
-        carried.remove(p)
+    carried = [p for p in plane.carried if p not in ops.throw and p not in ops.unload]
     if ops.throw:
         events.append({"type": "parcels_lost", "company": colour, "parcels": list(ops.throw),
                        "reason": "overboard"})
-        state = state.evolve(lost=state.lost + ops.throw)
+        state = _lose(game, state, ops.throw, events)
     if ops.unload or ops.load:
         h = plane.hex
         if h is None or h not in game.airports:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only")
         region = game.airports[h]
-        zone = list(state.shipping[region - 1])
-        for p in ops.unload:
-            if p not in carried:
-                raise IllegalActionError("parcel.not-carried", f"{p} is not on board")
-            if len(zone) >= SHIPPING_SPACES:
-                raise IllegalActionError("parcel.no-space", f"the shipping zone of region "
-                                         f"{region} has no free space")
-            carried.remove(p)
-            zone.append(p)
+        zone = state.shipping[region - 1]
         ours = game.team_colours(i)
         for p in ops.load:
             if parcel_colour(p) not in ours:
@@ -454,18 +467,35 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
                                          f"team's colours ({', '.join(sorted(ours))})")
             if p not in zone:
                 raise IllegalActionError("parcel.not-here", f"{p} is not in this airport")
-            if len(carried) >= MAX_CARRIED:
-                raise IllegalActionError("parcel.capacity", "an aircraft carries at most "
-                                         f"{MAX_CARRIED} parcels")
-            zone.remove(p)
-            carried.append(p)
+        carried += ops.load
+        if len(carried) > MAX_CARRIED:
+            raise IllegalActionError("parcel.capacity", "an aircraft carries at most "
+                                     f"{MAX_CARRIED} parcels")
+        after = (*(p for p in zone if p not in ops.load), *ops.unload)
+        if len(after) > SHIPPING_SPACES:
+            raise IllegalActionError("parcel.no-space", f"the shipping zone of region {region} "
+                                     f"has {SHIPPING_SPACES} spaces: no room for "
+                                     f"{', '.join(ops.unload)}")
         for kind, ids in (("unloaded", ops.unload), ("loaded", ops.load)):
             if ids:
                 events.append({"type": f"parcels_{kind}", "company": colour,
                                "parcels": list(ids), "airport": _hx(h)})
-        state = state.with_shipping(region, tuple(zone))
+        state = state.with_shipping(region, after)
     plane = plane.evolve(carried=tuple(carried), seen=plane.seen | set(ops.load))
     return state.with_plane(i, plane)
+
+
+def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event]) -> State:
+    """Parcels lost for good (a crash, thrown overboard); the ``game_cannot_end`` event when
+    this leaves no delivery zone able to reach 3 parcels (decision 16)."""
+    ended = can_end(game, state)
+    state = state.evolve(lost=state.lost + parcels)
+    if ended and not can_end(game, state):
+        events.append({"type": "game_cannot_end",
+                       "lost": {c.colour: sum(1 for p in state.lost
+                                              if parcel_colour(p) == c.colour)
+                                for c in game.companies}})
+    return state
 
 
 # --- applying actions ---------------------------------------------------------------------
@@ -495,16 +525,30 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
     colour = game.companies[i].colour
     plane = state.planes[i]
     if state.phase is Phase.BOOST:
-        if action.ops:
-            raise IllegalActionError("parcel.boost-window", "parcel operations belong to a "
-                                     "journey; declining the BOOST is a bare pass")
+        if action.ops or action.rebuild is not None:
+            raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
+                                     "belong to a journey; declining the BOOST is a bare pass")
         events.append({"type": "boost_declined", "company": colour})
         return _next(game, state, events)
-    if plane.hex is None:
+    if action.rebuild is not None:
+        if plane.hex is not None:
+            raise IllegalActionError("rebuild.not-destroyed", "only a destroyed aircraft is "
+                                     "rebuilt")
+        if action.rebuild != game.companies[i].airport:
+            raise IllegalActionError("rebuild.take-off", "from another city of your region "
+                                     "the new aircraft takes off at once (a journey), "
+                                     "consuming the BOOST")
+        state = _rebuild(game, state, i, action.rebuild, events)
+        plane = state.planes[i]
+    elif plane.hex is None:
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a destroyed aircraft has no parcels")
+        if not plane.boost:  # "On your next turn after a crash, recharge your BOOST"
+            events.append({"type": "boost_recharged", "company": colour})
+            state = state.with_plane(i, plane.evolve(boost=True))
         events.append({"type": "passed", "company": colour, "reason": "rebuilding"})
         return _next(game, state, events)
+    assert plane.hex is not None
     if can_move(game, state, i):
         if plane.hex in game.tiles:
             raise IllegalActionError("journey.must-move", "your aircraft must advance at least "
@@ -537,9 +581,8 @@ def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) 
     if where not in region_cities()[company.region - 1]:
         raise IllegalActionError("rebuild.not-your-region", f"a new aircraft takes off from "
                                  f"your airport or another city of region {company.region}")
-    if not plane.boost:
-        raise IllegalActionError("boost.spent", "taking off from another city consumes the "
-                                 "BOOST, which is spent")
+    # The BOOST is recharged first ("recharge your BOOST then place your new Aircraft"),
+    # so it may always be consumed to take off from another city.
     events.append({"type": "aircraft_rebuilt", "company": company.colour, "hex": _hx(where),
                    "boost": "consumed"})
     return state.with_plane(i, plane.evolve(hex=where, boost=False))
@@ -575,9 +618,8 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                    "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
                    "boost": action.boost, "landed": flight.landed})
     state = state.with_plane(i, plane.evolve(hex=flight.end))
-    recharged = False
     if flight.landed:
-        state, recharged = _arrive(game, state, i, flight.end, events)
+        state, _ = _arrive(game, state, i, flight.end, events)
     if action.after:
         if not flight.landed:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
@@ -586,7 +628,10 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
                                      "journey")
         state = _ops(game, state, i, action.after, events)
-    if not boosting and state.planes[i].boost and not recharged and can_move(game, state, i):
+    # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
+    # offered again even when a landing at home recharges it.
+    consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
+    if not boosting and state.planes[i].boost and not consumed and can_move(game, state, i):
         return state.evolve(phase=Phase.BOOST)
     return _next(game, state, events)
 
@@ -637,10 +682,11 @@ def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Op
         zone = state.shipping[game.airports[plane.hex] - 1]
         ours = game.team_colours(i)
         mine = [p for p in zone if parcel_colour(p) in ours]
-        for unload in _subsets(kept, SHIPPING_SPACES - len(zone)):
+        for unload in _subsets(kept, len(kept)):
             room = MAX_CARRIED - len(kept) + len(unload)
             for load in _subsets(mine, room):
-                out.append(Ops(thrown, unload, load))
+                if len(zone) - len(load) + len(unload) <= SHIPPING_SPACES:
+                    out.append(Ops(thrown, unload, load))
     return out
 
 
@@ -676,10 +722,14 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         company = game.companies[i]
         taken = occupied(state, i)
         for where in region_cities()[company.region - 1]:
-            if where in taken or (where != company.airport and not plane.boost):
+            if where in taken:
                 continue
             placed = state.with_plane(i, plane.evolve(
                 hex=where, boost=where == company.airport))
+            if where == company.airport and not can_move(game, placed, i):
+                # the new aircraft is placed in its airport, blocked: it passes there
+                out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
+                continue
             out.extend(_journeys(game, placed, i, False, where))
         return out
     if not can_move(game, state, i):
@@ -704,6 +754,26 @@ def known_weight(game: Game, state: State, colour: str | None, parcel: str) -> i
     if not any(parcel in state.planes[j].seen for j in game.allies(i)):
         return None
     return game.weights[parcel]
+
+
+def event_view(game: Game, event: Event, colour: str | None) -> Event:
+    """An event of the log (the referee's) as company ``colour`` may read it: the setup
+    without any parcel's weight (nor the weights drawn: "without looking at its weight"),
+    and a company looking at its parcels with their weights only for its team (decision
+    12: the weights it or a partner saw); every other event as it is (the final scores are
+    revealed at the end: "revealing and counting the total weight"). ``None``: the
+    referee, who reads it all."""
+    if colour is None:
+        return event
+    i = game.index(colour)
+    team = set() if i is None else {game.companies[j].colour for j in game.allies(i)}
+    kind = event["type"]
+    if kind == "setup":
+        return {**event, "parcels": [{**p, "weight": None} for p in event["parcels"]],
+                "draws": [{"weight": None} if "weight" in d else d for d in event["draws"]]}
+    if kind == "parcels_seen" and event.get("company") not in team:
+        return {k: v for k, v in event.items() if k != "weights"}
+    return event
 
 
 def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.packaged import packaged_text, packaged_yaml
 from skyhex.rules.turbulences.landscape import CloudSide, CloudToken, Difficulty
 
 LAYOUTS_FILE = "layouts.yaml"
@@ -33,17 +33,14 @@ class DifficultyLayout:
 
 def layouts_text() -> str:
     """The packaged layouts, as shipped (YAML)."""
-    return resources.files("skyhex.rules.turbulences").joinpath(LAYOUTS_FILE).read_text("utf-8")
+    return packaged_text("skyhex.rules.turbulences", LAYOUTS_FILE)
 
 
 @cache
 def default_layouts() -> Mapping[Difficulty, DifficultyLayout]:
     """The packaged layouts, parsed once. That they obey the setup rules (and are symmetric)
     is guaranteed by the test suite; the generator checks every map it builds anyway."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return layouts_from_dict(yaml.load(layouts_text(), Loader=loader))
+    return layouts_from_dict(packaged_yaml("skyhex.rules.turbulences", LAYOUTS_FILE))
 
 
 def layouts_from_dict(doc: Any) -> Mapping[Difficulty, DifficultyLayout]:

@@ -55,7 +55,7 @@ class Turbulences:
         action = read_entry(entry, path)
         if named and game.index(name) is None:
             if isinstance(action, Pass):
-                return Pass(named[0], action.ops)
+                return Pass(named[0], action.ops, action.rebuild)
             return Journey(named[0], action.path, action.before, action.after, action.rebuild,
                            action.boost)
         return action

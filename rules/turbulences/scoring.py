@@ -14,10 +14,18 @@ points and parcels; teams are ranked like companies (points, then parcels delive
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from skyhex.rules.turbulences.state import END_DELIVERIES, SHIPPING_SPACES, Game, State
+from skyhex.rules.turbulences.state import (
+    END_DELIVERIES,
+    PARCEL_WEIGHTS,
+    SHIPPING_SPACES,
+    Game,
+    State,
+    parcel_colour,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,16 @@ def game_ends(state: State) -> bool:
     """Whether a delivery zone holds enough parcels to end the game (checked at the end of
     the game turn)."""
     return any(len(p.delivered) >= END_DELIVERIES for p in state.planes)
+
+
+def can_end(game: Game, state: State) -> bool:
+    """Whether the game can still end: some delivery zone holds 3 parcels, or some colour
+    still has 3 parcels not lost (a colour that has lost three of its five can deliver two
+    at most)."""
+    lost = Counter(parcel_colour(p) for p in state.lost)
+    return any(len(plane.delivered) >= END_DELIVERIES or
+               len(PARCEL_WEIGHTS) - lost[company.colour] >= END_DELIVERIES
+               for company, plane in zip(game.companies, state.planes, strict=True))
 
 
 def scores(game: Game, state: State) -> list[Score]:

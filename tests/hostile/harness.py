@@ -118,21 +118,32 @@ def base_files() -> dict[str, bytes]:
     """The valid documents every case finds in its folder, naming each other."""
     if not BASE:
         scenario = _read("examples/scenarios/two-players.yaml").replace(
-            b"../maps/standard-seed-7.yaml", b"map.yaml")
+            b"../maps/mapgen1-seed-7.yaml", b"map.yaml")
         tscenario = _read("examples/scenarios/turbulences-2.yaml").replace(
             b"../maps/turbulences-normal-seed-3.yaml", b"tmap.yaml")
-        assert b"map.yaml" in scenario and b"tmap.yaml" in tscenario
+        bscenario = _read("examples/scenarios/balloons-4.yaml").replace(
+            b"../maps/balloons-seed-3.yaml", b"bmap.yaml")
+        assert b"map: map.yaml" in scenario and b"map: tmap.yaml" in tscenario \
+            and b"map: bmap.yaml" in bscenario
         BASE.update({
-            "map.yaml": _read("examples/maps/standard-seed-7.yaml"),
+            "map.yaml": _read("examples/maps/mapgen1-seed-7.yaml"),
             "tmap.yaml": _read("examples/maps/turbulences-normal-seed-3.yaml"),
+            "bmap.yaml": _read("examples/maps/balloons-seed-3.yaml"),
             "box.yaml": _read("rules/paragliders/standard-set.yaml"),
+            "bbox.yaml": _read("rules/balloons/standard-set.yaml"),
             "scenario.yaml": scenario,
             "tscenario.yaml": tscenario,
+            "bscenario.yaml": bscenario,
             "game.moves.yaml": _read("tests/golden/two-players.moves.yaml").replace(
                 b"../../examples/scenarios/two-players.yaml", b"scenario.yaml"),
             "tgame.moves.yaml": _read("tests/golden/turbulences-2.moves.yaml").replace(
                 b"../../examples/scenarios/turbulences-2.yaml", b"tscenario.yaml"),
+            "bgame.moves.yaml": _read("tests/golden/balloons-4.moves.yaml").replace(
+                b"../../examples/scenarios/balloons-4.yaml", b"bscenario.yaml"),
+            "game.ndjson": _read("tests/golden/two-players.ndjson"),
         })
+        for prefix in ("", "t", "b"):
+            assert f"scenario: {prefix}scenario.yaml".encode() in BASE[f"{prefix}game.moves.yaml"]
     return BASE
 
 

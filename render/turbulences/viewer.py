@@ -1,0 +1,161 @@
+"""Turbulences in the replay viewer (``render/viewer.py``): the landscape with its Region
+boards and the scenario's airports as the printed board draws them, and, from a company's
+view of the game (``Ruleset.view``), the clouds and aircraft placed as on a printed position,
+the state panel (parcels with the weights that view knows, ``?`` for the others) and the
+paths of the journeys."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from skyhex.render import viewer
+from skyhex.render.drawing import Canvas
+from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT, draw_pawn_disc, pawn_styles
+from skyhex.render.turbulences.board import TITLE_BLOCK, cloud_kind, draw_cloud, landscape_picture
+from skyhex.render.turbulences.position import (
+    AIRCRAFT_RADIUS,
+    CompanyView,
+    TurbulencesPosition,
+    aircraft_placements,
+    airport_views,
+    draw_aircraft,
+    playing_text,
+    where_text,
+    wind_text,
+)
+from skyhex.rules.hexgrid import Hex
+from skyhex.rules.turbulences.aircraft import AircraftType
+from skyhex.rules.turbulences.landscape import CloudSide, CloudToken, Stack
+from skyhex.rules.turbulences.state import Game
+
+HEX_MM = HEX_MM_DEFAULT
+
+
+def parcels_text(parcels: Sequence[Mapping[str, Any]]) -> str:
+    """Parcels with the weights the view knows: ``red-2 5 kg, blue-1 ? kg``."""
+    return ", ".join(f"{p['parcel']} {'?' if p['weight'] is None else p['weight']} kg"
+                     for p in parcels) or "none"
+
+
+class TurbulencesArt(viewer.ViewerArt):
+    """The viewer's Turbulences: the landscape at 30 mm hexes, pieces as printed."""
+
+    def __init__(self, game: Game, title: str) -> None:
+        self.title = title
+        self.game = game
+        self.styles = pawn_styles([c.colour for c in game.companies])
+        self.airports = airport_views(game)
+        self.symbols = viewer.Symbols()
+        self.u = HEX_MM / DESIGN_HEX_MM
+        self._last: tuple[Mapping[str, Any], TurbulencesPosition] | None = None
+        empty = self._position_of({"turn": 1, "first": game.companies[0].colour,
+                                  "actor": None, "phase": "piloting", "wind": None,
+                                  "clouds": [], "shipping": [], "lost": [],
+                                  "companies": [{"aircraft": c.aircraft.value, "hex": None,
+                                                 "boost": True, "carried": [], "delivered": []}
+                                                for c in game.companies]})
+        self.picture = landscape_picture(game.landscape, title=title, hex_mm=HEX_MM,
+                                         position=empty, pieces=False)
+
+    def position_of(self, view: Mapping[str, Any]) -> TurbulencesPosition:
+        """The printed position of a view of the game (``engine.view``'s shape); the
+        pieces and the panel of one view read it once."""
+        if self._last is not None and self._last[0] is view:
+            return self._last[1]
+        position = self._position_of(view)
+        self._last = (view, position)
+        return position
+
+    def _position_of(self, view: Mapping[str, Any]) -> TurbulencesPosition:
+        companies = tuple(
+            CompanyView(c.colour, c.player, style, AircraftType(raw["aircraft"]), c.region,
+                        c.city, c.airport, viewer.hex_of(raw["hex"]), raw["boost"], len(raw["carried"]),
+                        len(raw["delivered"]))
+            for c, raw, style in zip(self.game.companies, view["companies"], self.styles,
+                                     strict=True))
+        clouds: dict[Hex, Stack] = {
+            Hex(*c["hex"]): tuple(CloudToken(t["id"], CloudSide(t["side"])) for t in c["tokens"])
+            for c in view["clouds"]}
+        return TurbulencesPosition(
+            "", self.game.mode.value, view["turn"], view["first"], view["actor"], view["phase"],
+            view["wind"], clouds, companies, self.airports,
+            sum(len(z["parcels"]) for z in view["shipping"]), len(view["lost"]))
+
+    def _aircraft(self, c: CompanyView, radius: float) -> str:
+        def draw(canvas: Canvas) -> None:
+            draw_aircraft(canvas, c, (0.0, 0.0), radius, self.u)
+
+        return self.symbols.use(("aircraft", c.colour, c.aircraft, c.carried, radius), draw)
+
+    def _cloud(self, stack: Stack) -> str:
+        def draw(canvas: Canvas) -> None:
+            draw_cloud(canvas, stack, (0.0, 0.0), self.u)
+
+        return self.symbols.use(("cloud", stack), draw)
+
+    def pieces(self, view: Mapping[str, Any]) -> list[viewer.Piece]:
+        u = self.u
+        position = self.position_of(view)
+        centre = self.picture.layout.center
+        out: list[viewer.Piece] = []
+        for h in sorted(position.clouds):
+            stack = position.clouds[h]
+            if not stack:
+                continue
+            kind = cloud_kind(stack)
+            symbol = self._cloud(stack)
+            cx, cy = centre(h)
+            ids = "·".join(str(t.id) for t in stack)
+            out.append(viewer.use(symbol, (cx, cy - 4.6 * u), f"{kind} {ids} at {h.q},{h.r}"))
+        for c, at, radius in aircraft_placements(position, centre, u, lambda h: True):
+            out.append(viewer.use(self._aircraft(c, radius), at,
+                                  f"{c.name}: {c.aircraft.value}, "
+                                  f"{where_text(c, self.airports)}, carrying {c.carried}"))
+        return out
+
+    def panel(self, view: Mapping[str, Any]) -> viewer.Panel:
+        v = self.position_of(view)
+        head = [["turn", str(v.turn)], ["now", playing_text(v)], ["first player", v.first],
+                ["wind", wind_text(v.wind)],
+                ["destroyed", ", ".join(c.colour for c in v.destroyed) or "none"],
+                ["parcels waiting", str(v.waiting)], ["parcels lost", str(v.lost)]]
+        if "team" in view:
+            head.append(["team", ", ".join(view["team"])])
+        if "teams" in view:
+            head.append(["teams", "; ".join(f"{t['team']}: {', '.join(t['companies'])}"
+                                            for t in view["teams"])])
+        cards = []
+        for c, raw in zip(v.companies, view["companies"], strict=True):
+            style = c.style
+
+            def disc(canvas: Canvas, style: Any = style) -> None:
+                draw_pawn_disc(canvas, style, (0.0, 0.0), AIRCRAFT_RADIUS * self.u, self.u)
+
+            cards.append({
+                "id": c.colour, "title": c.name, "s": self.symbols.use(("disc", c.colour), disc),
+                "sub": where_text(c, self.airports),
+                "rows": [["aircraft", f"{c.aircraft.value} ({c.type_letter})"],
+                         ["airport", f"R{c.region} C{c.city}"],
+                         ["carrying", parcels_text(raw["carried"])],
+                         ["delivered", f"{c.delivered}"
+                          + (f": {parcels_text(raw['delivered'])}" if c.delivered else "")],
+                         ["BOOST", "ready" if c.boost else "used"]]})
+        return {"head": head, "cards": cards}
+
+    def trail(self, events: Sequence[Mapping[str, Any]]) -> list[viewer.Polyline]:
+        """Each journey's tiles, and the aircraft that clouds carried or ejected."""
+        centre = self.picture.layout.center
+        out = []
+        for e in events:
+            if e["type"] == "journey" and e.get("from"):
+                hexes = [e["from"], *e["path"]]
+            elif e["type"] in ("aircraft_carried", "aircraft_ejected"):
+                hexes = [e["from"], e["to"]]
+            else:
+                continue
+            out.append(viewer.polyline([centre(Hex(*h)) for h in hexes]))
+        return out
+
+    def board(self) -> str:
+        return viewer.board_svg(self.picture, TITLE_BLOCK, self.symbols, f"The board of {self.title}")
