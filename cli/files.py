@@ -352,6 +352,26 @@ def _sweep(folder: str) -> None:
 
 
 @contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold Ctrl-C, ``SIGTERM`` and ``SIGHUP`` back for a short step that must not be cut in
+    two (a file put in place and counted): a signal that comes meanwhile is handled when the
+    step is over."""
+    import signal
+    import threading
+
+    held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+    if not hasattr(signal, "pthread_sigmask") or \
+            threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
 def locked_folder(folder: str) -> Iterator[None]:
     """Hold ``folder`` (created if needed) for the duration of a batch: a second batch
     writing into it at the same time is refused at once."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterable
 from contextlib import ExitStack
 from enum import StrEnum
@@ -96,7 +97,13 @@ def generate(
     desert)."""
     import secrets
 
-    from skyhex.cli.files import check_outputs, format_for, locked_folder, write_output
+    from skyhex.cli.files import (
+        check_outputs,
+        format_for,
+        locked_folder,
+        signals_deferred,
+        write_output,
+    )
     from skyhex.games.documents import dump
     from skyhex.games.face import face, usage
     from skyhex.games.where import parse
@@ -147,14 +154,18 @@ def generate(
             if condition is None or not to_dir:
                 check_outputs([target(s) for s in range(first, first + count)], force=force)
             items: Iterable[int] = range(count)
-            if count > 1 and sys.stderr.isatty():  # a progress bar only for a person watching
+            watched = sys.stderr.isatty()  # progress only for a person watching
+            if count > 1 and watched and condition is None:
                 items = stack.enter_context(
                     typer.progressbar(items, label="generating", file=sys.stderr))
+            ticker = _Ticker(watched and condition is not None)
             s = first
             try:
-                for _ in items:
+                for number in items:
                     draws = 0
                     while True:
+                        ticker.tick(f"map {number + 1} of {count}: {draws} seeds drawn "
+                                    f"(seed {s})")
                         try:
                             m = maker.generate_map(s, given, context)
                         except GenerationError as e:
@@ -168,20 +179,46 @@ def generate(
                                 "where", f"no map meets {escape(condition.text)} in "
                                 f"{max_draws} draws (seeds {s - draws + 1}-{s})")
                         s += 1
+                    ticker.clear()
                     if condition is not None:
                         print(f"seed {s}: {escape(condition.text)} after {draws} "
                               f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
-                    write_output(target(s), dump(maker.map_to_dict(m), kind, maker.map_flow),
-                                 force=force)
-                    made.append(s)
+                    text = dump(maker.map_to_dict(m), kind, maker.map_flow)
+                    with signals_deferred():  # a map written is a map counted
+                        write_output(target(s), text, force=force)
+                        made.append(s)
                     s += 1
             except (KeyboardInterrupt, GenerationError, OutputError):
+                ticker.clear()
                 if count > 1 and made:
                     print(f"skyhex: wrote {len(made)} of {count} maps to {escape(folder)} "
                           f"(seeds {seeds()}), each whole", file=sys.stderr)
                 raise
         if count > 1:
             print(f"wrote {count} maps to {escape(folder)} (seeds {seeds()})", file=sys.stderr)
+
+
+class _Ticker:
+    """One line on a terminal's stderr saying how a long ``--where`` search goes, rewritten
+    at most twice a second (nothing when no one is watching)."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.last = time.monotonic()
+        self.shown = False
+
+    def tick(self, text: str) -> None:
+        if self.on and time.monotonic() - self.last >= 0.5:
+            self.last = time.monotonic()
+            sys.stderr.write(f"\r{text[:79]:<79}")
+            sys.stderr.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 79 + "\r")
+            sys.stderr.flush()
+            self.shown = False
 
 
 class _Maps:

@@ -427,11 +427,29 @@ def is_log(path: str) -> bool:
     text = decode(read_bytes(path), display_name(path))
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        event = json.loads(first)
+        event = _json_line(first)
     except ValueError:
         return False
     return isinstance(event, dict) and "seq" in event and "type" in event
 
+
+_LOG_DIGITS = 100
+"""Digits of an integer in a game log, at most (as in every document)."""
+
+
+def _log_integer(text: str) -> int:
+    if len(text.lstrip("-")) > _LOG_DIGITS:
+        raise ValueError(f"an integer of more than {_LOG_DIGITS} digits")
+    return int(text)
+
+
+def _json_line(line: str) -> Any:
+    """One line of a game log as JSON; ``ValueError`` (with ``msg`` and ``colno`` when the
+    JSON is broken) for a line that is not, an integer too long or nesting too deep."""
+    try:
+        return json.loads(line, parse_int=_log_integer)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
 
 
 def read_log(path: str) -> list[Event]:
@@ -445,7 +463,7 @@ def read_log(path: str) -> list[Event]:
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = _json_line(line)
         except ValueError as e:
             column = getattr(e, "colno", 1)
             raise DocumentError([FileProblem(name, f"not a JSON event: {getattr(e, 'msg', e)}",
@@ -460,7 +478,7 @@ def read_log(path: str) -> list[Event]:
         raise DocumentError([FileProblem(name, "a game log starts with its 'setup' event",
                                          lines[0] if lines else 1, 1, rule="log.setup")])
     game = events[0].get("game")
-    if game not in registry.GAMES:
+    if not isinstance(game, str) or game not in registry.GAMES:
         raise DocumentError([FileProblem(name, registry.unknown_game_message(game), lines[0],
                                          1, rule="log.game")])
     return events

@@ -1,9 +1,10 @@
 """The hostile-input suite (``tests/hostile/``): every input of the corpus, by category, is
-answered within 5 s, without a traceback, a silent truncation, a file lost or clobbered, a
-leaked secret or a raw control character, and every error is one line, located where the
-file has a place for it, printed once. CI runs each malformed document and hostile reference
-through one of the commands that read it; ``SKYHEX_LONG=1`` through every one of them.
-``python -m tests.hostile`` prints the figures."""
+answered within 5 s (of processor time; 30 s of wall time), without a traceback, a silent
+truncation, a file lost or clobbered, a leaked secret or a raw control character, and every
+error is one line, located where the file has a place for it, printed once. CI runs each
+malformed document and hostile reference through one of the commands that read it;
+``SKYHEX_LONG=1`` through every one of them. ``python -m tests.hostile`` prints the
+figures."""
 
 from __future__ import annotations
 

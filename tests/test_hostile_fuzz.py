@@ -1,6 +1,6 @@
 """Replay of randomly mutated golden moves files (``tests/hostile/fuzz.py``): whatever a
-moves file holds, ``skyhex replay`` answers within 5 s with exit code 0 or 1, never a
-traceback, and every error is one escaped line located at ``file:line:col``. CI runs a short
+moves file holds, ``skyhex replay`` answers within 5 s (of processor time) with exit code 0
+or 1, never a traceback, and every error is one escaped line located at ``file:line:col``. CI runs a short
 run; ``SKYHEX_LONG=1`` runs at least 2,000 mutated files per game."""
 
 from __future__ import annotations

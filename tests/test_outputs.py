@@ -97,3 +97,46 @@ def test_temporary_files_of_killed_runs_are_recognised(tmp_path: Path) -> None:
     write_output(str(tmp_path / "new.yaml"), "x: 1\n", force=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [mine.name, young.name, other.name, "new.yaml"])
+
+
+def _on_a_terminal(*args: str) -> tuple[int, str]:
+    """Run ``skyhex ARGS`` with its stderr on a pseudo-terminal: its exit code and what the
+    terminal received."""
+    import pty
+
+    master, slave = pty.openpty()
+    child = subprocess.Popen([*SKYHEX, *args], stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    return child.wait(timeout=60), shown.decode()
+
+
+def test_a_long_where_search_shows_how_it_goes_and_stops_cleanly() -> None:
+    """A person watching sees the seeds drawn so far (a line rewritten in place, cleared
+    before the result); the search ends in one error line when no seed meets the
+    condition."""
+    code, shown = _on_a_terminal("map", "generate", "--seed", "1", "--where", "balance>=101",
+                                 "--max-draws", "100")
+    assert code == 1
+    ticks = [part for part in shown.split("\r") if "seeds drawn" in part]
+    assert ticks and ticks[0].startswith("map 1 of 1: ")
+    assert shown.endswith("\rskyhex: error: no map meets balance>=101 in 100 draws "
+                          "(seeds 1-100) [where]\r\n")
+    assert "\x1b" not in shown
+
+
+def test_a_where_search_shows_nothing_to_a_pipe() -> None:
+    done = subprocess.run([*SKYHEX, "map", "generate", "--seed", "1", "--where", "balance>=101",
+                           "--max-draws", "5"], capture_output=True, check=False)
+    assert done.returncode == 1
+    assert done.stderr == b"skyhex: error: no map meets balance>=101 in 5 draws (seeds " \
+        b"1-5) [where]\n"

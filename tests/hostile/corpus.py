@@ -1,9 +1,11 @@
 """The hostile inputs, by category: what an attacker would send and what an unlucky user
 would meet.
 
-- ``malformed``: documents of every kind broken in every way a parser meets (empty, binary,
-  not UTF-8, control characters, syntax, alias bombs, nesting, huge files and numbers,
-  unsafe tags, wrong shapes and types), through every command that reads that kind;
+- ``malformed``: documents of every kind and game (Paragliders, Turbulences and Balmy
+  Balloonists maps, scenarios, moves files and component sets, and game logs) broken in every
+  way a parser meets (empty, binary, not UTF-8, control characters, syntax, alias bombs,
+  nesting, huge files and numbers, unsafe tags, wrong shapes and types; a log's lines too),
+  through every command that reads that kind, ``view`` included;
 - ``reference``: ``map:``, ``components:`` and ``scenario:`` references that lead outside
   the working folder, to absolute paths, ``/proc``, devices, FIFOs, standard input,
   folders, symlinks out, NUL bytes, files that are not documents;
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import zlib
 from collections.abc import Callable, Iterator
 
@@ -62,7 +65,30 @@ KINDS = {
     "components": ("box.yaml", [("map", "check", "--components", "{}", "map.yaml"),
                                 ("map", "generate", "--seed", "3", "--components", "{}",
                                  "-o", "gen.yaml")]),
+    "bmap": ("bmap.yaml", [("map", "check", "{}"), ("map", "show", "{}"),
+                           ("map", "stats", "--format", "json", "{}"),
+                           ("board", "{}", "-o", "out.svg"),
+                           ("scenario", "new", "--game", "balloons", "--map", "{}", "-o",
+                            "new.yaml")]),
+    "bscenario": ("bscenario.yaml", [("scenario", "validate", "{}"),
+                                     ("board", "{}", "-o", "out.svg"),
+                                     ("legal", "--scenario", "{}"),
+                                     ("view", "bgame.moves.yaml", "--scenario", "{}",
+                                      "--referee", "-o", "v.html")]),
+    "bmoves": ("bgame.moves.yaml", [("replay", "{}"), ("replay", "--format", "text", "{}"),
+                                    ("legal", "{}"), ("board", "{}", "-o", "out.svg"),
+                                    ("view", "{}", "--referee", "-o", "v.html")]),
+    "bcomponents": ("bbox.yaml", [("map", "generate", "--game", "balloons", "--seed", "3",
+                                   "--components", "{}", "-o", "gen.yaml"),
+                                  ("scenario", "new", "--game", "balloons", "--components",
+                                   "{}", "-o", "new.yaml"),
+                                  ("map", "check", "--components", "{}", "bmap.yaml")]),
+    "log": ("game.ndjson", [("view", "{}", "--scenario", "scenario.yaml", "-o", "v.html"),
+                            ("view", "--format", "json", "{}", "--scenario", "scenario.yaml",
+                             "-o", "-")]),
 }
+KINDS["moves"][1].append(("view", "{}", "-o", "v.html"))
+KINDS["scenario"][1].append(("view", "game.moves.yaml", "--scenario", "{}", "-o", "v.html"))
 
 
 def _bomb() -> bytes:
@@ -142,6 +168,32 @@ def malformations(base: bytes) -> Iterator[tuple[str, bytes, bool]]:
         yield f"{key}-list", _replace_first_value(base, key.encode(), b"[1, [2, {a: 3}]]"), True
 
 
+def log_malformations(base: bytes) -> Iterator[tuple[str, bytes, bool]]:
+    """(name, bytes, located): a game log (NDJSON) broken line by line."""
+    lines = base.split(b"\n")
+    setup = json.loads(lines[0])
+
+    def with_setup(**changes: object) -> bytes:
+        return b"\n".join([json.dumps({**setup, **changes}).encode(), *lines[1:]])
+
+    yield "log-deep-nesting", base + b"\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n", True
+    yield "log-deep-object", base + b"\n" + b'{"a":' * 50_000 + b"1" + b"}" * 50_000 + b"\n", True
+    yield "log-huge-integer", base + b'\n{"seq": ' + b"9" * 5000 + b', "type": "x"}\n', True
+    yield "log-nan", b"\n".join([*lines[:3], b'{"seq": NaN, "type": "round"}', *lines[3:]]), True
+    yield "log-long-line", base + b'\n{"seq": 9, "type": "' + LONG.encode() + b'"}\n', True
+    yield "log-raw-escape", base + b'\n{"seq": 9, "type": "\x1b[2J"}\n', True
+    yield "log-escaped-controls", base + b'\n{"seq": 9, "type": "\\u001b]0;x\\u0007"}\n', True
+    yield "log-game-unknown", with_setup(game="\x1b[2J" + "chess" * 100), True
+    yield "log-game-type", with_setup(game=[1, {"a": 2}]), True
+    yield "log-seq-string", with_setup(seq="one"), True
+    yield "log-no-setup", b"\n".join(lines[1:]), True
+    yield "log-setup-twice", b"\n".join([lines[0], *lines]), True
+    yield "log-event-list", base + b"\n[1, 2]\n", True
+    yield "log-truncated", base[: len(base) // 2], True
+    yield "log-wrong-scenario-seed", with_setup(seed=99), True
+    yield "log-reordered", b"\n".join([lines[0], *reversed(lines[1:-1])]), True
+
+
 def _top_keys(base: bytes) -> list[str]:
     keys = []
     for line in base.decode("utf-8").splitlines():
@@ -160,7 +212,10 @@ def _one_of(label: str, count: int) -> int:
 def malformed(full: bool = True) -> Iterator[Case]:
     base = base_files()
     for kind, (name, commands) in KINDS.items():
-        for variant, data, located in malformations(base[name]):
+        variants = list(malformations(base[name]))
+        if kind == "log":
+            variants += list(log_malformations(base[name]))
+        for variant, data, located in variants:
             for i, command in enumerate(commands):
                 if variant == "too-large" and i > 0:
                     continue  # one command is enough to read 8 MiB
@@ -221,6 +276,12 @@ def references(full: bool = True) -> Iterator[Case]:
         ("game.moves.yaml", "scenario", [("replay", "{}"), ("legal", "{}"),
                                          ("board", "{}", "-o", "o.svg")]),
         ("tgame.moves.yaml", "scenario", [("replay", "--format", "text", "{}")]),
+        ("bscenario.yaml", "map", [("scenario", "validate", "{}"), ("board", "{}", "-o", "o.svg"),
+                                   ("legal", "--scenario", "{}")]),
+        ("bgame.moves.yaml", "scenario", [("replay", "{}"),
+                                          ("view", "{}", "--referee", "-o", "o.html")]),
+        ("game.moves.yaml", "scenario", [("view", "{}", "-o", "o.html")]),
+        ("scenario.yaml", "map", [("view", "game.ndjson", "--scenario", "{}", "-o", "o.html")]),
     ]
     for name, (content, written, located) in REFERENCES.items():
         files: dict[str, Content] = {}
@@ -233,11 +294,17 @@ def references(full: bool = True) -> Iterator[Case]:
                 text = _document_with(base[document], key, written)
                 target = f"evil-{document}"
                 args = tuple(target if a == "{}" else a for a in command)
-                yield Case("reference", f"{name}/{document}/{'-'.join(command[:2])}", args,
+                what = "-".join(a for a in command[:3] if a != "{}")
+                yield Case("reference", f"{name}/{document}/{what}", args,
                            {**files, target: text}, keep=(target,), located=located)
         # the component set of a scenario
         text = base["scenario.yaml"] + f"components: {json.dumps(written)}\n".encode()
         yield Case("reference", f"{name}/components/validate",
+                   ("scenario", "validate", "evil.yaml"), {**files, "evil.yaml": text},
+                   located=located)
+        # the component set of a balloon race
+        text = base["bscenario.yaml"] + f"components: {json.dumps(written)}\n".encode()
+        yield Case("reference", f"{name}/bcomponents/validate",
                    ("scenario", "validate", "evil.yaml"), {**files, "evil.yaml": text},
                    located=located)
         # an inline scenario in a moves file names its map
@@ -313,8 +380,26 @@ def injections() -> Iterator[Case]:
                      ("board", "tmap2.yaml", "-o", "-"),
                      ("map", "check", "tmap2.yaml"),
                      ("map", "stats", "tmap2.yaml"),
-                     ("scenario", "new", "--title", text, "-o", "new.yaml")):
+                     ("scenario", "new", "--title", text, "-o", "new.yaml"),
+                     ("view", "game.moves.yaml", "-o", "-"),
+                     ("view", "--format", "json", "game.moves.yaml", "-o", "-")):
             yield Case("injection", f"{name}/{'-'.join(args[:4])}", args, files)
+        # a balloon race: its title and a balloon's player
+        bscenario = base["bscenario.yaml"].decode()
+        bscenario = bscenario.replace("{colour: red, lane: 2}",
+                                      f'{{colour: red, lane: 2, player: "{text[:40]}"}}')
+        bscenario = re.sub(r"^title: .*$", f'title: "{text}"'.replace("\\", "\\\\"),
+                           bscenario, flags=re.MULTILINE)
+        bfiles: dict[str, Content] = {"bscenario.yaml": bscenario}
+        for args in (("scenario", "validate", "bscenario.yaml"),
+                     ("replay", "--format", "text", "bgame.moves.yaml"),
+                     ("legal", "bgame.moves.yaml"),
+                     ("board", "bgame.moves.yaml", "-o", "-"),
+                     ("view", "bgame.moves.yaml", "--referee", "-o", "-"),
+                     ("view", "bgame.moves.yaml", "--seat", text, "-o", "-"),
+                     ("scenario", "new", "--game", "balloons", "--title", text, "-o",
+                      "new.yaml")):
+            yield Case("injection", f"{name}/balloons/{'-'.join(args[:4])}", args, bfiles)
     # unknown keys and values quoted in errors
     for name, text in INJECTIONS.items():
         bad = base["scenario.yaml"].decode() + f'"{text}": 1\nwind: {{direction: "{text}"}}\n'
@@ -327,9 +412,16 @@ def injections() -> Iterator[Case]:
                            ("stats", ("map", "stats", file_name)),
                            ("validate", ("scenario", "validate", file_name)),
                            ("missing", ("map", "check", "missing-" + file_name)),
-                           ("board", ("board", file_name, "-o", "b.svg"))):
+                           ("board", ("board", file_name, "-o", "b.svg")),
+                           ("view", ("view", file_name, "-o", "v.html")),
+                           ("view-output", ("view", "game.moves.yaml", "-o", file_name)),
+                           ("where", ("map", "generate", "--seed", "1", "--where", "balance>=0",
+                                      "-o", file_name))):
             content = base["map.yaml"] if "scenario" not in args else base["scenario.yaml"]
-            yield Case("injection", f"file-name-{label}/{what}", args, {file_name: content})
+            if what == "view":
+                content = base["game.moves.yaml"]
+            files = {} if what in ("view-output", "where") else {file_name: content}
+            yield Case("injection", f"file-name-{label}/{what}", args, files)
 
 
 # --- output failures ------------------------------------------------------------------------
@@ -348,6 +440,18 @@ WRITERS = [
     ("scenario", "validate", "scenario.yaml"),
     ("scenario", "new", "-o", "-"),
     ("board", "map.yaml", "-o", "-"),
+    ("view", "game.moves.yaml", "-o", "-"),
+    ("view", "--format", "json", "game.moves.yaml", "-o", "-"),
+    ("view", "game.ndjson", "--scenario", "scenario.yaml", "-o", "-"),
+    ("replay", "bgame.moves.yaml"),
+    ("replay", "--format", "text", "bgame.moves.yaml"),
+    ("legal", "bgame.moves.yaml"),
+    ("map", "stats", "bmap.yaml"),
+    ("map", "stats", "--format", "json", "map.yaml", "standard.yaml"),
+    ("map", "show", "bmap.yaml"),
+    ("map", "generate", "--game", "balloons", "--seed", "3"),
+    ("map", "generate", "--seed", "7", "--where", "balance>=0"),
+    ("scenario", "new", "--game", "balloons", "-o", "-"),
 ]
 FILE_WRITERS = [
     ("replay", "game.moves.yaml"),
@@ -355,6 +459,12 @@ FILE_WRITERS = [
     ("map", "generate", "--seed", "7"),
     ("board", "map.yaml"),
     ("scenario", "new", "--map", "map.yaml"),
+    ("view", "game.moves.yaml"),
+    ("view", "--format", "json", "bgame.moves.yaml", "--referee"),
+    ("map", "generate", "--game", "balloons", "--seed", "3"),
+    ("map", "generate", "--seed", "7", "--where", "balance>=0"),
+    ("board", "bmap.yaml"),
+    ("scenario", "new", "--game", "balloons"),
 ]
 
 
@@ -372,13 +482,13 @@ def _refused(outcome: Outcome) -> str | None:
 
 def outputs() -> Iterator[Case]:
     for args in WRITERS:
-        name = "-".join(a for a in args[:3] if not a.endswith(".yaml"))
+        name = "-".join(a for a in args if not a.startswith("-") and a != "7")
         yield Case("output", f"stdout-full/{name}", args, stdout="full", exits=frozenset({1}))
         yield Case("output", f"stdout-closed/{name}", args, stdout="closed", exits=frozenset({1}))
     yield Case("output", "stdout-full/child/replay", ("replay", "game.moves.yaml"),
                stdout="full", child=True, exits=frozenset({1}))
     for args in FILE_WRITERS:
-        name = "-".join(args[:2])
+        name = "-".join(a for a in args if not a.startswith("-") and a != "7")
         yield Case("output", f"dev-full/{name}", (*args, "-o", "/dev/full"), exits=frozenset({1}))
         yield Case("output", f"dev-null/{name}", (*args, "-o", "/dev/null"), exits=frozenset({0}))
         yield Case("output", f"existing/{name}", (*args, "-o", "old.out"),
@@ -398,7 +508,8 @@ def outputs() -> Iterator[Case]:
         yield Case("output", f"no-folder/{name}", (*args, "-o", "no/such/f.out"),
                    exits=frozenset({1}))
         yield Case("output", f"file-size-limit/{name}", (*args, "-o", "big.out"),
-                   fsize=1024, exits=frozenset({1}), check=_no_file("big.out"))
+                   fsize=256 if "balloons" in args else 1024, exits=frozenset({1}),
+                   check=_no_file("big.out"))
     yield Case("output", "file-size-limit/stdout", ("replay", "game.moves.yaml"),
                fsize=4096, exits=frozenset({1}))
     # outputs that are inputs of the same command
@@ -409,9 +520,22 @@ def outputs() -> Iterator[Case]:
                           "scenario.yaml"),
                          (("replay", "game.moves.yaml", "-o", "map.yaml", "--force"), "map.yaml"),
                          (("board", "game.moves.yaml", "-o", "alias.svg", "--force"),
-                          "map.yaml")):
+                          "map.yaml"),
+                         (("view", "game.moves.yaml", "-o", "scenario.yaml", "--force"),
+                          "scenario.yaml"),
+                         (("view", "game.moves.yaml", "-o", "game.moves.yaml", "--force"),
+                          "game.moves.yaml"),
+                         (("view", "game.ndjson", "--scenario", "scenario.yaml", "-o",
+                           "game.ndjson", "--force"), "game.ndjson"),
+                         (("view", "bgame.moves.yaml", "--referee", "-o", "bmap.yaml",
+                           "--force"), "bmap.yaml"),
+                         (("board", "bgame.moves.yaml", "-o", "bscenario.yaml", "--force"),
+                          "bscenario.yaml"),
+                         (("scenario", "new", "--game", "balloons", "--map", "bmap.yaml", "-o",
+                           "bmap.yaml", "--force"), "bmap.yaml")):
         files: dict[str, Content] = {"alias.svg": Link("map.yaml")} if "alias.svg" in args else {}
-        yield Case("output", f"input/{'-'.join(args[:2])}/{victim}", args, files,
+        yield Case("output", f"input/{'-'.join(args[:2])}/{'-'.join(args[-4:-2])}/{victim}",
+                   args, files,
                    keep=(victim,), exits=frozenset({1}))
     # batches and page sets
     yield Case("output", "batch/existing-member", ("map", "generate", "--seed", "1", "-n", "3",
@@ -422,6 +546,27 @@ def outputs() -> Iterator[Case]:
                                          "maps/", "--force"),
                {"maps/map-2.yaml": "mine\n", "maps/other.txt": "keep\n"},
                keep=("maps/other.txt",), exits=frozenset({0}))
+    yield Case("output", "batch/where-existing-member",
+               ("map", "generate", "--seed", "1", "-n", "3", "--where", "balance>=0", "-o",
+                "maps/"),
+               {"maps/map-2.yaml": "mine\n"}, keep=("maps/map-2.yaml",), check=_refused,
+               exits=frozenset({1}))
+    yield Case("output", "batch/where-force",
+               ("map", "generate", "--seed", "1", "-n", "3", "--where", "balance>=0", "-o",
+                "maps/", "--force"),
+               {"maps/map-2.yaml": "mine\n", "maps/other.txt": "keep\n"},
+               keep=("maps/other.txt",), exits=frozenset({0}))
+    yield Case("output", "batch/balloons-existing-member",
+               ("map", "generate", "--game", "balloons", "--seed", "1", "-n", "3", "-o",
+                "maps/"),
+               {"maps/map-3.yaml": "mine\n"}, keep=("maps/map-3.yaml",), check=_refused,
+               exits=frozenset({1}))
+    yield Case("output", "view/default-existing", ("view", "game.moves.yaml"),
+               {"view.html": "precious\n"}, keep=("view.html",), check=_refused,
+               exits=frozenset({1}))
+    yield Case("output", "view/illegal-existing", ("view", "bad.moves.yaml"),
+               {"view.html": "precious\n", "bad.moves.yaml": _illegal_moves()},
+               keep=("view.html",), check=_refused, exits=frozenset({1}))
     yield Case("output", "batch/into-file", ("map", "generate", "-n", "2", "-o", "map.yaml"),
                keep=("map.yaml",), exits=frozenset({2}))
     yield Case("output", "pages/stale", ("board", "map.yaml", "--paper", "a3", "-o", "b.svg"),
@@ -436,6 +581,14 @@ def outputs() -> Iterator[Case]:
                 ".skyhex-1-alive.tmp": Old("init is alive")},
                check=_gone(".skyhex-999999999-dead.tmp", ".skyhex-old.tmp"),
                keep=(".skyhex-1-alive.tmp",), exits=frozenset({0}))
+
+
+def _illegal_moves() -> bytes:
+    """The golden two-player game with its sixth entry made illegal (a page is still written
+    up to it)."""
+    entries = base_files()["game.moves.yaml"].split(b"\n- ")
+    entries[5] = entries[5].replace(b"player: ", b"player: X", 1)
+    return b"\n- ".join(entries)
 
 
 def _link_kept(link: str, real: str) -> Callable[[Outcome], str | None]:
@@ -480,6 +633,19 @@ def _radius_12_map() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _largest_globe() -> str:
+    """A Balmy Balloonists globe as large as the schema lets it be: 12 lanes, 64 sections of
+    40 spaces a lane, 20,000 spaces in 200 zones."""
+    lines = ["format: skyhex.map/1", "game: balloons", "lanes: 12", "sections:"]
+    for quadrant in range(1, 17):
+        lines += [f"- {{quadrant: {quadrant}, line: red, spaces: [{', '.join(['40'] * 12)}]}}"]*4
+    lines.append("zones:")
+    for z in range(200):
+        spaces = ", ".join(f"[{1 + k % 12}, {k % 2000}]" for k in range(z * 100, z * 100 + 100))
+        lines.append(f"- {{name: Z{z}, kind: exclusion, spaces: [{spaces}]}}")
+    return "\n".join(lines) + "\n"
+
+
 def options() -> Iterator[Case]:
     extreme = [
         ("count-huge", ("map", "generate", "--count", "1000000000", "-o", "maps/")),
@@ -510,11 +676,45 @@ def options() -> Iterator[Case]:
         ("schema-unknown", ("schema", "\x1b[2J" + "x" * 1000)),
         ("many-files", ("map", "check", *(["map.yaml"] * 40))),
         ("many-missing", ("map", "check", *[f"missing-{i}.yaml" for i in range(200)])),
+        ("max-draws-huge", ("map", "generate", "--where", "balance>=0", "--max-draws",
+                            "9" * 30)),
+        ("max-draws-digits", ("map", "generate", "--where", "balance>=0", "--max-draws",
+                              "9" * 5000)),
+        ("where-batch-huge", ("map", "generate", "-n", "10000", "--where", "balance>=101",
+                              "-o", "maps/")),
+        ("where-impossible", ("map", "generate", "--where", "balance>=101", "--max-draws", "3")),
+        ("where-digits", ("map", "generate", "--where", "balance>=" + "9" * 5000,
+                          "--max-draws", "2")),
+        ("where-control", ("map", "generate", "--where", "\x1b]0;owned\x07balance>=1")),
+        ("where-long-field", ("map", "generate", "--where", "x" * 5000 + ">=1")),
+        ("where-many", ("map", "generate", *["--where", "balance>=-1"] * 500,
+                        "--max-draws", "2")),
+        ("where-nan", ("map", "generate", "--where", "balance>=nan", "--max-draws", "2")),
+        ("where-other-game", ("map", "generate", "--game", "balloons", "--where",
+                              "balance>=0")),
+        ("balloons-players", ("scenario", "new", "--game", "balloons", "--players", "100",
+                              "-o", "-")),
+        ("balloons-radius", ("map", "generate", "--game", "balloons", "--radius", "12")),
+        ("balloons-count-huge", ("map", "generate", "--game", "balloons", "--count",
+                                 "1000000000", "-o", "maps/")),
+        ("view-seat-unknown", ("view", "bgame.moves.yaml", "--seat", "\x1b[2J" + "s" * 5000,
+                               "-o", "-")),
+        ("view-seat-many", ("view", "bgame.moves.yaml", *["--seat", "red"] * 500, "-o", "-")),
+        ("view-seat-and-referee", ("view", "bgame.moves.yaml", "--seat", "red", "--referee",
+                                   "-o", "-")),
+        ("view-log-no-scenario", ("view", "game.ndjson", "-o", "-")),
+        ("view-stdin-twice", ("view", "-", "--scenario", "-", "-o", "-")),
+        ("stats-many-files", ("map", "stats", *(["bmap.yaml"] * 40))),
+        ("globe-largest-check", ("map", "check", "globe.yaml")),
+        ("globe-largest-pages", ("board", "globe.yaml", "--hex-mm", "60", "--paper", "a4",
+                                 "-o", "b.svg")),
+        ("stats-mixed-games", ("map", "stats", "bmap.yaml", "tmap.yaml", "map.yaml")),
     ]
     spread = ("format: skyhex.map/1\ngame: paragliders\nlayout: custom\nhexes:\n"
               "  - {q: -1000, r: 0, terrain: field}\n  - {q: 1000, r: 0, terrain: field}\n"
               "  - {q: 0, r: -1000, terrain: field}\n  - {q: 0, r: 1000, terrain: field}\n")
-    files: dict[str, Content] = {"r12.yaml": _radius_12_map(), "spread.yaml": spread}
+    files: dict[str, Content] = {"r12.yaml": _radius_12_map(), "spread.yaml": spread,
+                                 "globe.yaml": _largest_globe()}
     for name, args in extreme:
         yield Case("options", name, args, files)
 
