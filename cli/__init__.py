@@ -6,9 +6,15 @@ that ``skyhex --help`` stays fast.
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+
 import typer
 
 from skyhex.cli import analytics, board, bots, maps, replay, scenario, view
+from skyhex.cli.files import OutputError, begin_command, finish_stdout
+from skyhex.cli.report import Interrupted, error, fail_output
 from skyhex.rules import __version__
 
 EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
@@ -68,7 +74,44 @@ def _root(
     ),
 ) -> None:
     """Generate, check, replay and print flying-themed hex board games."""
+    begin_command()
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Interrupted(signum)
 
 
 def main() -> None:
-    app()
+    """The ``skyhex`` command: the application, then standard output flushed and checked
+    (a command never ends with exit code 0 having written only part of its output)."""
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is signal.SIG_DFL:
+            signal.signal(number, _terminate)
+    for stream in (sys.stdout, sys.stderr):
+        # A name that the terminal's encoding cannot show is escaped, not a traceback.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    code: int | str | None = 0
+    try:
+        app()
+    except SystemExit as e:
+        code = e.code
+    except OutputError as e:
+        code = fail_output(e).exit_code
+    except KeyboardInterrupt as e:
+        print("skyhex: interrupted", file=sys.stderr)
+        code = 128 + getattr(e, "signum", signal.SIGINT)
+    except Exception as e:  # a bug: one line, and the traceback on demand
+        if os.environ.get("SKYHEX_TRACEBACK"):
+            raise
+        error(f"internal error: {type(e).__name__}: {e} (please report it; "
+              "SKYHEX_TRACEBACK=1 shows where)")
+        code = 70
+    try:
+        finish_stdout()
+    except OutputError as e:
+        failed = fail_output(e).exit_code
+        code = code if code not in (0, None) else failed
+    sys.exit(code)

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from skyhex.cli.files import ForceOption
 from skyhex.cli.report import DEFAULT, GameName, reporting
 
 WorkersOption = Annotated[int | None, typer.Option(
@@ -97,13 +98,14 @@ def analyze(
     progress: Annotated[bool | None, typer.Option(
         "--progress/--no-progress", help="Progress on stderr (default: on a terminal).")]
     = None,
+    force: ForceOption = False,
 ) -> None:
     """Balance analytics: bots play every map or scenario K times, seats rotated; one row
     per item (scores by seat, seat advantage, spread, game length, the game's figures, the
     static map stats) and a played balance score (docs/analytics.md)."""
     import os
 
-    from skyhex.cli.files import check_writable, write_atomic
+    from skyhex.cli.files import check_output, write_output
     from skyhex.cli.progress import Progress
     from skyhex.games import analysis
     from skyhex.games.workers import run
@@ -117,10 +119,12 @@ def analyze(
                                  param_hint="FILE|--generate")
     if resume and output == "-":
         raise typer.BadParameter("--resume needs --output FILE", param_hint="--resume")
-    for path in (output, csv_file, html_file):
-        if path is not None and path != "-":
-            check_writable(path)
     with reporting():
+        # A resumed run appends to its own rows; the other outputs are written anew.
+        check_output(output, force=force or resume)
+        for path in (csv_file, html_file):
+            if path is not None:
+                check_output(path, force=force)
         for n in chosen:
             bot(n)
         if generate is not None:
@@ -131,7 +135,7 @@ def analyze(
         rows: list[dict[str, object]] = []
         if resume and os.path.exists(output):
             rows = _finished_rows(output)
-            write_atomic(output, "".join(json.dumps(r) + "\n" for r in rows))
+            write_output(output, "".join(json.dumps(r) + "\n" for r in rows), force=True)
         done = {r["item"] for r in rows}
         todo = [i for i in items if i["item"] not in done]
         bar = Progress(len(todo) * games, "games", progress)
@@ -155,12 +159,12 @@ def analyze(
         rows = sorted((r for r in rows if r["item"] in wanted), key=lambda r: str(r["item"]))
         found = analysis.summary(rows)
         if csv_file is not None:
-            write_atomic(csv_file, analysis.csv_text(rows))
+            write_output(csv_file, analysis.csv_text(rows), force=force)
         if html_file is not None:
             from skyhex.games.report import page
 
-            write_atomic(html_file, page(rows, found, "skyhex analyze: " + ", ".join(
-                sorted({str(r["game"]) for r in rows})) + f" with {', '.join(chosen)}"))
+            write_output(html_file, page(rows, found, "skyhex analyze: " + ", ".join(
+                sorted({str(r["game"]) for r in rows})) + f" with {', '.join(chosen)}"), force=force)
     played = len(todo) * games
     rate = played / spent if spent > 0 else 0.0
     corr = found["static_vs_played"]

@@ -11,8 +11,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skyhex.cli.files import check_writable
-from skyhex.cli.report import ComponentsOption, error, reporting
+from skyhex.cli.files import ForceOption
+from skyhex.cli.report import (
+    ComponentsOption,
+    OutsideRefsOption,
+    error,
+    references,
+    reporting,
+)
+from skyhex.rules.text import escape, excerpt
 
 if TYPE_CHECKING:
     from skyhex.games.face import BoardRequest, Face, Sheet
@@ -22,6 +29,9 @@ if TYPE_CHECKING:
 HEX_MM_DEFAULT = 30.0
 HEX_MM_MIN = 15.0
 HEX_MM_MAX = 60.0
+MAX_PAGES = 99
+"""Pages of one sheet, at most: the standard board takes 27 Letter pages at the largest
+hexes; a larger request is a mistake to correct (smaller hexes, larger paper)."""
 
 
 class Paper(StrEnum):
@@ -39,6 +49,7 @@ def _peek(path: str) -> tuple[str, str | None]:
     """The kind of document at ``path`` (map, scenario or moves), from its format key, and
     its ``game`` key as written; ``DocumentError`` for any other document."""
     from skyhex.games.documents import FORMATS
+    from skyhex.rules import games as registry
     from skyhex.schemas.documents import DocumentError, FileProblem, load
 
     document = load(path)  # standard input is kept: the loaders read the same bytes again
@@ -47,17 +58,21 @@ def _peek(path: str) -> tuple[str, str | None]:
     kinds = ("map", "scenario", "moves")
     kind = next((k for k in kinds if isinstance(found, str) and FORMATS[k] == found), None)
     if kind is None:
-        what = "no 'format' key" if found is None else f"format {found!r}"
+        what = "no 'format' key" if found is None else f"format {excerpt(found)}"
         expected = ", ".join(f"{FORMATS[k]!r} (a {k} file)" for k in kinds)
         line, column = document.locate(("format",))
         raise DocumentError([FileProblem(document.name, f"{what}: expected {expected}", line,
                                          column, ("format",), "file.format")])
     game = data.get("game")
+    if isinstance(game, str) and game not in registry.GAMES:
+        line, column = document.locate(("game",))
+        raise DocumentError([FileProblem(document.name, registry.unknown_game_message(game),
+                                         line, column, ("game",), "file.game")])
     return kind, game if isinstance(game, str) else None
 
 
-def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: int | None
-            ) -> list[Sheet]:
+def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: int | None,
+            allow_outside_refs: bool) -> list[Sheet]:
     """The sheets to print for the file of ``request``: a map's, or the position of a
     scenario's start or of a moves file replayed (the first ``at`` entries); an illegal
     entry ends the command as ``skyhex replay`` does."""
@@ -88,10 +103,10 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
         if at is not None:
             raise typer.BadParameter("counts the entries of a moves file: give --moves MOVES "
                                      "(or a moves file as FILE)", param_hint="--at")
-        found = sources(None, file)
+        found = sources(None, file, references(allow_outside_refs))
     else:
         found = sources(moves if moves is not None else file,
-                        file if moves is not None else None)
+                        file if moves is not None else None, references(allow_outside_refs))
     game = face(found.game)
     _usage(game, request, kind)
     loaded = load_game(None, None, found)
@@ -154,6 +169,8 @@ def board(
         "--at", min=0, metavar="N", help="Show the position after the first N entries of the "
         "moves file (default: all of them).")] = None,
     components: ComponentsOption = None,
+    force: ForceOption = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """Print a map as an SVG board at real size (1 SVG unit = 1 mm; print at 100%).
 
@@ -171,9 +188,9 @@ def board(
 
     Exit codes: 0 success; 1 invalid file, illegal moves entry or unwritable output; 2 usage error.
     """
-    from skyhex.cli.files import write_atomic
+    from skyhex.cli.files import check_output, page_set, write_files
     from skyhex.games.face import BoardRequest
-    from skyhex.render.paper import page_names, pages_svg, poster_svg
+    from skyhex.render.paper import TooManyPages, page_names, page_svg, plan, poster_svg
 
     if not HEX_MM_MIN <= hex_mm <= HEX_MM_MAX:  # NaN passes Typer's range check
         raise typer.BadParameter(f"{hex_mm} is not a size in mm from {HEX_MM_MIN:g} to "
@@ -183,18 +200,19 @@ def board(
                                  "or track boards", param_hint="--output")
     if file == "-" and moves == "-":
         raise typer.BadParameter("FILE already reads standard input", param_hint="--moves")
-    if output != "-":
-        check_writable(output)
+    stem = _stem(output)
     with reporting():
+        if paper is Paper.poster:
+            check_output(output, force=force)
         kind, game_key = _peek(file)
         request = BoardRequest(file, kind, hex_mm, coords, tracks, components)
         try:
-            sheets = _sheets(request, game_key, moves, at)
+            sheets = _sheets(request, game_key, moves, at, allow_outside_refs)
         except ValueError as e:  # a board the renderer cannot draw
             error(f"{file}: {e}")
             raise typer.Exit(1) from None
-    stem = _stem(output)
     files: list[tuple[str, str]] = []
+    page_sets = []
     summary = []
     try:
         for sheet in sheets:
@@ -205,8 +223,15 @@ def board(
                 if sheet.role != "board":
                     summary.append(f"{_words(sheet.role)} {name}")
                 continue
-            tiling, pages = pages_svg(sheet.picture, paper.value)
+            try:
+                tiling = plan(sheet.picture, paper.value, max_pages=MAX_PAGES)
+            except TooManyPages as e:
+                raise typer.BadParameter(f"the {_words(sheet.role)}: {e}: choose smaller hexes "
+                                         "(--hex-mm) or larger paper", param_hint="--paper"
+                                         ) from None
+            pages = [page_svg(sheet.picture, tiling, p) for p in tiling.pages]
             names = page_names(base, len(pages))
+            page_sets.append(page_set(names[0]))
             files += zip(names, pages, strict=True)
             if sheet.role == "board":
                 orientation = "landscape" if tiling.landscape else "portrait"
@@ -219,14 +244,10 @@ def board(
     except ValueError as e:
         error(f"{file}: {e}")
         raise typer.Exit(1) from None
-    for target, text in files:
-        try:
-            write_atomic(target, text)
-        except OSError as e:
-            error(f"cannot write {target}: {e.strerror or e}")
-            raise typer.Exit(1) from None
+    with reporting():
+        write_files(files, force=force, sets=page_sets)
     if summary:
-        print(f"wrote {'; '.join(summary)}", file=sys.stderr)
+        print(escape(f"wrote {'; '.join(summary)}"), file=sys.stderr)
 
 
 def _words(role: str) -> str:

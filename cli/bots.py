@@ -9,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from skyhex.cli.report import reporting
+from skyhex.cli.files import ForceOption
+from skyhex.cli.report import OutsideRefsOption, references, reporting
 
 BotOption = Annotated[str, typer.Option(
     "--bot", help="random, greedy or search (search:N: N iterations, default 32).")]
@@ -30,6 +31,7 @@ def bot(
     seed: SeedOption = 0,
     fmt: Annotated[str, typer.Option("--format", help="yaml: a line to append to the moves "
                                      "file's moves; json: the entry as JSON.")] = "yaml",
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """The entry a bot plays next, ready to append to a moves file."""
     import random
@@ -46,7 +48,9 @@ def bot(
         policy = bots.bot(name)
         is_moves = source == "-" or load(source).data.get("format") == "skyhex.moves/1" \
             if isinstance(load(source).data, dict) else True
-        loaded = load_game(source) if is_moves else load_game(None, source)
+        refs = references(allow_outside_refs)
+        loaded = load_game(source, refs=refs) if is_moves else \
+            load_game(None, source, refs=refs)
         replay = replay_game(loaded)
     if replay.error is not None:
         from skyhex.games.documents import error_line
@@ -80,9 +84,11 @@ def selfplay(
                                         help="The moves file to write.")] = "-",
     seed: SeedOption = 0,
     cap: CapOption = None,
+    force: ForceOption = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """A whole game played by bots, written as a moves file (the scores on stderr)."""
-    from skyhex.cli.files import check_writable, write_atomic
+    from skyhex.cli.files import check_output, write_output
     from skyhex.games.documents import load_scenario
     from skyhex.games.server import moves_text
     from skyhex.rules import bots
@@ -90,19 +96,18 @@ def selfplay(
     chosen = [n.strip() for n in names.split(",") if n.strip()]
     if not chosen:
         raise typer.BadParameter("name at least one bot", param_hint="--bots")
-    if output != "-":
-        check_writable(output)
     with reporting():
+        check_output(output, force=force)
         for n in chosen:
             bots.bot(n)
-        face, read, _ = load_scenario(scenario)
+        face, read, _ = load_scenario(scenario, references(allow_outside_refs))
         rules = face.ruleset
         played = bots.play(rules, read, seed, chosen, cap)
         entries = [rules.action_to_entry(a) for a in played.actions]
         seats = ", ".join(f"{who}={b}" for who, b in played.seats)
         text = moves_text(rules.name, scenario, output, entries,
                           f"skyhex selfplay --seed {seed}: {seats}")
-        write_atomic(output, text)
+        write_output(output, text, force=force)
     scores = rules.scores(played.game, played.state)
     ending = f"capped at round {rules.moment(played.state)['round']}" if played.capped \
         else "over"
@@ -121,10 +126,12 @@ def play(
         "file.")] = None,
     seed: SeedOption = 0,
     cap: CapOption = None,
+    force: ForceOption = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """Host one game in memory: bots and stdio seats take turns, the stdio seats through
     one JSON object a line (docs/play-protocol.md)."""
-    from skyhex.cli.files import check_writable, write_atomic
+    from skyhex.cli.files import check_output, write_output
     from skyhex.games.documents import load_scenario
     from skyhex.games.server import ProtocolError, Session, moves_text
 
@@ -135,10 +142,10 @@ def play(
             raise typer.BadParameter(f"{s!r}: write NAME=stdio or NAME=bot:greedy",
                                      param_hint="--seat")
         given[who] = player
-    if output is not None:
-        check_writable(output)
     with reporting():
-        face, read, _ = load_scenario(scenario)
+        if output is not None:
+            check_output(output, force=force)
+        face, read, _ = load_scenario(scenario, references(allow_outside_refs))
         session = Session.start(face.ruleset, read, given, seed)
     try:
         session.play(sys.stdout, sys.stdin, cap)
@@ -147,5 +154,5 @@ def play(
         raise typer.Exit(1) from None
     if output is not None:
         with reporting():
-            write_atomic(output, moves_text(face.ruleset.name, scenario, output,
-                                            session.entries, "skyhex play"))
+            write_output(output, moves_text(face.ruleset.name, scenario, output,
+                                            session.entries, "skyhex play"), force=force)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterable
 from contextlib import ExitStack
 from enum import StrEnum
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skyhex.cli.files import ForceOption, OutputError, out, write_stdout
 from skyhex.cli.report import (
     DEFAULT,
     ComponentsOption,
@@ -23,6 +25,15 @@ from skyhex.cli.report import (
     print_invalid,
     reporting,
 )
+from skyhex.rules.text import escape, escaped
+
+MAX_COUNT = 10_000
+"""Maps one ``map generate --count`` writes, at most (a few minutes of work)."""
+MAX_DRAWS = 10_000
+"""Seeds ``map generate --where`` draws for one map, at most (a few minutes of work)."""
+MAX_WHERE_DRAWS = 100_000
+"""Seeds one ``map generate --where`` command draws at most (``--count`` x ``--max-draws``):
+under half an hour of Paragliders maps."""
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face
@@ -39,8 +50,8 @@ def generate(
         min=0, help="Seed for every random choice (default: a fresh random seed, recorded in "
         "the map).")] = None,
     count: Annotated[int, typer.Option(
-        "--count", "-n", min=1, help="Generate this many maps, seeds SEED, SEED+1, ... into "
-        "a directory.")] = 1,
+        "--count", "-n", min=1, max=MAX_COUNT, help="Generate this many maps, seeds SEED, "
+        f"SEED+1, ... into a directory (at most {MAX_COUNT:,}).")] = 1,
     aerodromes: Annotated[int | None, typer.Option(
         min=0, max=2, show_default=False,
         help="Map tiles to replace with aerodromes (0-2; Paragliders; default 0).")] = None,
@@ -74,14 +85,15 @@ def generate(
         "'route.below.length<=30 and pockets==0'; repeatable (all must hold). The seed and "
         "the number of draws are reported on stderr.")] = None,
     max_draws: Annotated[int, typer.Option(
-        "--max-draws", min=1, help="With --where: seeds drawn for one map before giving up "
-        "(exit code 1).")] = 1000,
+        "--max-draws", min=1, max=MAX_DRAWS, help="With --where: seeds drawn for one map "
+        f"before giving up (exit code 1; at most {MAX_DRAWS:,}).")] = 1000,
     fmt: Annotated[MapFormat | None, typer.Option(
         "--format", help="Output format (default: from the file name, else yaml).")] = None,
     output: Annotated[str, typer.Option(
         "--output", "-o", metavar="FILE|DIR|-",
         help="Where to write: a file, a directory (one file per map) or - for stdout.")] = "-",
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
+    force: ForceOption = False,
 ) -> None:
     """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
     sectors; every setup step drawn again is recorded in the map's redraws) or Turbulences
@@ -89,7 +101,13 @@ def generate(
     desert)."""
     import secrets
 
-    from skyhex.cli.files import format_for, write_atomic
+    from skyhex.cli.files import (
+        check_outputs,
+        format_for,
+        locked_folder,
+        signals_deferred,
+        write_output,
+    )
     from skyhex.games.documents import dump
     from skyhex.games.face import face, usage
     from skyhex.games.where import parse
@@ -101,6 +119,10 @@ def generate(
     first = seed if seed is not None else secrets.randbelow(2**31)
     with reporting():
         condition = parse(where) if where else None
+    if condition is not None and count * max_draws > MAX_WHERE_DRAWS:
+        raise typer.BadParameter(f"--count {count} maps of up to --max-draws {max_draws} seeds "
+                                 f"each is more than the {MAX_WHERE_DRAWS:,} draws of one "
+                                 "command: lower one of them", param_hint="--max-draws")
     to_dir = count > 1 or (output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
     if to_dir:
         if output == "-":
@@ -116,41 +138,92 @@ def generate(
         context = maker.map_context(components) if "components" in maker.generate_options \
             else None
         kind = format_for(output, fmt.value if fmt else None)
-        if to_dir:
-            os.makedirs(output, exist_ok=True)
+        folder = os.path.join(output, "")
+
+        def target(s: int) -> str:
+            return os.path.join(output, f"map-{s}.{kind}") if to_dir else output
+
         made: list[int] = []
+
+        def seeds() -> str:
+            if made == list(range(made[0], made[-1] + 1)):
+                return f"{made[0]}-{made[-1]}"
+            return ", ".join(map(str, made))
+
         with ExitStack() as stack:
+            if to_dir:  # a batch holds its folder, and replaces nothing without --force
+                stack.enter_context(locked_folder(output))
+            # Without --where the seeds are known: every member is checked before the first
+            # map is made. With it, the single file or the folder is checked now, and each
+            # member again when its seed is found.
+            if condition is None or not to_dir:
+                check_outputs([target(s) for s in range(first, first + count)], force=force)
             items: Iterable[int] = range(count)
-            if count > 1 and sys.stderr.isatty():  # a progress bar only for a person watching
+            watched = sys.stderr.isatty()  # progress only for a person watching
+            if count > 1 and watched and condition is None:
                 items = stack.enter_context(
                     typer.progressbar(items, label="generating", file=sys.stderr))
+            ticker = _Ticker(watched and condition is not None)
             s = first
-            for _ in items:
-                draws = 0
-                while True:
-                    try:
-                        m = maker.generate_map(s, given, context)
-                    except GenerationError as e:
-                        raise GenerationError(e.constraint, f"seed {s}: {e.message}") from None
-                    draws += 1
-                    if condition is None or condition.holds(maker.map_stats(m)):
-                        break
-                    if draws >= max_draws:
-                        raise GenerationError("where", f"no map meets {condition.text} in "
-                                              f"{max_draws} draws (seeds {s - draws + 1}-{s})")
+            try:
+                for number in items:
+                    draws = 0
+                    while True:
+                        ticker.tick(f"map {number + 1} of {count}: {draws} seeds drawn "
+                                    f"(seed {s})")
+                        try:
+                            m = maker.generate_map(s, given, context)
+                        except GenerationError as e:
+                            raise GenerationError(e.constraint,
+                                                  f"seed {s}: {e.message}") from None
+                        draws += 1
+                        if condition is None or condition.holds(maker.map_stats(m)):
+                            break
+                        if draws >= max_draws:
+                            raise GenerationError(
+                                "where", f"no map meets {escape(condition.text)} in "
+                                f"{max_draws} draws (seeds {s - draws + 1}-{s})")
+                        s += 1
+                    ticker.clear()
+                    if condition is not None:
+                        print(f"seed {s}: {escape(condition.text)} after {draws} "
+                              f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
+                    text = dump(maker.map_to_dict(m), kind, maker.map_flow)
+                    with signals_deferred():  # a map written is a map counted
+                        write_output(target(s), text, force=force)
+                        made.append(s)
                     s += 1
-                if condition is not None:
-                    print(f"seed {s}: {condition.text} after {draws} "
-                          f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
-                target = os.path.join(output, f"map-{s}.{kind}") if to_dir else output
-                write_atomic(target, dump(maker.map_to_dict(m), kind, maker.map_flow))
-                made.append(s)
-                s += 1
+            except (KeyboardInterrupt, GenerationError, OutputError):
+                ticker.clear()
+                if count > 1 and made:
+                    print(f"skyhex: wrote {len(made)} of {count} maps to {escape(folder)} "
+                          f"(seeds {seeds()}), each whole", file=sys.stderr)
+                raise
         if count > 1:
-            folder = os.path.join(output, "")
-            seeds = f"{made[0]}-{made[-1]}" if made == list(range(made[0], made[-1] + 1)) \
-                else ", ".join(map(str, made))
-            print(f"wrote {count} maps to {folder} (seeds {seeds})", file=sys.stderr)
+            print(f"wrote {count} maps to {escape(folder)} (seeds {seeds()})", file=sys.stderr)
+
+
+class _Ticker:
+    """One line on a terminal's stderr saying how a long ``--where`` search goes, rewritten
+    at most twice a second (nothing when no one is watching)."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.last = time.monotonic()
+        self.shown = False
+
+    def tick(self, text: str) -> None:
+        if self.on and time.monotonic() - self.last >= 0.5:
+            self.last = time.monotonic()
+            sys.stderr.write(f"\r{text[:79]:<79}")
+            sys.stderr.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 79 + "\r")
+            sys.stderr.flush()
+            self.shown = False
 
 
 class _Maps:
@@ -224,17 +297,18 @@ def check(
             continue
         for v, (line, column) in located:
             where = f"{name}:{line}:{column}" if line is not None else name
-            print(f"{where}: {v.severity}: {v.message} [{v.rule}]")
-            print(f"    hint: {v.hint}")
+            out(escape(f"{where}: {v.severity}: {v.message} [{v.rule}]"))
+            out(escape(f"    hint: {v.hint}"))
         warned = len(violations) - len(bad)
         warnings = f"{warned} warning{'s' if warned > 1 else ''}"
         if not bad:
-            print(f"{name}: ok{f' ({warnings})' if warned else ''}: {game.map_summary(m)}")
+            out(escape(f"{name}: ok{f' ({warnings})' if warned else ''}: "
+                       f"{game.map_summary(m)}"))
             continue
-        print(f"{name}: invalid: {len(bad)} violation{'s' if len(bad) > 1 else ''}"
-              + (f", {warnings}" if warned else ""))
+        out(escape(f"{name}: invalid: {len(bad)} violation{'s' if len(bad) > 1 else ''}"
+                   + (f", {warnings}" if warned else "")))
     if fmt is ReportFormat.json:
-        print(json.dumps(results, indent=2))
+        out(json.dumps(results, indent=2))
     if not ok:
         raise typer.Exit(1)
 
@@ -254,7 +328,7 @@ def show(
         game, m, _, _ = _Maps(components).load(map_file)
     if color is None:
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    sys.stdout.write(game.terminal(m, color=color, legend=legend))
+    write_stdout(game.terminal(m, color=color, legend=legend))
 
 
 def stats(
@@ -287,13 +361,13 @@ def stats(
         doc: dict[str, Any] = {"game": game.name, "maps": figures}
         if summary is not None:
             doc["summary"] = summary
-        print(json.dumps(doc, indent=2))
+        out(json.dumps(doc, indent=2))
         return
     for f in figures:
-        print(f["file"])
-        print(game.stats_text(f))
+        out(escape(f["file"]))
+        out(game.stats_text(escaped(f)))
     if summary is not None:
-        print(f"summary of {summary['maps']} maps (min / mean / max)")
+        out(f"summary of {summary['maps']} maps (min / mean / max)")
         for key, value in summary.items():
             if isinstance(value, dict):
-                print(f"  {key}: {value['min']} / {value['mean']} / {value['max']}")
+                out(escape(f"  {key}: {value['min']} / {value['mean']} / {value['max']}"))

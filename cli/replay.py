@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from skyhex.cli.report import reporting
+from skyhex.cli.files import ForceOption, out
+from skyhex.cli.report import OutsideRefsOption, references, reporting
 
 if TYPE_CHECKING:
     from skyhex.games.documents import LoadedGame
@@ -27,14 +28,14 @@ ScenarioOption = Annotated[str | None, typer.Option(
     "--scenario", metavar="FILE", help="Scenario file, instead of the one the moves file names.")]
 
 
-def _replayed(moves: str | None, scenario: str | None, strict: bool, until: int | None
-              ) -> tuple[LoadedGame, Replay]:
+def _replayed(moves: str | None, scenario: str | None, strict: bool, until: int | None,
+              allow_outside_refs: bool) -> tuple[LoadedGame, Replay]:
     from skyhex.games.documents import load_game, replay_game
 
     if moves is None and scenario is None:
         raise typer.BadParameter("give a moves file, or --scenario FILE to start a game",
                                  param_hint="MOVES")
-    loaded = load_game(moves, scenario)
+    loaded = load_game(moves, scenario, refs=references(allow_outside_refs))
     return loaded, replay_game(loaded, strict=strict, until=until)
 
 
@@ -71,8 +72,10 @@ def replay(
         "wind push or dead end; Turbulences: a forced pass).")] = False,
     output: Annotated[str, typer.Option(
         "--output", "-o", metavar="FILE|-", help="Where to write (- for stdout). A scenario "
-        "written to a file names its map and component set relative to it; on stdout, by "
-        "their absolute paths.")] = "-",
+        "written to a file names its map and component set relative to it; on stdout, "
+        "relative to the working directory.")] = "-",
+    force: ForceOption = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """Replay a moves file (of the scenario's game) through the rules engine: every altitude
     change, every cloud and aircraft explained.
@@ -81,15 +84,17 @@ def replay(
     events before it, and one line on stderr naming the file line, entry, player (or
     company), rule and the legal alternatives.
     """
-    from skyhex.cli.files import write_atomic
+    from skyhex.cli.files import check_output, write_output
     from skyhex.games.documents import dump_yaml, position_scenario
+    from skyhex.rules.text import escaped
 
     with reporting():
-        loaded, result = _replayed(moves, scenario, strict, until)
+        check_output(output, force=force)
+        loaded, result = _replayed(moves, scenario, strict, until, allow_outside_refs)
         if fmt is LogFormat.ndjson:
             text = "".join(json.dumps(e) + "\n" for e in result.events)
         elif fmt is LogFormat.text:
-            text = loaded.face.account(result.events)
+            text = loaded.face.account(escaped(result.events))
         elif fmt is LogFormat.json:
             text = json.dumps(state_doc(result), indent=2) + "\n"
         elif result.error is None and not result.over:
@@ -97,7 +102,7 @@ def replay(
         else:
             text = ""
         if text or fmt is not LogFormat.scenario:
-            write_atomic(output, text)
+            write_output(output, text, force=force)
     _fail_on_error(loaded, result)
     if fmt is LogFormat.scenario and result.over:
         raise typer.BadParameter("the game is over: no position to start from (use --until N)",
@@ -110,16 +115,17 @@ def legal(
     = None,
     scenario: ScenarioOption = None,
     strict: Annotated[bool, typer.Option(help="As for replay.")] = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """The legal actions of the player (Turbulences: the company) to act next, as moves-file
     entries a bot can append and replay, with the view of the game that player may have
     (Turbulences: only the parcel weights it may know)."""
     with reporting():
-        loaded, result = _replayed(moves, scenario, strict, None)
+        loaded, result = _replayed(moves, scenario, strict, None, allow_outside_refs)
     _fail_on_error(loaded, result)
     ruleset, game, state = result.ruleset, result.game, result.state
     actor = ruleset.actor(game, state)
     doc = {"game": ruleset.name, "actor": actor, "moment": ruleset.moment(state),
            "view": None if actor is None else ruleset.view(game, state, actor),
            "actions": [ruleset.action_to_entry(a) for a in ruleset.legal_actions(game, state)]}
-    print(json.dumps(doc, indent=2))
+    out(json.dumps(doc, indent=2))

@@ -10,14 +10,18 @@ from typing import Annotated, Any
 
 import typer
 
+from skyhex.cli.files import ForceOption, out
 from skyhex.cli.report import (
     DEFAULT,
     ComponentsOption,
     GameName,
+    OutsideRefsOption,
     ReportFormat,
     print_invalid,
+    references,
     reporting,
 )
+from skyhex.rules.text import escape, excerpt
 
 
 def validate(
@@ -25,6 +29,7 @@ def validate(
                                                help="Scenario files (- for stdin).")],
     fmt: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] =
     ReportFormat.text,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """Check scenarios (of any game, by their game key) against their schema and the rules:
     every error, with file:line:col.
@@ -36,10 +41,11 @@ def validate(
 
     ok = True
     report: list[dict[str, Any]] = []
+    refs = references(allow_outside_refs)
     for path in files:
         name = display_name(path)
         try:
-            game, scenario, _ = load_scenario(path)
+            game, scenario, _ = load_scenario(path, refs)
         except DocumentError as e:
             ok = False
             if fmt is ReportFormat.json:
@@ -48,9 +54,9 @@ def validate(
                 print_invalid(name, e.problems)
             continue
         if fmt is ReportFormat.text:
-            print(f"{name}: ok: {game.scenario_summary(scenario)}")
+            out(escape(f"{name}: ok: {game.scenario_summary(scenario)}"))
     if fmt is ReportFormat.json:
-        print(json.dumps(report, indent=2))
+        out(json.dumps(report, indent=2))
     if not ok:
         raise typer.Exit(1)
 
@@ -91,14 +97,16 @@ def new(
                                         help="Scenario file to write (- for stdout, with the "
                                         "map inline).")] = "scenario.yaml",
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
+    force: ForceOption = False,
 ) -> None:
     """Write a complete, valid scenario with comments explaining each section (the options
     are Paragliders ones)."""
     import secrets
 
-    from skyhex.cli.files import write_atomic
+    from skyhex.cli.files import check_outputs, write_files
     from skyhex.games.face import face
 
+    _writable_text(title, map_file, output)
     options = {
         "players": players, "map": map_file,
         "seed": seed if seed is not None else secrets.randbelow(2**31), "title": title,
@@ -107,11 +115,31 @@ def new(
         "components": components,
     }
     with reporting():
+        check_outputs([output], force=force)
         files = face(str(game.value)).new_scenario(options, output)
-        for path, text in files:
-            write_atomic(path, text)
+        write_files(files, force=force)
     if output != "-":
-        print(f"wrote {' and '.join(reversed([p for p, _ in files]))}", file=sys.stderr)
+        print(escape(f"wrote {' and '.join(reversed([p for p, _ in files]))}"), file=sys.stderr)
+
+
+TITLE_MAX = 200
+"""Characters of a scenario title, at most (the scenario schema's limit)."""
+
+
+def _writable_text(title: str | None, map_file: str | None, output: str) -> None:
+    """Usage errors for texts the scenario would hold that skyhex could not read back: a
+    title too long, or texts that are not UTF-8 (bytes a terminal passed as they were)."""
+    for flag, text in (("--title", title), ("--map", map_file), ("--output", output)):
+        if text is None:
+            continue
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise typer.BadParameter(f"{escape(text)} is not UTF-8 text: a scenario could not "
+                                     "hold it", param_hint=flag) from None
+    if title is not None and len(title) > TITLE_MAX:
+        raise typer.BadParameter(f"a title of {len(title):,} characters: at most {TITLE_MAX}",
+                                 param_hint="--title")
 
 
 def schema(
@@ -124,9 +152,10 @@ def schema(
     available = schemas.names()
     if name is None:
         for n in available:
-            print(f"{n}\t{schemas.schema(n).get('title', '')}")
+            out(f"{n}\t{schemas.schema(n).get('title', '')}")
         return
     if name not in available:
-        raise typer.BadParameter(f"unknown schema {name!r} (available: {', '.join(available)})",
+        raise typer.BadParameter(f"unknown schema {excerpt(name)} (available: "
+                                 f"{', '.join(available)})",
                                  param_hint="NAME")
-    print(json.dumps(schemas.bundled(name), indent=2))
+    out(json.dumps(schemas.bundled(name), indent=2))

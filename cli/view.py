@@ -9,7 +9,9 @@ from typing import Annotated
 
 import typer
 
-from skyhex.cli.report import reporting
+from skyhex.cli.files import ForceOption
+from skyhex.cli.report import OutsideRefsOption, references, reporting
+from skyhex.rules.text import escape
 
 
 class ViewFormat(StrEnum):
@@ -39,6 +41,8 @@ def view(
         "everything may know.")] = False,
     strict: Annotated[bool, typer.Option(
         help="As for replay: every decision must be written in the moves file.")] = False,
+    force: ForceOption = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """Make a replay page of a game: board, pieces, state and events, step by step, in one HTML file.
 
@@ -54,33 +58,33 @@ def view(
 
     Exit code 2: usage error. An illegal entry still writes the page up to it.
     """
-    from skyhex.cli.files import check_writable, write_atomic
+    from skyhex.cli.files import check_output, write_output
     from skyhex.games.documents import error_line, is_log, load_game, load_log, replay_game
     from skyhex.games.viewer import source_name, viewer_page
 
     target = output if output is not None else f"view.{fmt.value}"
-    if target != "-":
-        check_writable(target)
     if file == "-" and scenario == "-":
         raise typer.BadParameter("MOVES|LOG already reads standard input",
                                  param_hint="--scenario")
+    refs = references(allow_outside_refs)
     with reporting():
+        check_output(target, force=force)
         if is_log(file):
             if scenario is None:
                 raise typer.BadParameter(f"{source_name(file)} is a game log: a log names its "
                                          "game but not its scenario; give --scenario FILE",
                                          param_hint="--scenario")
-            loaded, replay = load_log(file, scenario)
+            loaded, replay = load_log(file, scenario, refs)
         else:
-            loaded = load_game(file, scenario)
+            loaded = load_game(file, scenario, refs=refs)
             replay = replay_game(loaded, strict=strict, record=True)
         page = viewer_page(loaded.face, loaded.scenario, replay, source_name(file),
                            seats=seat or (), referee=referee)
         text = page.html() if fmt is ViewFormat.html else page.json()
-        write_atomic(target, text)
+        write_output(target, text, force=force)
     if target != "-":
         steps = len(page.data["steps"])
-        print(f"wrote {target}: {len(page.data['events'])} events, {steps} steps, "
+        print(f"wrote {escape(target)}: {len(page.data['events'])} events, {steps} steps, "
               f"{len(text.encode()) / 1024:.0f} KiB", file=sys.stderr)
     if replay.error is not None:
         line = error_line(replay, loaded.moves)

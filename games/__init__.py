@@ -14,6 +14,7 @@ the command line (Typer). See ``docs/library.md``.
 
 from skyhex.games.documents import (
     LoadedGame,
+    References,
     dump_json,
     dump_yaml,
     error_line,
@@ -34,7 +35,7 @@ from skyhex.schemas.documents import DocumentError
 
 __all__ = [
     "LOG_FORMAT", "DocumentError", "Entry", "Event", "Face", "IllegalActionError",
-    "InputError", "LoadedGame", "NotSupportedError", "Playout", "Policy", "Replay",
+    "InputError", "LoadedGame", "NotSupportedError", "Playout", "Policy", "References", "Replay",
     "Ruleset", "ScoreRow", "SkyhexError", "UnknownGameError", "UsageError", "dump_json",
     "dump_yaml", "error_line", "face", "faces", "load_game", "load_map", "load_scenario", "names",
     "play", "playout", "position_scenario", "replay_game", "ruleset", "start", "uniform",

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from skyhex.games.documents import (
+    References,
     load_referenced,
     load_validated,
     located,
@@ -156,15 +157,15 @@ class Balloons(Face):
 
     # --- scenarios and logs -------------------------------------------------------------
 
-    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
-                      ) -> Scenario:
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...],
+                      *, refs: References | None = None) -> Scenario:
         from skyhex.rules.balloons.components import standard_set
         from skyhex.rules.balloons.maps import globe_from_dict
         from skyhex.rules.balloons.scenario import scenario_from_dict
 
         if isinstance(data.get("components"), str):
             parts_doc = load_referenced(document, data, base, at, "components", "components",
-                                        (GAME,))
+                                        (GAME,), refs=refs)
             parts = read_components(parts_doc)
         else:
             parts = standard_set()
@@ -173,7 +174,8 @@ class Balloons(Face):
             globe = parts.globe
         else:
             if isinstance(data["map"], str):
-                map_document = load_referenced(document, data, base, at, "map", "map", (GAME,))
+                map_document = load_referenced(document, data, base, at, "map", "map", (GAME,),
+                                               refs=refs)
                 globe = self.read_map(map_document, None)
                 prefix: tuple[Any, ...] = ()
             else:

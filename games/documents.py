@@ -16,16 +16,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from skyhex.rules import games as registry
-from skyhex.rules.errors import IllegalActionError, InputError, Problem
+from skyhex.rules.draws import PinnedDrawError
+from skyhex.rules.errors import IllegalActionError, InputError, Problem, SkyhexError
 from skyhex.rules.game import Event
-from skyhex.rules.replay import LogMismatch, Replay, begin, follow, play
+from skyhex.rules.replay import LogMismatch, Replay, begin, play
+from skyhex.rules.replay import follow as follow_log
+from skyhex.rules.text import escape, excerpt
 from skyhex.schemas.documents import (
     Document,
     DocumentError,
     FileProblem,
+    declares,
     decode,
     display_name,
     load,
+    parse,
     read_bytes,
     schema_problems,
 )
@@ -42,17 +47,40 @@ FORMATS = {
 KINDS = tuple(FORMATS)
 
 
-def load_validated(path: str, kind: str, games: Sequence[str] | None = None) -> Document:
+def load_validated(path: str, kind: str, games: Sequence[str] | None = None, *,
+                   reference: bool = False) -> Document:
     """Load a document and check its ``format``, ``game`` and schema; ``DocumentError``
     lists every problem. ``games`` narrows the games accepted (default: every game that has
-    documents of this kind)."""
-    document = load(path)
+    documents of this kind).
+
+    ``reference``: the path was named in another file, so only a regular file is read, and
+    a file that is not a document of this kind (no ``format:`` key of the kind) is
+    reported without a word of its content: it may be anyone's file (a key, a password)."""
+    if not reference:
+        document = load(path)
+    else:
+        name = display_name(path)
+        raw = read_bytes(path, reference=True)
+        if declares(raw, FORMATS[kind]):
+            document = parse(decode(raw, name), name)
+        else:
+            try:
+                document = parse(decode(raw, name), name)
+            except DocumentError:
+                document = Document(name, None)
+            found = document.data.get("format") if isinstance(document.data, dict) else None
+            other = next((k for k, f in FORMATS.items() if f == found), None)
+            what = (f"is a {other} file, not a {kind} file" if other is not None else
+                    f"is not a skyhex {kind} file (it does not say format: {FORMATS[kind]})")
+            raise DocumentError([FileProblem(name, what, rule="file.kind")])
     data = document.data
     if isinstance(data, dict):
         expected = FORMATS[kind]
         found = data.get("format")
         if found != expected:
-            what = "no 'format' key" if found is None else f"format {found!r}"
+            other = next((k for k, f in FORMATS.items() if f == found), None)
+            what = ("no 'format' key" if found is None else
+                    f"format {found!r}" if other is not None else f"format {excerpt(found)}")
             line, column = document.locate(("format",))
             raise DocumentError([FileProblem(
                 document.name, f"{what}: expected format {expected!r} (a {kind} file)",
@@ -90,31 +118,106 @@ def located(document: Document, error: InputError, prefix: tuple[Any, ...] = ()
 
 
 def relative(base: str, path: str) -> str:
-    """``path`` as written in the file at ``base`` (relative to that file's folder)."""
+    """``path`` as written in the file at ``base`` (relative to that file's folder; to the
+    working directory for standard input)."""
     if os.path.isabs(path) or base == "-":
         return path
     return os.path.normpath(os.path.join(os.path.dirname(base), path))
 
 
+_SYSTEM = ("/dev/", "/proc/", "/sys/")
+"""Where a reference never leads, whatever the policy: devices, descriptors (``/dev/stdin``,
+``/dev/fd/N``) and the kernel's files (``/proc/self/environ``)."""
+
+
+class ReferenceRefused(SkyhexError):
+    """A reference that the policy does not follow: ``message`` says why, ``hint`` how."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        self.message = message
+        self.hint = hint
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class References:
+    """Which files the references of a document (``map:``, ``scenario:``, ``components:``)
+    may lead to. A reference is relative to the file that makes it and must stay inside
+    ``root`` (``None``: the working directory at the time it is followed), symlinks
+    resolved; an absolute path or one that leaves the root is refused unless ``outside``
+    (the command line's ``--allow-outside-refs``). Whatever the policy, only regular files
+    are read (``read_bytes(reference=True)``). See ``docs/security.md``."""
+
+    root: str | None = None
+    outside: bool = False
+
+    def resolve(self, base: str, written: str) -> str:
+        """The path to read for the reference ``written`` in the file at ``base``;
+        ``ReferenceRefused`` when the policy does not follow it."""
+        option = "pass --allow-outside-refs to follow it"
+        if "\0" in written:
+            raise ReferenceRefused("the path holds a NUL character", "remove it")
+        if written == "-":
+            raise ReferenceRefused("standard input cannot be named in a file",
+                                   "name a file, relative to this one")
+        path = relative(base, written)
+        real = os.path.realpath(path)
+        if real.startswith(_SYSTEM) or written.startswith(_SYSTEM):
+            raise ReferenceRefused("names a device or a process's file: only files are read",
+                                   "name a file, relative to this one")
+        if self.outside:
+            return path
+        if os.path.isabs(written):
+            raise ReferenceRefused(
+                "is an absolute path: a file names others relative to itself",
+                f"write it relative to this file, or {option}")
+        root = os.path.realpath(self.root if self.root is not None else os.getcwd())
+        if os.path.commonpath([root, real]) != root:
+            where = "the working directory" if self.root is None else "the trusted folder"
+            raise ReferenceRefused(
+                f"leads outside {where} ({escape(root)})",
+                f"run skyhex from a folder that holds both files, or {option}")
+        return path
+
+
 def referenced(document: Document, data: Any, path: tuple[Any, ...],
                error: DocumentError) -> DocumentError:
-    """The errors of a referenced file; one that cannot be read at all is reported at the
-    reference, in the referring document."""
+    """The errors of a referenced file; one that cannot be read at all, or is no document
+    of the kind expected, is reported at the reference, in the referring document."""
     unreadable = [p for p in error.problems if p.rule.startswith("file.") and p.line is None]
     if not unreadable:
         return error
+    return _at_reference(document, data, path, unreadable[0].message)
+
+
+def _at_reference(document: Document, data: Any, path: tuple[Any, ...], message: str,
+                  hint: str | None = None) -> DocumentError:
     line, column = document.locate(path)
+    kind = "moves" if path[-1] == "scenario" else "scenario"
     return DocumentError([FileProblem(
-        document.name, f"{path[-1]} file {data[path[-1]]!r}: {unreadable[0].message}",
-        line, column, path, "scenario.reference", "paths are relative to the scenario file")])
+        document.name, f"{path[-1]} file {excerpt(data[path[-1]], 80)}: {message}",
+        line, column, path, "file.reference", hint or f"paths are relative to the {kind} file")])
+
+
+def follow(document: Document, data: Any, base: str, at: tuple[Any, ...], key: str,
+           refs: References | None) -> str:
+    """The path of the file that ``data[key]`` names, by the policy ``refs`` (default: the
+    working directory, nothing outside); a refused reference is reported at it."""
+    try:
+        return (refs or References()).resolve(base, data[key])
+    except ReferenceRefused as e:
+        raise _at_reference(document, data, (*at, key), e.message, e.hint) from None
 
 
 def load_referenced(document: Document, data: Any, base: str, at: tuple[Any, ...], key: str,
-                    kind: str, games: Sequence[str] | None = None) -> Document:
+                    kind: str, games: Sequence[str] | None = None,
+                    refs: References | None = None) -> Document:
     """The document that ``data[key]`` (at JSON path ``at`` of ``document``, whose relative
-    paths start from ``base``) names; an unreadable one is reported at the reference."""
+    paths start from ``base``) names, followed by the policy ``refs``; an unreadable one is
+    reported at the reference."""
+    path = follow(document, data, base, at, key, refs)
     try:
-        return load_validated(relative(base, data[key]), kind, games)
+        return load_validated(path, kind, games, reference=True)
     except DocumentError as e:
         raise referenced(document, data, (*at, key), e) from None
 
@@ -169,7 +272,7 @@ def map_problems(document: Document, at: tuple[Any, ...], m: Any, map_document: 
 class Sources:
     """Where a game's files are: the moves document (``None``: the start of a game), the
     document holding the scenario, the scenario's data, the path its relative paths start
-    from, its JSON path in its document, and its game."""
+    from, its JSON path in its document, its game, and the policy its references follow."""
 
     moves: Document | None
     document: Document
@@ -177,27 +280,37 @@ class Sources:
     base: str
     at: tuple[Any, ...]
     game: str
+    refs: References | None = None
 
 
-def sources(moves: str | None, scenario: str | None) -> Sources:
+def sources(moves: str | None, scenario: str | None, refs: References | None = None
+            ) -> Sources:
     """Read a moves file and find its scenario (``scenario`` replaces the one it names), or
-    a scenario alone (``moves`` is ``None``). Each file is read once, ``-`` too."""
+    a scenario alone (``moves`` is ``None``). Each file is read once, ``-`` too; the
+    references are followed by the policy ``refs`` (default: ``References()``)."""
     if moves is None:
         if scenario is None:
             raise ValueError("a moves file or a scenario is needed")
         scenario_doc = load_validated(scenario, "scenario")
         return Sources(None, scenario_doc, scenario_doc.data, scenario, (),
-                       scenario_doc.data["game"])
+                       scenario_doc.data["game"], refs)
     document = load_validated(moves, "moves")
     data = document.data
-    if scenario is not None or isinstance(data["scenario"], str):
-        path = scenario if scenario is not None else relative(moves, data["scenario"])
-        scenario_doc = load_validated(path, "scenario")
+    if scenario is not None:
+        scenario_doc = load_validated(scenario, "scenario")
+        found = Sources(document, scenario_doc, scenario_doc.data, scenario, (),
+                        scenario_doc.data["game"], refs)
+    elif isinstance(data["scenario"], str):
+        path = follow(document, data, moves, (), "scenario", refs)
+        try:
+            scenario_doc = load_validated(path, "scenario", reference=True)
+        except DocumentError as e:
+            raise referenced(document, data, ("scenario",), e) from None
         found = Sources(document, scenario_doc, scenario_doc.data, path, (),
-                        scenario_doc.data["game"])
+                        scenario_doc.data["game"], refs)
     else:
         found = Sources(document, document, data["scenario"], moves, ("scenario",),
-                        data["scenario"]["game"])
+                        data["scenario"]["game"], refs)
     if data.get("game", found.game) != found.game:
         line, column = document.locate(("game",))
         raise DocumentError([FileProblem(
@@ -224,14 +337,15 @@ class LoadedGame:
         return self.sources.moves
 
 
-def load_scenario(path: str) -> tuple[Face, Any, Document]:
-    """A scenario file of any game, read with the files it names; ``DocumentError`` lists
-    every problem of every file involved, each located in its own file."""
+def load_scenario(path: str, refs: References | None = None) -> tuple[Face, Any, Document]:
+    """A scenario file of any game, read with the files it names (by the policy ``refs``:
+    default, nothing outside the working directory); ``DocumentError`` lists every problem
+    of every file involved, each located in its own file."""
     from skyhex.games.face import face
 
     document = load_validated(path, "scenario")
     found = face(document.data["game"])
-    return found, found.read_scenario(document, document.data, path, ()), document
+    return found, found.read_scenario(document, document.data, path, (), refs=refs), document
 
 
 def load_map(path: str, components: str | None = None) -> tuple[Face, Any, Document]:
@@ -245,15 +359,17 @@ def load_map(path: str, components: str | None = None) -> tuple[Face, Any, Docum
 
 
 def load_game(moves: str | None, scenario: str | None = None,
-              found: Sources | None = None) -> LoadedGame:
+              found: Sources | None = None, refs: References | None = None) -> LoadedGame:
     """The game of a moves file (or of a scenario alone, at its start): its scenario, its
-    actions and pinned draws; ``DocumentError`` lists every problem, located."""
+    actions and pinned draws; ``DocumentError`` lists every problem, located. References
+    are followed by the policy ``refs`` (or ``found``'s)."""
     from skyhex.games.face import face
 
-    found = found or sources(moves, scenario)
+    found = found or sources(moves, scenario, refs)
     game_face = face(found.game)
     ruleset = game_face.ruleset
-    read = game_face.read_scenario(found.document, found.data, found.base, found.at)
+    read = game_face.read_scenario(found.document, found.data, found.base, found.at,
+                                   refs=found.refs)
     document = found.moves
     if document is None:
         game, state, events = ruleset.new_game(read)
@@ -272,8 +388,9 @@ def load_game(moves: str | None, scenario: str | None = None,
     try:
         game, state, events = ruleset.new_game(read, pinned)
     except IllegalActionError as e:  # a pinned setup draw that cannot be
-        line, column = document.locate(("draws",))
-        raise DocumentError([FileProblem(document.name, e.message, line, column, ("draws",),
+        at: tuple[Any, ...] = ("draws", e.index) if isinstance(e, PinnedDrawError) else ("draws",)
+        line, column = document.locate(at)
+        raise DocumentError([FileProblem(document.name, e.message, line, column, at,
                                          e.rule)]) from None
     actions = []
     for i, entry in enumerate(document.data["moves"]):
@@ -310,10 +427,29 @@ def is_log(path: str) -> bool:
     text = decode(read_bytes(path), display_name(path))
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        event = json.loads(first)
+        event = _json_line(first)
     except ValueError:
         return False
     return isinstance(event, dict) and "seq" in event and "type" in event
+
+
+_LOG_DIGITS = 100
+"""Digits of an integer in a game log, at most (as in every document)."""
+
+
+def _log_integer(text: str) -> int:
+    if len(text.lstrip("-")) > _LOG_DIGITS:
+        raise ValueError(f"an integer of more than {_LOG_DIGITS} digits")
+    return int(text)
+
+
+def _json_line(line: str) -> Any:
+    """One line of a game log as JSON; ``ValueError`` (with ``msg`` and ``colno`` when the
+    JSON is broken) for a line that is not, an integer too long or nesting too deep."""
+    try:
+        return json.loads(line, parse_int=_log_integer)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
 
 
 def read_log(path: str) -> list[Event]:
@@ -327,7 +463,7 @@ def read_log(path: str) -> list[Event]:
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = _json_line(line)
         except ValueError as e:
             column = getattr(e, "colno", 1)
             raise DocumentError([FileProblem(name, f"not a JSON event: {getattr(e, 'msg', e)}",
@@ -342,27 +478,29 @@ def read_log(path: str) -> list[Event]:
         raise DocumentError([FileProblem(name, "a game log starts with its 'setup' event",
                                          lines[0] if lines else 1, 1, rule="log.setup")])
     game = events[0].get("game")
-    if game not in registry.GAMES:
+    if not isinstance(game, str) or game not in registry.GAMES:
         raise DocumentError([FileProblem(name, registry.unknown_game_message(game), lines[0],
                                          1, rule="log.game")])
     return events
 
 
-def load_log(path: str, scenario: str) -> tuple[LoadedGame, Replay]:
+def load_log(path: str, scenario: str, refs: References | None = None
+             ) -> tuple[LoadedGame, Replay]:
     """The game that the log at ``path`` records, replayed from the scenario it was played
     on (a log names its game, not its scenario) with its steps recorded: its actions are
     found again (``rules.replay.follow``), and ``DocumentError`` names the first line of the
-    log that the scenario does not give."""
+    log that the scenario does not give; the scenario's references follow the policy
+    ``refs``."""
     events = read_log(path)
     name = display_name(path)
-    found = sources(None, scenario)
+    found = sources(None, scenario, refs)
     if found.game != events[0]["game"]:
         raise DocumentError([FileProblem(name, f"a {events[0]['game']} log on a {found.game} "
                                          f"scenario ({found.document.name})", 1, 1,
                                          rule="log.game")])
     loaded = load_game(None, None, found)
     try:
-        replay = follow(loaded.face.ruleset, loaded.scenario, events)
+        replay = follow_log(loaded.face.ruleset, loaded.scenario, events)
     except LogMismatch as e:
         lines = [n for n, line in enumerate(decode(read_bytes(path), name).splitlines(), 1)
                  if line.strip()]
@@ -374,7 +512,7 @@ def load_log(path: str, scenario: str) -> tuple[LoadedGame, Replay]:
 
 def error_line(replay: Replay, document: Document | None) -> str:
     """The one line that reports an illegal entry: file line, entry, participant, rule and
-    the legal alternatives."""
+    the legal alternatives, escaped for the terminal."""
     error = replay.error
     assert error is not None
     who = error["player"]
@@ -384,25 +522,24 @@ def error_line(replay: Replay, document: Document | None) -> str:
     legal = "; ".join(error["legal_text"]) or "-"
     whose = error["expected"]
     legal_for = f"legal for {whose}" if whose and whose != who else "legal"
-    return (f"{where}: error: entry {error['entry'] + 1}, {who}: "
-            f"{error['message']} [{error['rule']}]; {legal_for}: {legal}")
+    return escape(f"{where}: error: entry {error['entry'] + 1}, {who}: "
+                  f"{error['message']} [{error['rule']}]; {legal_for}: {legal}")
 
 
 def with_position(data: Mapping[str, Any], base: str, position: Mapping[str, Any],
                   target: str | None = None) -> dict[str, Any]:
     """A scenario's ``data`` (read from the file at ``base``) starting at ``position`` (a
     ruleset's ``position(game, state)``), like FEN in chess. Relative references (``map``,
-    ``components``) are rewritten for a file written at ``target`` (``None`` or ``-``:
-    absolute paths)."""
+    ``components``) are rewritten for a file written at ``target`` (``None`` or ``-``: in
+    the working directory, where standard output is usually saved); absolute ones, which
+    only ``--allow-outside-refs`` follows, stay as they are."""
     out = dict(data)
+    folder = os.getcwd() if target is None or target == "-" else \
+        os.path.dirname(os.path.abspath(target))
     for key in ("map", "components"):
         value = out.get(key)
-        if isinstance(value, str):
-            path = relative(base, value)
-            if target is None or target == "-":
-                out[key] = os.path.abspath(path)
-            else:
-                out[key] = os.path.relpath(path, os.path.dirname(os.path.abspath(target)))
+        if isinstance(value, str) and not os.path.isabs(value):
+            out[key] = os.path.relpath(relative(base, value), folder)
     out["position"] = dict(position)
     return out
 

@@ -21,6 +21,7 @@ from skyhex.rules.game import Event, Ruleset
 from skyhex.schemas.documents import Document, DocumentError
 
 if TYPE_CHECKING:
+    from skyhex.games.documents import References
     from skyhex.mapgen.errors import Violation
     from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
@@ -138,12 +139,13 @@ class Face:
 
     # --- scenarios and logs -------------------------------------------------------------
 
-    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
-                      ) -> Any:
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...],
+                      *, refs: References | None = None) -> Any:
         """The scenario ``data`` at JSON path ``at`` of ``document`` (the whole of a scenario
         file, or a moves file's inline scenario), with the files it names; ``base`` is the
-        path relative references start from. ``DocumentError`` lists every problem of every
-        file involved, each located in its own file."""
+        path relative references start from, and ``refs`` the policy they follow (default:
+        nothing outside the working directory). ``DocumentError`` lists every problem of
+        every file involved, each located in its own file."""
         raise NotSupportedError(f"{self.name} scenarios")
 
     def scenario_summary(self, scenario: Any) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skyhex.games.documents import (
+    References,
     load_referenced,
     load_validated,
     located,
@@ -149,8 +150,8 @@ class Paragliders(Face):
 
     # --- scenarios and logs -------------------------------------------------------------
 
-    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
-                      ) -> Scenario:
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...],
+                      *, refs: References | None = None) -> Scenario:
         from skyhex.rules.paragliders.components import components_from_dict, standard_set_doc
         from skyhex.rules.paragliders.maps import map_from_dict
         from skyhex.rules.paragliders.scenario import scenario_from_dict
@@ -165,7 +166,7 @@ class Paragliders(Face):
         comp_document = None
         if "components" in data:
             comp_document = load_referenced(document, data, base, at, "components",
-                                            "components", (GAME,))
+                                            "components", (GAME,), refs=refs)
             comp_doc = comp_document.data
         overrides = data.get("overrides", {})
         try:
@@ -181,7 +182,8 @@ class Paragliders(Face):
             raise DocumentError(problems) from None
 
         if isinstance(data["map"], str):
-            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,))
+            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,),
+                                           refs)
             m = self.read_map(map_document, components)
             prefix: tuple[Any, ...] = ()
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from skyhex.games.documents import load_referenced, map_problems
+from skyhex.games.documents import References, load_referenced, map_problems
 from skyhex.games.face import BoardRequest, Face, Sheet, option_choice
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences import GAME
@@ -91,14 +91,15 @@ class Turbulences(Face):
 
     # --- scenarios and logs -------------------------------------------------------------
 
-    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...]
-                      ) -> Scenario:
+    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...],
+                      *, refs: References | None = None) -> Scenario:
         from skyhex.rules.turbulences.maps import landscape_from_dict
         from skyhex.rules.turbulences.scenario import scenario_from_dict
 
         problems: list[FileProblem] = []
         if isinstance(data["map"], str):
-            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,))
+            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,),
+                                           refs)
             land = self.read_map(map_document, None)
             prefix: tuple[Any, ...] = ()
         else:

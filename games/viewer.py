@@ -27,17 +27,17 @@ tables and named by their index: a 300-action game stays well under 2 MB.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from skyhex.games.face import Face, UsageError
-from skyhex.render.viewer import VIEW_FORMAT, ViewerArt, page_html
+from skyhex.render.viewer import VIEW_FORMAT, ViewerArt, page_html, safe_json
 from skyhex.rules import __version__
 from skyhex.rules.game import Event
 from skyhex.rules.replay import Replay, Step
+from skyhex.rules.text import escape, excerpt
 
 TABLES = ("pieces", "heads", "cards", "scores", "trails", "frames")
 """The page data's tables of values stored once."""
@@ -93,8 +93,7 @@ class Page:
 
     def json(self) -> str:
         """The page data with the board's SVG text (``board``), as JSON."""
-        return json.dumps({**self.data, "board": self.board}, ensure_ascii=False,
-                          separators=(",", ":")) + "\n"
+        return safe_json({**self.data, "board": self.board}) + "\n"
 
 
 def participants(replay: Replay) -> list[str]:
@@ -125,7 +124,7 @@ def perspectives(face: Face, replay: Replay, seats: Sequence[str] = (),
                          "(--referee), not both")
     for seat in seats:
         if seat not in everyone:
-            raise UsageError("--seat", f"{seat!r} does not play this {face.name} game "
+            raise UsageError("--seat", f"{excerpt(seat)} does not play this {face.name} game "
                              f"(seats: {', '.join(everyone)})")
     if seats:
         return [Perspective(s, s) for s in dict.fromkeys(seats)]
@@ -230,5 +229,6 @@ def _frame(tables: _Tables, art: ViewerArt, view: Mapping[str, Any], events: Seq
 
 
 def source_name(path: str) -> str:
-    """How a page names the file it was made from."""
-    return "standard input" if path == "-" else os.path.basename(path)
+    """How a page names the file it was made from (escaped: a file name may hold control
+    characters or bytes that are not UTF-8)."""
+    return "standard input" if path == "-" else escape(os.path.basename(path))

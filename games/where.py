@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skyhex.games.face import UsageError
+from skyhex.rules.text import excerpt
 
 OPTION = "--where"
 _COMPARISON = re.compile(
@@ -64,7 +65,8 @@ class Condition:
 
     @property
     def text(self) -> str:
-        return " and ".join(c.text for c in self.comparisons)
+        text = " and ".join(c.text for c in self.comparisons)
+        return text if len(text) <= 200 else text[:197] + "..."
 
     def holds(self, stats: Mapping[str, Any]) -> bool:
         """Whether the map with these statistics meets every comparison; ``WhereError``
@@ -79,22 +81,29 @@ def parse(texts: list[str] | str) -> Condition:
     for text in [texts] if isinstance(texts, str) else texts:
         for part in re.split(r",|\band\b", text):
             if not part.strip():
-                raise WhereError(f"{text!r}: an empty comparison (write FIELD>=NUMBER, "
+                raise WhereError(f"{excerpt(text)}: an empty comparison (write FIELD>=NUMBER, "
                                  "joined by 'and')")
             found = _COMPARISON.match(part)
             if found is None:
-                raise WhereError(f"{part.strip()!r} is not a comparison FIELD OP VALUE "
+                raise WhereError(f"{excerpt(part.strip())} is not a comparison FIELD OP VALUE "
                                  "(OP one of >= <= > < == !=), such as balance>=85")
             path, op, raw = found.groups()
             op = "==" if op == "=" else op
             value = _value(raw)
             if op in _ORDER and not isinstance(value, int | float):
-                raise WhereError(f"{part.strip()!r}: {op} compares numbers, not {raw!r}")
+                raise WhereError(f"{excerpt(part.strip())}: {op} compares numbers, not "
+                                 f"{excerpt(raw)}")
             comparisons.append(Comparison(tuple(path.split(".")), op, value,
-                                          f"{path}{op}{raw}"))
+                                          _shown(f"{path}{op}{raw}")))
     if not comparisons:
         raise WhereError("no comparison given")
     return Condition(tuple(comparisons))
+
+
+def _shown(text: str) -> str:
+    """A comparison as messages show it: escaped, and cut short (a value of thousands of
+    digits is not echoed whole)."""
+    return excerpt(text)[1:-1].replace("\\'", "'")
 
 
 def _value(raw: str) -> Value:
@@ -116,7 +125,7 @@ def _figure(stats: Mapping[str, Any], path: tuple[str, ...]) -> Any:
         if isinstance(found, Mapping):
             if key not in found:
                 known = ", ".join(k for k in found if k != "file")
-                raise WhereError(f"no figure {where!r} in the map statistics"
+                raise WhereError(f"no figure {excerpt(where)} in the map statistics"
                                  + (f" (there are: {known})" if known else ""))
             found = found[key]
         elif isinstance(found, list) and key.isdigit() and int(key) < len(found):
@@ -124,8 +133,8 @@ def _figure(stats: Mapping[str, Any], path: tuple[str, ...]) -> Any:
         elif found is None:
             return None
         else:
-            raise WhereError(f"{'.'.join(path[:i])!r} has no part {key!r}")
+            raise WhereError(f"{excerpt('.'.join(path[:i]))} has no part {excerpt(key)}")
     if isinstance(found, Mapping):
-        raise WhereError(f"{'.'.join(path)!r} is a group of figures: name one of "
+        raise WhereError(f"{excerpt('.'.join(path))} is a group of figures: name one of "
                          f"{', '.join(found)}")
     return found

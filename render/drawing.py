@@ -24,8 +24,10 @@ Point = tuple[float, float]
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
-# Characters allowed in XML 1.0 documents; anything else would make the file unreadable.
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters allowed in XML 1.0 documents (anything else would make the file unreadable),
+# less carriage returns and the C1 controls and DEL it discourages (a terminal showing the
+# file obeys them).
+_NOT_XML = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def num(value: float) -> float:
@@ -40,7 +42,8 @@ def fmt(value: float) -> str:
 
 
 def xml_text(text: str) -> str:
-    """``text`` without the characters an XML 1.0 document cannot contain."""
+    """``text`` without the characters an XML 1.0 document cannot contain (nor the control
+    characters it discourages)."""
     return _NOT_XML.sub("", text)
 
 

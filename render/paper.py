@@ -81,9 +81,28 @@ class Tiling:
     pages: tuple[Page, ...]
 
 
-def tile(picture: Picture, paper: str, *, landscape: bool) -> Tiling:
+class TooManyPages(ValueError):
+    """A tiling past the page limit: ``pages`` it would take (``grid``: the size of the grid
+    of pages it spans, too large to look at each page)."""
+
+    def __init__(self, pages: int, limit: int, paper: str, grid: bool = False) -> None:
+        self.pages = pages
+        self.limit = limit
+        self.paper = paper
+        self.grid = grid
+        what = f"a grid of {pages:,}" if grid else f"{pages:,}"
+        super().__init__(f"it would take {what} {paper} pages, more than the limit of {limit}")
+
+
+GRID_FACTOR = 4
+"""A tiling looks at each page of its grid when the grid has at most this many times the
+page limit (a sparse board may leave most of them out)."""
+
+
+def tile(picture: Picture, paper: str, *, landscape: bool, max_pages: int | None = None
+         ) -> Tiling:
     """The tiling of ``picture`` onto ``paper`` (a key of ``PAPER_SIZES``) in one
-    orientation."""
+    orientation; ``TooManyPages`` past ``max_pages``."""
     short, long = PAPER_SIZES[paper]
     width, height = (long, short) if landscape else (short, long)
     viewport = Rect(MARGIN + INSET, MARGIN + INSET, width - 2 * (MARGIN + INSET),
@@ -91,6 +110,8 @@ def tile(picture: Picture, paper: str, *, landscape: bool) -> Tiling:
     step_x, step_y = viewport.width - OVERLAP, viewport.height - OVERLAP
     cols = max(1, math.ceil((picture.width - OVERLAP) / step_x - 1e-9))
     rows = max(1, math.ceil((picture.height - OVERLAP) / step_y - 1e-9))
+    if max_pages is not None and rows * cols > GRID_FACTOR * max_pages:
+        raise TooManyPages(rows * cols, max_pages, paper, grid=True)
     x0 = (picture.width - (cols * step_x + OVERLAP)) / 2
     y0 = (picture.height - (rows * step_y + OVERLAP)) / 2
     kept: dict[tuple[int, int], Rect] = {}
@@ -109,12 +130,23 @@ def tile(picture: Picture, paper: str, *, landscape: bool) -> Tiling:
     return Tiling(paper, width, height, landscape, rows, cols, viewport, tuple(pages))
 
 
-def plan(picture: Picture, paper: str) -> Tiling:
+def plan(picture: Picture, paper: str, *, max_pages: int | None = None) -> Tiling:
     """The tiling of ``picture`` onto ``paper`` (a key of ``PAPER_SIZES``) with the fewest
-    pages; portrait on a tie."""
-    portrait = tile(picture, paper, landscape=False)
-    landscape = tile(picture, paper, landscape=True)
-    return landscape if len(landscape.pages) < len(portrait.pages) else portrait
+    pages; portrait on a tie. ``TooManyPages`` when the fewest are more than ``max_pages``
+    (before any page is drawn)."""
+    tilings: list[Tiling] = []
+    refused: list[TooManyPages] = []
+    for landscape in (False, True):
+        try:
+            tilings.append(tile(picture, paper, landscape=landscape, max_pages=max_pages))
+        except TooManyPages as e:
+            refused.append(e)
+    if not tilings:
+        raise min(refused, key=lambda e: e.pages)
+    best = min(tilings, key=lambda t: len(t.pages))  # portrait first: it wins a tie
+    if max_pages is not None and len(best.pages) > max_pages:
+        raise TooManyPages(len(best.pages), max_pages, paper)
+    return best
 
 
 # --- drawing --------------------------------------------------------------------------------

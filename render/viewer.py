@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from importlib import resources
 from typing import Any, Protocol
 
-from skyhex.render.drawing import Canvas, Point, Rect, Sheet, num
+from skyhex.render.drawing import Canvas, Point, Rect, Sheet, num, xml_text
 from skyhex.render.paper import Picture
 from skyhex.render.sheet import LEGEND_GAP, text_width
 from skyhex.rules.hexgrid import Hex
@@ -187,12 +187,23 @@ def _asset(name: str) -> str:
     return resources.files("skyhex.render").joinpath(name).read_text("utf-8")
 
 
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def safe_json(data: Any) -> str:
+    """``data`` as compact JSON (UTF-8 kept) in which no character can drive a terminal or
+    break an encoder: DEL, the C1 controls, bidirectional overrides, line separators and
+    lone surrogates (a file name's bytes that were not UTF-8) are written as ``\\uXXXX``
+    (JSON itself escapes the C0 controls)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def script_json(data: Any) -> str:
     """``data`` as JSON that is safe inside an HTML ``<script>`` element: no ``<``, ``>``
     or ``&`` (so no ``</script>``), nor the line separators older parsers choke on."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
-                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+    text = safe_json(data)
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         text = text.replace(char, escape)
     return text
 
@@ -201,8 +212,8 @@ def page_html(data: Mapping[str, Any], board: str | None) -> str:
     """The self-contained page: the template with the style, the board, the data and the
     script put in (once each: nothing put in is read again for placeholders)."""
     parts = {
-        "title": html.escape(str(data["title"])),
-        "game": html.escape(str(data["game"])),
+        "title": html.escape(xml_text(str(data["title"]))),
+        "game": html.escape(xml_text(str(data["game"]))),
         "style": _asset("viewer.css"),
         "board": board or '<p class="no-board">No board for this game yet.</p>',
         "data": script_json(data),

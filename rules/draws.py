@@ -19,8 +19,21 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.text import excerpt
 
 T = TypeVar("T")
+
+SHOWN = 8
+"""Outcomes named in the message of a pinned draw that cannot be, at most."""
+
+
+class PinnedDrawError(IllegalActionError):
+    """A pinned draw that cannot be the draw made now: ``index`` is its place (from 0) in
+    the moves file's ``draws``."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__("draws.pinned", message)
+        self.index = index
 
 
 @lru_cache(maxsize=4096)
@@ -57,9 +70,12 @@ class Draws:
             return None
         wanted = self.pinned[k]
         if kind not in wanted or wanted[kind] not in names:
-            raise IllegalActionError(
-                "draws.pinned", f"pinned draw {k + 1} is {wanted}, but a {kind} is "
-                f"drawn now, among {', '.join(map(str, names))}")
+            pinned = ", ".join(f"{key} {excerpt(value)}" for key, value in wanted.items())
+            shown = ", ".join(map(str, names[:SHOWN]))
+            if len(names) > SHOWN:
+                shown += f", ... ({len(names)} in all)"
+            raise PinnedDrawError(k, f"pinned draw {k + 1} is {{{pinned}}}, but a {kind} is "
+                                  f"drawn now, one of {shown}")
         return wanted[kind]
 
     def uniform(self) -> float:

@@ -39,9 +39,11 @@ def unknown_game_message(name: object) -> str:
     """``no game called 'paraglider' (did you mean 'paragliders'?; games: ...)``."""
     import difflib
 
-    close = difflib.get_close_matches(str(name), list(GAMES), n=1, cutoff=0.6)
+    from skyhex.rules.text import excerpt
+
+    close = difflib.get_close_matches(str(name)[:100], list(GAMES), n=1, cutoff=0.6)
     hint = f"did you mean {close[0]!r}? " if close else ""
-    return f"no game called {name!r} ({hint}games: {', '.join(GAMES)})"
+    return f"no game called {excerpt(name)} ({hint}games: {', '.join(GAMES)})"
 
 
 def ruleset(name: str) -> Ruleset[Any, Any, Any]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from skyhex.rules.errors import IllegalActionError, SkyhexError
 from skyhex.rules.game import MACHINERY, Event, Ruleset, describe_all
+from skyhex.rules.text import excerpt
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,7 @@ def follow(ruleset: Ruleset[Any, Any, Any], scenario: Any, log: Sequence[Event],
         if found is None:
             who = ruleset.actor(replay.game, replay.state)
             why = "the game is over" if who is None else f"no legal action of {who} gives it"
-            raise LogMismatch(at, f"event {event.get('type')!r} does not follow: {why}")
+            raise LogMismatch(at, f"event {excerpt(event.get('type'))} does not follow: {why}")
         action, state, events = found
         entry = event.get("entry")
         replay.state = state
@@ -236,5 +237,6 @@ def _step(ruleset: Ruleset[Any, Any, Any], replay: Replay, log: Sequence[Event],
 
 
 def _short(event: Mapping[str, Any]) -> str:
-    text = ", ".join(f"{k}: {v}" for k, v in list(event.items())[:4])
+    text = ", ".join(f"{k}: {v if isinstance(v, int | float) else excerpt(v)}"
+                     for k, v in list(event.items())[:4])
     return "{" + text + ("" if len(event) <= 4 else ", ...") + "}"

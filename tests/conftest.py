@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,34 @@ def run(*args: str, input: str | None = None) -> Result:
         raise result.exception
     assert "Traceback" not in result.stdout + result.stderr
     return result
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh folder made the working directory: the files a test writes there may name
+    each other (references stay inside the working directory unless the command is told
+    otherwise)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def copy_into(folder: Path, *files: Path) -> list[str]:
+    """Copy ``files`` into ``folder`` (for a document there to name them); their names."""
+    for f in files:
+        (folder / f.name).write_bytes(f.read_bytes())
+    return [f.name for f in files]
+
+
+def ref(target: Path, folder: Path) -> str:
+    """How a file in ``folder`` names ``target``: relative to itself (references resolve
+    there, and must stay inside the working directory: the repository in the tests)."""
+    return os.path.relpath(target, folder)
+
+
+def mirror(folder: Path, *files: Path) -> None:
+    """Copy files of the repository into ``folder`` at the same places (their references to
+    each other hold there)."""
+    for f in files:
+        target = folder / f.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(f.read_bytes())

@@ -63,6 +63,10 @@ def test_a_process_pool_gives_the_same_rows(local: Path, tmp_path: Path) -> None
     out = tmp_path / "pool.ndjson"
     out.write_text("an older file, replaced\n")
     r = run("analyze", *SMALL, "--workers", "2", "-o", str(out))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert "the file exists (pass --force to replace it)" in r.stderr
+    assert out.read_text() == "an older file, replaced\n"
+    r = run("analyze", *SMALL, "--workers", "2", "-o", str(out), "--force")
     assert r.exit_code == 0
     assert rows_of(out) == rows_of(local)
 

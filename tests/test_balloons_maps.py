@@ -276,16 +276,16 @@ def test_a_race_in_a_box_of_ones_own() -> None:
     assert state.balloons[1].space == Space(1, 0) and events[0]["components"] == "small-box"
 
 
-def test_a_broken_component_set_is_refused_where_it_is_written(tmp_path: Path) -> None:
+def test_a_broken_component_set_is_refused_where_it_is_written(workdir: Path) -> None:
     text = (BAD / "small-set.yaml").read_text()
     broken = text.replace("{id: w2,", "{id: w1,").replace("medium: [2, 2, 2]", "medium: [2, 2]")
-    (tmp_path / "small-set.yaml").write_text(broken)
-    (tmp_path / "race.yaml").write_text((BAD / "small-race.yaml").read_text())
-    r = run("scenario", "validate", str(tmp_path / "race.yaml"))
+    (workdir / "small-set.yaml").write_text(broken)
+    (workdir / "race.yaml").write_text((BAD / "small-race.yaml").read_text())
+    r = run("scenario", "validate", str(workdir / "race.yaml"))
     assert r.exit_code == 1
     assert "card id 'w1' is used twice" in r.stdout
     assert "Quadrant card q1: 2 values at medium altitude, the globe has 3 lanes" in r.stdout
-    assert str(tmp_path / "small-set.yaml") + ":" in r.stdout
+    assert str(workdir / "small-set.yaml") + ":" in r.stdout
 
 
 def test_scenario_new(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from skyhex.rules.balloons.scenario import Scenario
 from skyhex.rules.replay import play, start
 from skyhex.schemas import schema, validator
 
-from .conftest import ROOT, run
+from .conftest import ROOT, copy_into, run
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
@@ -53,7 +53,11 @@ def events_of(text: str) -> list[dict[str, Any]]:
 
 def moves_file(tmp_path: Path, entries: list[dict[str, Any]], *, draws: str = "",
                scenario_path: Path = TWO, name: str = "m.yaml") -> str:
-    lines = ["format: skyhex.moves/1", f"scenario: {scenario_path}"]
+    """A moves file in ``tmp_path`` (the working directory: references stay inside it),
+    beside a copy of its scenario."""
+    if scenario_path.parent != tmp_path:
+        copy_into(tmp_path, scenario_path)
+    lines = ["format: skyhex.moves/1", f"scenario: {scenario_path.name}"]
     if draws:
         lines.append(f"draws: {draws}")
     lines.append("moves:" + ("" if entries else " []"))
@@ -174,17 +178,17 @@ def test_a_view_hides_other_hands_whatever_they_hold() -> None:
 # --- moves files --------------------------------------------------------------------------------
 
 
-def test_pinned_draws_replay_a_table_game(tmp_path: Path) -> None:
+def test_pinned_draws_replay_a_table_game(workdir: Path) -> None:
     """The draws of a recorded race (``draws_of`` its log) pinned in a moves file replay it
     whatever the seed."""
     s = scenario(TWO)
     actions = playout(BALLOONS, s, 5, cap=6).actions
     log = play(start(BALLOONS, s), actions).events
     entries = [action_to_entry(a) for a in actions]
-    other = tmp_path / "other-seed.yaml"
+    other = workdir / "other-seed.yaml"
     other.write_text(TWO.read_text().replace("seed: 2", "seed: 99"))
     pinned = json.dumps(draws_of(log))
-    path = moves_file(tmp_path, entries, draws=pinned, scenario_path=other)
+    path = moves_file(workdir, entries, draws=pinned, scenario_path=other)
     r = run("replay", "--strict", path)
     assert r.exit_code == 0, r.stderr
     replayed = events_of(r.stdout)
@@ -192,11 +196,12 @@ def test_pinned_draws_replay_a_table_game(tmp_path: Path) -> None:
         [{k: v for k, v in e.items() if k != "seed"} for e in log]
 
 
-def test_a_pinned_card_that_is_not_in_the_deck_is_refused(tmp_path: Path) -> None:
-    path = moves_file(tmp_path, [], draws='[{local_wind: w01}, {local_wind: w01}]')
+def test_a_pinned_card_that_is_not_in_the_deck_is_refused(workdir: Path) -> None:
+    path = moves_file(workdir, [], draws='[{local_wind: w01}, {local_wind: w01}]')
     r = run("replay", path)
     assert r.exit_code == 1
-    assert r.stderr.startswith(f"{path}:3:8: error: pinned draw 2 is {{'local_wind': 'w01'}}")
+    assert r.stderr.startswith(f"{path}:3:28: error: pinned draw 2 is {{local_wind 'w01'}}, "
+                               "but a local_wind is drawn now, one of w02, w03,")
 
 
 @pytest.mark.parametrize(("entries", "rule"), [
@@ -205,32 +210,32 @@ def test_a_pinned_card_that_is_not_in_the_deck_is_refused(tmp_path: Path) -> Non
     ([{"balloon": "red", "play": "w99"}], "card.unknown"),
     ([{"balloon": "red", "pass": True}], "card.must-play"),
 ])
-def test_bad_entries_name_the_rule(tmp_path: Path, entries: list[dict[str, Any]],
+def test_bad_entries_name_the_rule(workdir: Path, entries: list[dict[str, Any]],
                                    rule: str) -> None:
-    r = run("replay", moves_file(tmp_path, entries))
+    r = run("replay", moves_file(workdir, entries))
     assert r.exit_code == 1
-    assert f"[{rule}]" in r.stderr and r.stderr.startswith(str(tmp_path / "m.yaml") + ":4:5:")
+    assert f"[{rule}]" in r.stderr and r.stderr.startswith(str(workdir / "m.yaml") + ":4:5:")
     error = events_of(r.stdout)[-1]
     assert error["type"] == "error" and error["rule"] == rule
 
 
-def test_an_entry_may_name_a_balloon_by_its_player(tmp_path: Path) -> None:
+def test_an_entry_may_name_a_balloon_by_its_player(workdir: Path) -> None:
     legal = json.loads(run("legal", "--scenario", str(TWO)).stdout)["actions"]
     entry = {**legal[0], "balloon": "Ann"}
-    r = run("replay", "--strict", moves_file(tmp_path, [entry]))
+    r = run("replay", "--strict", moves_file(workdir, [entry]))
     assert r.exit_code == 0, r.stderr
     assert events_of(r.stdout)[1]["balloon"] == "red"
 
 
-def test_an_entry_mixing_a_card_and_a_flight_is_refused(tmp_path: Path) -> None:
-    r = run("replay", moves_file(tmp_path, [{"balloon": "red", "play": "w01",
+def test_an_entry_mixing_a_card_and_a_flight_is_refused(workdir: Path) -> None:
+    r = run("replay", moves_file(workdir, [{"balloon": "red", "play": "w01",
                                              "altitude": "low"}]))
     assert r.exit_code == 1
     assert r.stderr.endswith(":4:5: error: an entry plays a card (play: CARD), flies (altitude: "
                              "high|medium|low|grounded) or passes (pass: true) [$.moves[0]]\n")
 
 
-def test_a_flight_with_a_single_option_may_be_left_out(tmp_path: Path) -> None:
+def test_a_flight_with_a_single_option_may_be_left_out(workdir: Path) -> None:
     """A balloon grounded for a lost turn has one flight (stay grounded): without --strict
     the runner plays it."""
     s = scenario(TWO)

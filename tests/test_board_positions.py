@@ -32,7 +32,7 @@ from skyhex.rules.paragliders.components import SunExposure
 from skyhex.rules.paragliders.scenario import Colour, PilotStatus
 from skyhex.rules.replay import Replay, start
 
-from .conftest import ROOT
+from .conftest import ROOT, copy_into, ref
 from .test_board_svg import SVG, parse, polygons, run, size_mm, svg_files, texts
 
 PARAGLIDERS = ruleset("paragliders")
@@ -290,7 +290,7 @@ def test_difficult_sides_lower_the_mountaintop(tmp_path: Path) -> None:
 
 def test_random_sides_and_short_forecast_as_drawn_at_setup(tmp_path: Path) -> None:
     text = TWO_PLAYERS.read_text().replace("altitude_track: easy", "altitude_track: random")
-    text = text.replace("../maps/", f"{ROOT / 'examples' / 'maps'}/")
+    text = text.replace("../maps/", f"{ref(ROOT / 'examples' / 'maps', tmp_path)}/")
     scenario_path = tmp_path / "random.yaml"
     scenario_path.write_text(text)
     r = run(str(scenario_path), "-o", str(tmp_path / "b.svg"), "--tracks")
@@ -342,7 +342,7 @@ def test_illegal_entry_fails_like_replay(tmp_path: Path) -> None:
     moves = tmp_path / "bad.moves.yaml"
     moves.write_text(
         "format: skyhex.moves/1\n"
-        f"scenario: {TWO_PLAYERS}\n"
+        f"scenario: {ref(TWO_PLAYERS, tmp_path)}\n"
         "moves:\n"
         "- {player: yellow, takeoff: {hex: [1, -1], facing: SE}, move: straight}\n"
         "- {player: yellow, move: straight}\n")
@@ -373,7 +373,7 @@ def test_files_on_standard_input(tmp_path: Path) -> None:
     map_text = (ROOT / "examples" / "maps" / "standard-seed-7.yaml").read_text()
     r = run("-", "-o", "-", input=map_text)
     assert r.exit_code == 0 and "standard input" in texts(parse(r.stdout))
-    moves = GOLDEN_MOVES.read_text().replace("../../examples", str(ROOT / "examples"))
+    moves = GOLDEN_MOVES.read_text().replace("../../examples", "examples")  # from the root
     from_stdin = run("-", "--at", "9", "-o", "-", input=moves)
     assert from_stdin.exit_code == 0, from_stdin.stderr
     from_file = run(str(GOLDEN_MOVES), "--at", "9", "-o", "-")
@@ -383,14 +383,15 @@ def test_files_on_standard_input(tmp_path: Path) -> None:
 # --- text from files ---------------------------------------------------------------------------
 
 
-def test_player_names_and_title_stay_text(tmp_path: Path) -> None:
+def test_player_names_and_title_stay_text(workdir: Path) -> None:
     text = TWO_PLAYERS.read_text()
     text = text.replace("  - yellow\n", '  - {colour: yellow, name: "<b>x</b>"}\n')
     text = text.replace("title: First flight for two", 'title: "<script>alert(1)</script>"')
-    text = text.replace("../maps/", f"{ROOT / 'examples' / 'maps'}/")
-    scenario_path = tmp_path / "evil.yaml"
+    copy_into(workdir, ROOT / "examples" / "maps" / "mapgen1-seed-7.yaml")
+    text = text.replace("../maps/", "")
+    scenario_path = workdir / "evil.yaml"
     scenario_path.write_text(text)
-    moves = tmp_path / "evil.moves.yaml"
+    moves = workdir / "evil.moves.yaml"
     moves.write_text("format: skyhex.moves/1\nscenario: evil.yaml\nmoves:\n"
                      "- {player: '<b>x</b>', takeoff: {hex: [1, -1], facing: SE}, move: straight}\n")
     r = run(str(moves), "-o", "-")

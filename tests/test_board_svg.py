@@ -328,7 +328,7 @@ def test_stdout_takes_a_single_poster(extra: list[str]) -> None:
 def test_unwritable_output_is_one_line(tmp_path: Path) -> None:
     r = run(str(SEED_7), "-o", str(tmp_path / "no" / "such" / "b.svg"))
     assert (r.exit_code, r.stdout) == (1, "")
-    assert r.stderr == f"skyhex: error: cannot write {tmp_path / 'no' / 'such' / 'b.svg'}: no directory " \
+    assert r.stderr == f"skyhex: error: cannot write {tmp_path / 'no' / 'such' / 'b.svg'}: no folder " \
                        f"{tmp_path / 'no' / 'such'}\n"
     r = run(str(SEED_7), "-o", str(tmp_path))
     assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "is a directory" in r.stderr

@@ -39,10 +39,10 @@ def test_bot_prints_an_entry_to_append(tmp_path: Path) -> None:
     moves = tmp_path / "g.moves.yaml"
     moves.write_text(f"format: skyhex.moves/1\ngame: turbulences\nscenario: {TWO}\nmoves:\n"
                      + r.stdout)
-    second = run("bot", str(moves), "--format", "json")
+    second = run("bot", str(moves), "--format", "json", "--allow-outside-refs")
     assert second.exit_code == 0
     moves.write_text(moves.read_text() + "- " + second.stdout)
-    assert run("replay", str(moves)).exit_code == 0
+    assert run("replay", str(moves), "--allow-outside-refs").exit_code == 0
 
 
 def test_bot_errors() -> None:

@@ -40,7 +40,7 @@ def test_anchors_and_merge_keys() -> None:
 
 def test_unsafe_tags_are_refused_with_their_location() -> None:
     assert problem_of("a: 1\nb: !!python/object/apply:os.system ['echo hi']\n").startswith(
-        "f.yaml:2:4: error: the tag tag:yaml.org,2002:python/object/apply:os.system is not allowed")
+        "f.yaml:2:4: error: the tag tag:yaml.org,2002:python/object/apply:os.system is not allowed here")
 
 
 def test_duplicate_keys_are_errors() -> None:
@@ -66,11 +66,12 @@ def test_alias_bomb_is_bounded() -> None:
     for i in range(1, 9):
         prev = f"*a{i - 1}"
         lines.append(f"a{i}: &a{i} [{', '.join([prev] * 10)}]")
-    assert "expands to more than" in problem_of("\n".join(lines) + "\n")
+    assert "holds more than 100,000 values" in problem_of("\n".join(lines) + "\n")
 
 
 def test_recursive_alias_is_bounded() -> None:
-    assert "nests deeper than" in problem_of("a: &a [*a]\n")
+    assert problem_of("a: &a [*a]\n") == ("f.yaml:1:8: error: the alias *a is inside the value "
+                                         "it names: it would nest deeper than 64 levels")
 
 
 def test_binary_and_oversized_files(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -266,7 +266,7 @@ def test_positions_round_trip(game: str) -> None:
                 play(original, [action], strict=True, first=i)
             for k in rng.sample(range(len(played.actions)), min(3, len(played.actions))):
                 block = json.loads(json.dumps(rules.position(original.game, states[k])))
-                doc = with_position(data, str(path), block)
+                doc = with_position(data, str(path), block, str(path))  # read as if at path
                 document = parse(json.dumps(doc), "position.json")
                 assert list(validator("scenario").iter_errors(document.data)) == []
                 taken = game_face.read_scenario(document, document.data, str(path), ())

@@ -19,7 +19,7 @@ from skyhex.rules.paragliders.scenario import Colour, Player, Scenario
 from skyhex.rules.replay import play, start
 from skyhex.schemas import validator
 
-from .conftest import DATA, ROOT, run
+from .conftest import DATA, ROOT, copy_into, ref, run
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 PARAGLIDERS = ruleset("paragliders")
@@ -112,7 +112,8 @@ def test_legal_lists_entries_that_replay_accepts(tmp_path: Path) -> None:
     assert claims  # blue, alone over the ridge, may place its Lone Hiker ruler
     for entry in doc["actions"][:5] + claims[:5]:
         moves = tmp_path / "m.yaml"
-        moves.write_text(json.dumps({"format": "skyhex.moves/1", "scenario": scenario,
+        moves.write_text(json.dumps({"format": "skyhex.moves/1",
+                                     "scenario": ref(Path(scenario), tmp_path),
                                      "moves": [entry]}))
         assert run("replay", "--strict", str(moves)).exit_code == 0, entry
 
@@ -134,7 +135,9 @@ position:
 
 
 def bad_moves(tmp_path: Path, turn: str, entry: str) -> Result:
-    ridge = ROOT / "examples" / "maps" / "training-ridge.yaml"
+    """Replay ``entry`` on the ridge: a moves file and its scenario side by side, in the
+    working directory ``tmp_path``."""
+    (ridge,) = copy_into(tmp_path, ROOT / "examples" / "maps" / "training-ridge.yaml")
     (tmp_path / "s.yaml").write_text(RIDGE.format(map=ridge, turn=turn))
     (tmp_path / "m.yaml").write_text(
         f"format: skyhex.moves/1\nscenario: s.yaml\nmoves:\n  - {entry}\n")
@@ -158,8 +161,9 @@ def bad_moves(tmp_path: Path, turn: str, entry: str) -> Result:
     ("yellow", "{player: yellow, move: left, skill: [hard-turn]}", "skill.unused",
      "the hard-turn card goes with a hard turn"),
 ])
-def test_bad_moves_name_the_rule(tmp_path: Path, turn: str, entry: str, rule: str,
+def test_bad_moves_name_the_rule(workdir: Path, turn: str, entry: str, rule: str,
                                  message: str) -> None:
+    tmp_path = workdir
     r = bad_moves(tmp_path, turn, entry)
     assert r.exit_code == 1
     error = json.loads(r.stdout.splitlines()[-1])
@@ -172,8 +176,8 @@ def test_bad_moves_name_the_rule(tmp_path: Path, turn: str, entry: str, rule: st
     assert "legal" in line
 
 
-def test_the_events_before_an_error_are_complete(tmp_path: Path) -> None:
-    r = bad_moves(tmp_path, "red", "{player: red, move: right}")
+def test_the_events_before_an_error_are_complete(workdir: Path) -> None:
+    r = bad_moves(workdir, "red", "{player: red, move: right}")
     events = [json.loads(line) for line in r.stdout.splitlines()]
     assert [e["type"] for e in events] == ["setup", "error"]
     assert events[-1]["legal"]  # the alternatives, as entries
@@ -186,16 +190,16 @@ def test_the_events_before_an_error_are_complete(tmp_path: Path) -> None:
     ("{player: red, takeoff: {hex: [1, 0], facing: N}}", "a takeoff is followed by a move"),
     ("{player: red, move: left, mountain: [1, 0]}", "mountain goes with land: relaunch"),
 ])
-def test_malformed_entries(tmp_path: Path, entry: str, message: str) -> None:
-    r = bad_moves(tmp_path, "red", entry)
+def test_malformed_entries(workdir: Path, entry: str, message: str) -> None:
+    r = bad_moves(workdir, "red", entry)
     assert r.exit_code == 1 and r.stdout == ""
-    assert r.stderr.startswith(f"{tmp_path / 'm.yaml'}:4:") and message in r.stderr
+    assert r.stderr.startswith(f"{workdir / 'm.yaml'}:4:") and message in r.stderr
 
 
 def test_a_broken_scenario_is_reported_in_its_file(tmp_path: Path) -> None:
     moves = tmp_path / "m.yaml"
     moves.write_text("format: skyhex.moves/1\nscenario: "
-                     f"{DATA / 'scenarios' / 'weather-twice.yaml'}\nmoves: []\n")
+                     f"{ref(DATA / 'scenarios' / 'weather-twice.yaml', tmp_path)}\nmoves: []\n")
     r = run("replay", str(moves))
     assert r.exit_code == 1 and "weather tile w03 is used twice" in r.stderr
 
@@ -225,7 +229,8 @@ def test_non_strict_plays_forced_choices(tmp_path: Path) -> None:
     from skyhex.rules.paragliders.engine import apply, legal_actions
 
     path = tmp_path / "forced.yaml"
-    path.write_text(FORCED.format(map=ROOT / "examples" / "maps" / "training-ridge.yaml"))
+    path.write_text(FORCED.format(map=ref(ROOT / "examples" / "maps" / "training-ridge.yaml",
+                                          tmp_path)))
     _, scenario, _ = load_scenario(str(path))
     first = Turn("red", TurnKind.MOVE, MoveKind.STRAIGHT)
     full = play(start(PARAGLIDERS, scenario), [first])
@@ -254,13 +259,14 @@ def test_pinned_draws_replace_the_seed(tmp_path: Path) -> None:
                         .splitlines()[0])
     assert pinned["draws"][:2] == [{"cloud": 1}, {"ring": 1}]
     bad = run("replay", str(_empty_moves(tmp_path, scenario, "draws: [{ring: 1}]\n")))
-    assert bad.exit_code == 1 and "pinned draw 1 is {'ring': 1}, but a cloud is drawn" in \
+    assert bad.exit_code == 1 and "pinned draw 1 is {ring 1}, but a cloud is drawn" in \
         bad.stderr
 
 
 def _empty_moves(tmp_path: Path, scenario: Path, extra: str) -> Path:
     path = tmp_path / "pinned.yaml"
-    path.write_text(f"format: skyhex.moves/1\nscenario: {scenario}\n{extra}moves: []\n")
+    path.write_text(f"format: skyhex.moves/1\nscenario: {ref(scenario, tmp_path)}\n{extra}"
+                    "moves: []\n")
     return path
 
 

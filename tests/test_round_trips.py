@@ -14,7 +14,7 @@ import yaml
 
 from skyhex.rules import games as registry
 
-from .conftest import ROOT, run
+from .conftest import ROOT, mirror, ref, run
 
 GOLDEN = ROOT / "tests" / "golden"
 GAMES = {"paragliders": ["two-players", "four-players-stunts", "solo-cross"],
@@ -50,6 +50,7 @@ def golden(name: str) -> tuple[str, list[Any], str]:
 @pytest.mark.parametrize(("game", "name"), cases())
 def test_legal_entries_append_and_replay(tmp_path: Path, game: str, name: str) -> None:
     _, entries, scenario = golden(name)
+    scenario = ref(Path(scenario), tmp_path)
     for n in (0, 7, len(entries) // 2):
         played = moves_file(tmp_path / "played.json", scenario, entries[:n])
         r = run("legal", played)
@@ -66,15 +67,19 @@ def test_legal_entries_append_and_replay(tmp_path: Path, game: str, name: str) -
 
 
 @pytest.mark.parametrize(("game", "name"), cases())
-def test_a_position_written_as_a_scenario_replays_the_rest(tmp_path: Path, game: str,
+def test_a_position_written_as_a_scenario_replays_the_rest(workdir: Path, game: str,
                                                            name: str) -> None:
+    """In a copy of the repository's examples (the working directory holds every file)."""
+    tmp_path = workdir
+    mirror(workdir, *(ROOT / "examples").glob("*/*.yaml"), *GOLDEN.glob("*.moves.yaml"))
     moves, entries, _ = golden(name)
+    moves = str(Path(moves).relative_to(ROOT))
     full = events_of(run("replay", moves).stdout)
     for until in (1, len(entries) // 3, len(entries) - 2):
         target = tmp_path / "sub" / "position.yaml"
         target.parent.mkdir(exist_ok=True)
         r = run("replay", moves, "--until", str(until), "--format", "scenario",
-                "-o", str(target))
+                "-o", str(target), "--force")
         assert r.exit_code == 0 and r.stdout == "" and r.stderr == "", r.stderr
         assert run("scenario", "validate", str(target)).exit_code == 0
         rest = moves_file(tmp_path / "sub" / "rest.json", "position.yaml", entries[until:])
@@ -90,12 +95,15 @@ def test_a_position_written_as_a_scenario_replays_the_rest(tmp_path: Path, game:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_scenario_on_stdout_names_its_files_absolutely(game: str) -> None:
+def test_the_scenario_on_stdout_names_its_files_from_the_working_directory(game: str) -> None:
+    """Standard output is mostly saved in the working directory (``> position.yaml``):
+    the map is named from there, and the scenario saved there validates."""
     moves, _, _ = golden(GAMES[game][0])
     r = run("replay", moves, "--until", "2", "--format", "scenario")
     doc = yaml.safe_load(r.stdout)
-    assert Path(doc["map"]).is_absolute() and Path(doc["map"]).exists()
+    assert doc["map"].startswith("examples/maps/") and Path(doc["map"]).exists()
     assert doc["position"]
+    assert run("scenario", "validate", "-", input=r.stdout).exit_code == 0
 
 
 def test_a_finished_game_has_no_position_to_write() -> None:

@@ -19,7 +19,7 @@ from skyhex.rules.replay import Replay
 from skyhex.rules.turbulences.landscape import Biome, Landscape, city_region, landscape_hexes
 from skyhex.rules.turbulences.maps import landscape_from_dict
 
-from .conftest import ROOT
+from .conftest import ROOT, ref
 from .conftest import run as run_skyhex
 from .test_board_svg import SVG, decode_png, hex_centres, parse, polygons, size_mm, svg_files, texts
 
@@ -483,7 +483,7 @@ def test_a_finished_game(tmp_path: Path) -> None:
 def test_scenario_texts_stay_text(tmp_path: Path, text: str) -> None:
     doc = yaml.safe_load(TWO.read_text())
     doc["title"] = text
-    doc["map"] = str(SEED_3)
+    doc["map"] = ref(SEED_3, tmp_path)
     doc["companies"][0]["player"] = text[:40]
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
@@ -514,7 +514,7 @@ def test_position_usage_errors(tmp_path: Path, args: list[str], hint: str) -> No
 
 def test_an_illegal_entry_is_exit_1(tmp_path: Path) -> None:
     doc = yaml.safe_load(TWO_MOVES.read_text())
-    doc["scenario"] = str(TWO)
+    doc["scenario"] = ref(TWO, tmp_path)
     doc["moves"][3]["journey"] = [[0, 0], [3, 3]]
     path = tmp_path / "bad.moves.yaml"
     path.write_text(yaml.safe_dump(doc, sort_keys=False))
@@ -528,7 +528,7 @@ def test_an_illegal_entry_is_exit_1(tmp_path: Path) -> None:
 
 def test_moves_on_stdin() -> None:
     doc = yaml.safe_load(TWO_MOVES.read_text())
-    doc["scenario"] = str(TWO)
+    doc["scenario"] = ref(TWO, Path.cwd())  # standard input names files from the working directory
     r = run("-", "--at", "4", "-o", "-", input=yaml.safe_dump(doc))
     assert r.exit_code == 0, r.stderr
     assert len(polygons(parse(r.stdout))) == 37

@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from skyhex.games import load_scenario, playout
+from skyhex.games.documents import References
 from skyhex.mapgen.turbulences.check import check_landscape
 from skyhex.mapgen.turbulences.generate import generate_landscape
 from skyhex.render.turbulences.account import line as account_line
@@ -560,7 +561,7 @@ def test_scenario_errors_are_located(tmp_path: Path) -> None:
         "jerrycans: [7, 6, 6, 5, 5, 4, 4, 3, 3, 0], ", "")
     path = tmp_path / "s.yaml"
     path.write_text(text)
-    r = run("scenario", "validate", str(path))
+    r = run("scenario", "validate", str(path), "--allow-outside-refs")
     assert (r.exit_code, r.stderr) == (1, "")
     out = r.stdout
     assert "city 1 holds the airport: the ALTITUDE dial covers a free city of the region " \
@@ -814,10 +815,10 @@ def test_runways_in_positions_boards_and_views(tmp_path: Path) -> None:
     doc["position"] = position
     path = tmp_path / "runway.yaml"
     path.write_text(yaml.safe_dump(doc))
-    _, again, _ = load_scenario(str(path))
+    _, again, _ = load_scenario(str(path), References(outside=True))
     assert again.new_game()[1] == state
     svg = tmp_path / "runway.svg"
-    r = run("board", str(path), "-o", str(svg))
+    r = run("board", str(path), "-o", str(svg), "--allow-outside-refs")
     assert (r.exit_code, r.stderr) == (0, "")
     q, rr = built["hex"]
     assert f'id="runway-{q}-{rr}"' in svg.read_text()

@@ -44,7 +44,7 @@ from skyhex.rules.turbulences.layouts import (
 from skyhex.rules.turbulences.maps import landscape_from_dict, landscape_to_dict
 from skyhex.schemas import validator
 
-from .conftest import DATA, ROOT, run
+from .conftest import DATA, ROOT, copy_into, ref, run
 
 TURBULENCES = DATA / "turbulences"
 EXAMPLE = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
@@ -416,26 +416,28 @@ def test_a_scenario_takes_no_turbulences_map(tmp_path: Path) -> None:
     assert "an inline skyhex.map/1 mapping of a Paragliders map [$.map]" in r.stdout
     by_path = tmp_path / "by-path.yaml"
     by_path.write_text(f"format: skyhex.scenario/1\ngame: paragliders\nplayers: [red]\n"
-                       f"map: {EXAMPLE}\n")
+                       f"map: {ref(EXAMPLE, tmp_path)}\n")
     r = run("scenario", "validate", str(by_path))
     assert r.exit_code == 1
     assert r.stdout.splitlines()[0] == (f"{EXAMPLE}:2:7: error: a turbulences map, not a "
                                         "paragliders one [$.game]")
 
 
-def test_turbulences_scenarios_take_companies_not_players(tmp_path: Path) -> None:
+def test_turbulences_scenarios_take_companies_not_players(workdir: Path) -> None:
     """Turbulences scenarios and moves files are read (tests/test_turbulences_replay.py);
     one written with Paragliders keys is refused by the schema."""
+    tmp_path = workdir
+    (example,) = copy_into(workdir, EXAMPLE)
     scenario = tmp_path / "s.yaml"
     scenario.write_text("format: skyhex.scenario/1\ngame: turbulences\nplayers: [red]\n"
-                        f"map: {EXAMPLE}\n")
+                        f"map: {example}\n")
     r = run("scenario", "validate", str(scenario))
     assert r.exit_code == 1 and r.stdout == (
         f"{scenario}:1:1: error: missing required key 'companies'\n"
         f"{scenario}:3:1: error: unknown key 'players' [$.players]\n"
         f"{scenario}: invalid: 2 errors\n")
     moves = tmp_path / "m.yaml"
-    moves.write_text(f"format: skyhex.moves/1\ngame: turbulences\nscenario: {scenario}\n"
+    moves.write_text("format: skyhex.moves/1\ngame: turbulences\nscenario: s.yaml\n"
                      "moves: []\n")
     r = run("replay", str(moves))
     assert r.exit_code == 1 and r.stdout == ""
@@ -503,14 +505,14 @@ def test_check_reports_all_three_violations_in_place() -> None:
     ]
 
 
-def test_a_hand_made_map_with_other_biome_counts_passes_with_a_warning(tmp_path: Path) -> None:
+def test_a_hand_made_map_with_other_biome_counts_passes_with_a_warning(workdir: Path) -> None:
     """Section 3: "On a random map, the landscape must always include 12 PLAIN tiles and 12
     SEA tiles." A hand-made landscape the box allows (a plain tile turned into the twelfth
     desert) is valid: ``map check`` shows a warning in its text and JSON reports, exits 0,
     and a scenario may play on it; more tiles of a biome than the box holds stays an
     error."""
     text = EXAMPLE.read_text()
-    hand = tmp_path / "hand.yaml"
+    hand = workdir / "hand.yaml"
     hand.write_text(text.replace("biome: plain", "biome: desert", 1))
     r = run("map", "check", str(hand))
     assert (r.exit_code, r.stderr) == (0, "")
@@ -527,12 +529,12 @@ def test_a_hand_made_map_with_other_biome_counts_passes_with_a_warning(tmp_path:
     _, land, _ = load_map(str(hand))
     assert isinstance(land, Landscape)
     assert [v.severity for v in check_landscape(land)] == [Severity.WARNING]
-    scenario = tmp_path / "s.yaml"
+    scenario = workdir / "s.yaml"
     scenario.write_text((SCENARIOS / "turbulences-2.yaml").read_text().replace(
-        "map: ../maps/turbulences-normal-seed-3.yaml", f"map: {hand}"))
+        "map: ../maps/turbulences-normal-seed-3.yaml", f"map: {hand.name}"))
     r = run("scenario", "validate", str(scenario))
     assert (r.exit_code, r.stderr) == (0, ""), r.stdout
-    box = tmp_path / "box.yaml"
+    box = workdir / "box.yaml"
     box.write_text(text.replace("biome: desert", "biome: plain", 1))
     r = run("map", "check", str(box))
     assert r.exit_code == 1

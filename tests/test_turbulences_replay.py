@@ -25,7 +25,7 @@ from skyhex.rules.turbulences.scenario import Scenario
 from skyhex.rules.turbulences.state import Company
 from skyhex.schemas import schema, validator
 
-from .conftest import ROOT, run
+from .conftest import ROOT, ref, run
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
@@ -75,7 +75,7 @@ def write(path: Path, text: str) -> str:
 
 def moves_file(tmp_path: Path, entries: list[dict[str, Any]], *, draws: str = "",
                scenario_path: Path = TWO, name: str = "m.yaml") -> str:
-    lines = ["format: skyhex.moves/1", f"scenario: {scenario_path}"]
+    lines = ["format: skyhex.moves/1", f"scenario: {ref(scenario_path, tmp_path)}"]
     if draws:
         lines.append(f"draws: {draws}")
     lines.append("moves:" + ("" if entries else " []"))
@@ -197,7 +197,7 @@ def bad_scenario(tmp_path: Path, companies: list[str], *, mode: str = "classic",
                  map_path: Path = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml",
                  extra: str = "") -> tuple[str, list[str]]:
     path = write(tmp_path / "s.yaml", SCENARIO.format(
-        map=map_path, mode=mode, companies="\n".join(f"  - {c}" for c in companies)) + extra)
+        map=ref(map_path, tmp_path), mode=mode, companies="\n".join(f"  - {c}" for c in companies)) + extra)
     r = run("scenario", "validate", path)
     assert r.exit_code == 1 and r.stderr == ""
     return path, r.stdout.splitlines()
@@ -303,13 +303,15 @@ def test_partners_may_share_a_pilot_other_companies_may_not(tmp_path: Path) -> N
     assert out == [f"{path}:10:60: error: name 'Ann' is used twice (hint: only partners may "
                    "share a pilot) [$.companies[3].player]", f"{path}: invalid: 1 error"]
     good = write(tmp_path / "good.yaml", SCENARIO.format(
-        map=ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml", mode="teams",
+        map=ref(ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml", tmp_path),
+        mode="teams",
         companies="\n".join(f"  - {c}" for c in [*adjacent[:3], FOUR[3]]))
         + "teams: [[red, blue], [green, yellow]]\n")
     assert run("scenario", "validate", good).exit_code == 0
 
 
-def test_a_broken_map_is_reported_in_its_file(tmp_path: Path) -> None:
+def test_a_broken_map_is_reported_in_its_file(workdir: Path) -> None:
+    tmp_path = workdir  # the map beside the scenario, in the working directory
     source = (ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml").read_text()
     twice = "- {q: -3, r: 1, biome: plain}"
     map_path = tmp_path / "map.yaml"
@@ -339,7 +341,7 @@ def test_an_inline_map_and_a_paragliders_map_are_told_apart(tmp_path: Path) -> N
         "format: skyhex.scenario/1\ngame: turbulences\ncompanies:\n"
         "  - {colour: red, aircraft: biplane, region: 1}\n"
         "  - {colour: blue, aircraft: seaplane, region: 2}\n"
-        f"map: {ROOT / 'examples' / 'maps' / 'standard-seed-7.yaml'}\n"))
+        f"map: {ref(ROOT / 'examples' / 'maps' / 'standard-seed-7.yaml', tmp_path)}\n"))
     r = run("scenario", "validate", wrong)
     assert r.exit_code == 1
     assert "a paragliders map, not a turbulences one" in r.stdout
@@ -497,8 +499,8 @@ def test_pinned_draws_replace_the_seed_and_bad_pins_are_located(tmp_path: Path) 
     path = moves_file(tmp_path, [], draws="[{wind: N}]")
     r = run("replay", path)
     assert r.exit_code == 1 and r.stdout == ""
-    assert r.stderr.startswith(f"{path}:3:8: error: pinned draw 1 is {{'wind': 'N'}}, but a "
-                               "first is drawn now")
+    assert r.stderr.startswith(f"{path}:3:9: error: pinned draw 1 is {{wind 'N'}}, but a "
+                               "first is drawn now")  # located at the draw itself
     path = moves_file(tmp_path, [], draws="[{cloud: 4}]")
     r = run("replay", path)
     assert r.exit_code == 1 and "'cloud' is not a turbulences draw (turbulences: first, " \
@@ -522,7 +524,7 @@ def test_entries_of_the_other_game_and_malformed_entries(tmp_path: Path) -> None
         r = run("replay", moves_file(tmp_path, [entry]))
         assert r.exit_code == 1 and message in r.stderr, (entry, r.stderr)
     marked = write(tmp_path / "marked.yaml", f"format: skyhex.moves/1\ngame: turbulences\n"
-                   f"scenario: {paragliders}\nmoves: []\n")
+                   f"scenario: {ref(Path(paragliders), tmp_path)}\nmoves: []\n")
     r = run("replay", marked)
     assert r.exit_code == 1 and "a turbulences moves file on a paragliders scenario" in r.stderr
 

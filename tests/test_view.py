@@ -130,6 +130,12 @@ def test_a_log_needs_its_scenario_and_must_follow_from_it(tmp_path: Path) -> Non
      "'paraglider' (did you mean 'paragliders'?"),
     ('{"seq": 0, "type": "setup", "game": "paragliders"}\n[1, 2]\n', ":2:1: error: not an "
      "event"),
+    ('{"seq": 0, "type": "setup", "game": ["paragliders"]}\n', ":1:1: error: no game called "
+     "['paragliders']"),
+    ('{"seq": 0, "type": "setup", "game": "paragliders"}\n' + "[" * 100_000 + "]" * 100_000,
+     ":2:1: error: not a JSON event: nested too deep"),
+    ('{"seq": 0, "type": "setup", "game": "paragliders"}\n{"seq": ' + "9" * 5000 + "}\n",
+     ":2:1: error: not a JSON event: an integer of more than 100 digits"),
 ])
 def test_a_broken_log_is_one_located_line(tmp_path: Path, text: str, found: str) -> None:
     log = tmp_path / "game.ndjson"
@@ -256,9 +262,9 @@ def test_an_illegal_entry_ends_the_page_with_its_error(tmp_path: Path) -> None:
     entries[5] = entries[5].replace("player: ", "player: X", 1)
     bad = tmp_path / "bad.moves.yaml"
     bad.write_text("\n- ".join(entries))
-    replayed = run("replay", str(bad))
+    replayed = run("replay", str(bad), "--allow-outside-refs")  # an absolute reference
     out = tmp_path / "bad.html"
-    r = run("view", str(bad), "-o", str(out))
+    r = run("view", str(bad), "-o", str(out), "--allow-outside-refs")
     assert r.exit_code == 1
     assert r.stderr.splitlines()[-1] == replayed.stderr.strip()
     data = page_data(out.read_text())
@@ -266,8 +272,8 @@ def test_an_illegal_entry_ends_the_page_with_its_error(tmp_path: Path) -> None:
     assert len(data["events"]) == len(replayed.stdout.splitlines())
 
 
-def test_text_from_files_stays_text(tmp_path: Path) -> None:
-    r = run("view", str(hostile_moves(tmp_path)), "-o", "-")
+def test_text_from_files_stays_text(workdir: Path) -> None:
+    r = run("view", str(hostile_moves(workdir)), "-o", "-")
     assert r.exit_code == 0, r.stderr
     html = r.stdout
     assert "<script>window.pwned" not in html and "<b>" not in html
@@ -276,11 +282,30 @@ def test_text_from_files_stays_text(tmp_path: Path) -> None:
     assert page_data(html)["title"] == HOSTILE_TITLE
 
 
+def test_control_characters_from_files_never_reach_the_terminal(workdir: Path) -> None:
+    """A title with an escape sequence, a C1 control and a text-direction override: the
+    page's title loses the control characters, its data (and the JSON) writes them as
+    escapes, and both still hold the title as it was written."""
+    moves = hostile_moves(workdir)
+    scenario = workdir / "hostile.yaml"
+    lines = [r'title: "\e]0;owned\a \x9b31m \u202eabc"' if line.startswith("title:") else line
+             for line in scenario.read_text().splitlines()]
+    scenario.write_text("\n".join(lines) + "\n")
+    page = run("view", str(moves), "-o", "-")
+    data = run("view", str(moves), "--format", "json", "-o", "-")
+    assert page.exit_code == data.exit_code == 0, page.stderr
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", page.stdout)
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", data.stdout)
+    assert "<title>]0;owned 31m \u202eabc - skyhex replay</title>" in page.stdout
+    title = "\x1b]0;owned\x07 \x9b31m \u202eabc"
+    assert page_data(page.stdout)["title"] == title == json.loads(data.stdout)["title"]
+
+
 def test_json_and_default_file_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    path = str(GOLDEN / "solo-race.moves.yaml")
-    assert run("view", path).exit_code == 0
-    assert run("view", path, "--format", "json").exit_code == 0
+    path = str(GOLDEN / "solo-race.moves.yaml")  # its references lead out of tmp_path
+    assert run("view", path, "--allow-outside-refs").exit_code == 0
+    assert run("view", path, "--format", "json", "--allow-outside-refs").exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["view.html", "view.json"]
     data = json.loads((tmp_path / "view.json").read_text())
     assert data["board"].startswith('<svg') and 'id="board"' in data["board"]

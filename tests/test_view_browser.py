@@ -276,7 +276,9 @@ def test_a_turbulences_game_in_the_browser(browser: Any, tmp_path: Path) -> None
     seat.close()
 
 
-def test_text_from_files_stays_text_in_the_browser(browser: Any, tmp_path: Path) -> None:
+def test_text_from_files_stays_text_in_the_browser(browser: Any, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     out = tmp_path / "hostile.html"
     assert run("view", str(hostile_moves(tmp_path)), "-o", str(out)).exit_code == 0
     tab = Tab(browser, out)

@@ -78,12 +78,18 @@ HOSTILE_TITLE = '</script><script>window.pwned = 1</script> & <b>"bold"</b>'
 
 def hostile_moves(folder: Path) -> Path:
     """A moves file (no entries yet) on a copy of the two-player scenario whose title is
-    markup: a page must show it as text."""
+    markup: a page must show it as text. The files are copied into ``folder`` and name each
+    other from there (run the command in ``folder``: references stay inside the working
+    directory)."""
     text = (SCENARIOS / "two-players.yaml").read_text()
     text = re.sub(r"^title: .*$", f"title: {json.dumps(HOSTILE_TITLE)}", text,
                   flags=re.MULTILINE)
+    found = re.search(r"^map: (\S+)$", text, re.MULTILINE)
+    assert found is not None
+    the_map = (SCENARIOS / found.group(1)).resolve()
+    (folder / the_map.name).write_bytes(the_map.read_bytes())
     scenario = folder / "hostile.yaml"
-    scenario.write_text(text.replace("map: ", f"map: {SCENARIOS}/", 1))
+    scenario.write_text(text.replace(found.group(0), f"map: {the_map.name}", 1))
     moves = folder / "hostile.moves.yaml"
-    moves.write_text(f"format: skyhex.moves/1\nscenario: {scenario}\nmoves: []\n")
+    moves.write_text("format: skyhex.moves/1\nscenario: hostile.yaml\nmoves: []\n")
     return moves
