@@ -12,17 +12,27 @@ import sys
 import tempfile
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` (``-``: standard output) atomically."""
+def write_atomic(path: str, text: str | bytes) -> None:
+    """Write ``text`` (or bytes: a PDF, a PNG) to ``path`` (``-``: standard output)
+    atomically."""
     if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        if isinstance(text, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
         return
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".skyhex-", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as b:
+                b.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would, not mkstemp's 0600
