@@ -31,6 +31,11 @@ class Paper(StrEnum):
     a3 = "a3"
 
 
+class Style(StrEnum):
+    normal = "normal"
+    low_ink = "low-ink"
+
+
 class OutputFormat(StrEnum):
     svg = "svg"
     pdf = "pdf"
@@ -173,6 +178,9 @@ def board(
         "page numbers, a 50 mm scale bar), after a front page with the title, an assembly "
         "diagram and, where they fit, the legend and panel, never cut across pages.")
     ] = Paper.poster,
+    style: Annotated[Style, typer.Option(
+        help="normal: terrain in full colour. low-ink: the hexes in pale tints of their "
+        "colours, every symbol and mark kept (for home printers).")] = Style.normal,
     hex_mm: Annotated[float, typer.Option(
         "--hex-mm", min=HEX_MM_MIN, max=HEX_MM_MAX, metavar="MM",
         help=f"Hex size flat to flat in mm ({HEX_MM_MIN:g}-{HEX_MM_MAX:g}); the default fits "
@@ -234,7 +242,8 @@ def board(
             error(f"{file}: {e}")
             raise typer.Exit(1) from None
     try:
-        files, summary = _render(sheets, output, fmt, paper, _metadata(file, game_key))
+        files, summary = _render(sheets, output, fmt, paper, style.value,
+                                 _metadata(file, game_key))
     except ValueError as e:
         error(f"{file}: {e}")
         raise typer.Exit(1) from None
@@ -266,9 +275,10 @@ def _metadata(file: str, game: str | None) -> dict[str, str]:
             "/Producer": f"skyhex {__version__} (CairoSVG, pypdf)"}
 
 
-def _render(sheets: list[Sheet], output: str, fmt: OutputFormat, paper: Paper,
+def _render(sheets: list[Sheet], output: str, fmt: OutputFormat, paper: Paper, style: str,
             metadata: dict[str, str]) -> tuple[list[tuple[str, str | bytes]], list[str]]:
     """The files to write for ``sheets`` (name and content) and the summary of them."""
+    from skyhex.render.ink import styled
     from skyhex.render.layout import print_pages
     from skyhex.render.paper import page_names, poster_svg
     from skyhex.render.pdf import to_pdf, to_png
@@ -290,6 +300,7 @@ def _render(sheets: list[Sheet], output: str, fmt: OutputFormat, paper: Paper,
             pages = list(printed.pages)
             landscape, board_pages = printed.landscape, printed.board
             names = [n[:-4] + suffix for n in page_names(base, len(pages))]
+        pages = [styled(p, style) for p in pages]
         if fmt is OutputFormat.pdf:
             document += pages
             if sheet.role == "board":

@@ -124,3 +124,44 @@ def test_png_and_refused_extensions(tmp_path: Path) -> None:
     r = run(str(SEED_7), "-o", str(tmp_path / "b.out"), "--format", "pdf")
     assert r.exit_code == 0
     assert (tmp_path / "b.out").read_bytes()[:5] == b"%PDF-"
+
+
+# --- pawns and ink ---------------------------------------------------------------------------
+
+
+def test_pawns_use_no_terrain_colour(tmp_path: Path) -> None:
+    """A red pawn on a mountain, a yellow one on a field, a green one in a forest: every
+    colour a pawn is drawn in differs from every terrain fill, and the disc is white."""
+    import re
+
+    from skyhex.render.paragliders.marks import TERRAIN_FILL
+    from skyhex.render.paragliders.position import PAWN_STYLES
+
+    terrain = {c.upper() for c in TERRAIN_FILL.values()}
+    for style in PAWN_STYLES.values():
+        assert style.fill == "#FFFFFF" and style.ring.upper() not in terrain
+    out = tmp_path / "b.svg"
+    r = run(str(ROOT / "examples" / "scenarios" / "mid-game.yaml"), "-o", str(out))
+    assert r.exit_code == 0
+    svg = out.read_text()
+    pawns = re.findall(r'<g id="pawn-(\w+)"[^>]*>(.*?)</g>', svg, re.S)
+    assert {name for name, _ in pawns} == {"yellow", "blue", "red", "green"}
+    for _, body in pawns:
+        colours = {c.upper() for c in re.findall(r'(?:fill|stroke)="(#[0-9A-Fa-f]{6})"', body)}
+        assert colours and not colours & terrain
+
+
+def test_low_ink_pales_the_hexes_and_keeps_the_marks(tmp_path: Path) -> None:
+    normal, low = tmp_path / "n.png", tmp_path / "l.png"
+    assert run(str(SEED_7), "-o", str(normal)).exit_code == 0
+    assert run(str(SEED_7), "-o", str(low), "--style", "low-ink").exit_code == 0
+    a, b = ink(Image.open(normal)), ink(Image.open(low))
+    assert b < a  # pixels off white: the tints are light, not white
+    darkness = [sum(255 - v for v in Image.open(p).convert("L").tobytes()) for p in (normal, low)]
+    assert darkness[1] < 0.45 * darkness[0]
+    svg_low = tmp_path / "l.svg"
+    assert run(str(SEED_7), "-o", str(svg_low), "--style", "low-ink").exit_code == 0
+    text = svg_low.read_text()
+    assert text.count("<polygon") == 183 and 'fill="#F6DCC7"' in text  # mountain, paled
+    assert text.count("<text") == (ROOT / "examples" / "boards" / "standard-seed-7.svg"
+                                   ).read_text().count("<text")
