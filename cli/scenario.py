@@ -4,6 +4,7 @@ schema``: the published JSON Schemas."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import StrEnum
 from typing import Annotated, Any
@@ -15,9 +16,13 @@ from skyhex.cli.report import (
     ComponentsOption,
     GameName,
     ReportFormat,
+    error,
     print_invalid,
     reporting,
 )
+
+SCHEMA_FILE = "scenario.schema.json"
+"""The schema that new scenarios name on their first line, written beside them."""
 
 
 def validate(
@@ -108,20 +113,40 @@ def new(
     }
     with reporting():
         files = face(str(game.value)).new_scenario(options, output)
+        if output != "-":
+            # The file's first line names scenario.schema.json for editors: make sure it is
+            # there (an existing one is the user's: left as it is).
+            beside = os.path.join(os.path.dirname(output), SCHEMA_FILE)
+            if not os.path.exists(beside):
+                files.append((beside, schema_text("scenario")))
         for path, text in files:
             write_atomic(path, text)
     if output != "-":
-        print(f"wrote {' and '.join(reversed([p for p, _ in files]))}", file=sys.stderr)
+        documents = [p for p, _ in files if os.path.basename(p) != SCHEMA_FILE]
+        extra = [p for p, _ in files if os.path.basename(p) == SCHEMA_FILE]
+        print(f"wrote {' and '.join(reversed(documents))}"
+              + "".join(f"; {p} for editors" for p in extra), file=sys.stderr)
 
 
 def schema(
     name: Annotated[str | None, typer.Argument(help="Schema to print; none: list them.")] = None,
+    write: Annotated[str | None, typer.Option(
+        "--write", metavar="DIR", help="Write every schema, self-contained, into DIR as "
+        "NAME.schema.json (for editors: name one on a file's first line, see the README).")
+    ] = None,
 ) -> None:
     """List the JSON Schemas of skyhex's file formats (and of `map stats --format json`), or
-    print one (self-contained) for editors: `skyhex schema scenario > scenario.schema.json`."""
+    print one (self-contained) for editors: `skyhex schema scenario > scenario.schema.json`,
+    or write them all: `skyhex schema --write schemas/`."""
     from skyhex import schemas
 
     available = schemas.names()
+    if write is not None:
+        if name is not None:
+            raise typer.BadParameter("--write writes every schema: give no NAME",
+                                     param_hint="NAME")
+        _write_schemas(write)
+        return
     if name is None:
         for n in available:
             print(f"{n}\t{schemas.schema(n).get('title', '')}")
@@ -129,4 +154,30 @@ def schema(
     if name not in available:
         raise typer.BadParameter(f"unknown schema {name!r} (available: {', '.join(available)})",
                                  param_hint="NAME")
-    print(json.dumps(schemas.bundled(name), indent=2))
+    print(schema_text(name), end="")
+
+
+def schema_text(name: str) -> str:
+    """The self-contained schema ``name`` as written by ``skyhex schema``."""
+    from skyhex import schemas
+
+    return json.dumps(schemas.bundled(name), indent=2) + "\n"
+
+
+def _write_schemas(folder: str) -> None:
+    from skyhex import schemas
+    from skyhex.cli.files import write_atomic
+
+    if not os.path.isdir(folder):
+        error(f"cannot write into {folder}: no such folder")
+        raise typer.Exit(1)
+    written = []
+    for n in schemas.names():
+        path = os.path.join(folder, f"{n}.schema.json")
+        try:
+            write_atomic(path, schema_text(n))
+        except OSError as e:
+            error(f"cannot write {path}: {e.strerror or e}")
+            raise typer.Exit(1) from None
+        written.append(path)
+    print(f"wrote {len(written)} schemas: {', '.join(written)}", file=sys.stderr)

@@ -4,6 +4,7 @@ errors pointing at the right line and column, and `scenario new` writes valid fi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -194,7 +195,11 @@ def test_schema_command() -> None:
     assert [line.split("\t")[0] for line in listing.stdout.splitlines()] == [
         "components", "event", "map", "map-stats", "moves", "scenario", "view"]
     printed = json.loads(run("schema", "scenario").stdout)
-    assert printed["$id"] == "urn:skyhex:schema:scenario"
-    assert printed["$defs"]["skyhex-map"]["$id"] == "urn:skyhex:schema:map"
+    # Self-contained: no ids, every reference a pointer into the document (editors resolve
+    # those without knowing skyhex's urn: ids).
+    assert "$id" not in printed and "$id" not in printed["$defs"]["skyhex-map"]
+    refs = re.findall(r'"\$ref": "([^"]*)"', run("schema", "scenario").stdout)
+    assert refs and all(ref.startswith("#") for ref in refs)
+    assert "#/$defs/skyhex-components/$defs/paragliders/properties/clouds" in refs
     unknown = run("schema", "nope")
     assert unknown.exit_code == 2 and "unknown schema 'nope'" in unknown.stderr
