@@ -19,7 +19,7 @@ app = typer.Typer(
     "(Paragliders; Turbulences).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion and --show-completion (bash, zsh, fish, PowerShell)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help and errors: rendering them with rich costs more than a command
 )

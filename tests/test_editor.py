@@ -119,9 +119,11 @@ def server() -> Any:
     s.close()
 
 
-@pytest.mark.parametrize("example", ["two-players.yaml", "turbulences-4.yaml", "mid-game.yaml"])
+@pytest.mark.parametrize("example", ["scenarios/two-players.yaml", "scenarios/turbulences-4.yaml",
+                                     "scenarios/mid-game.yaml", "games/solo-cross.moves.yaml",
+                                     "games/turbulences-2.moves.yaml"])
 def test_the_language_server_accepts_the_examples(server: Server, example: str) -> None:
-    assert server.diagnostics(ROOT / "examples" / "scenarios" / example) == []
+    assert server.diagnostics(ROOT / "examples" / example) == []
 
 
 def test_the_language_server_points_at_each_mistake(server: Server, tmp_path: Path) -> None:
