@@ -77,8 +77,10 @@ class SoloChoice(StrEnum):
 
 
 def new(
-    players: Annotated[int, typer.Option("--players", "-p", min=1, max=4,
-                                         help="Number of players (1 plays solo).")] = 2,
+    players: Annotated[int, typer.Option("--players", "-p", min=1, max=6,
+                                         help="Number of players: Paragliders 1-4 (1 plays "
+                                         "solo), Turbulences 2-6 companies, Balmy "
+                                         "Balloonists 2-4.")] = 2,
     map_file: Annotated[str | None, typer.Option(
         "--map", metavar="FILE", help="Use this map file (default: generate one from the "
         "seed and write it beside the scenario).")] = None,
@@ -97,16 +99,20 @@ def new(
                                         "map inline).")] = "scenario.yaml",
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
 ) -> None:
-    """Write a complete, valid scenario with comments explaining each section (the options
-    are Paragliders ones)."""
+    """Write a complete, valid scenario with comments explaining each section: --game
+    paragliders (the options above), turbulences (a CLASSIC game of --players companies
+    spread around a NORMAL landscape) or balloons. Without --seed, the seed drawn is told on
+    stderr."""
     import secrets
 
     from skyhex.cli.files import write_atomic
     from skyhex.games.face import face
 
+    drawn = seed is None
+    if seed is None:
+        seed = secrets.randbelow(2**31)
     options = {
-        "players": players, "map": map_file,
-        "seed": seed if seed is not None else secrets.randbelow(2**31), "title": title,
+        "players": players, "map": map_file, "seed": seed, "title": title,
         "altitude": altitude.value, "forecast": forecast.value,
         "solo": solo.value if solo else None, "aerodromes": aerodromes,
         "components": components,
@@ -126,6 +132,9 @@ def new(
         extra = [p for p, _ in files if os.path.basename(p) == SCHEMA_FILE]
         print(f"wrote {' and '.join(reversed(documents))}"
               + "".join(f"; {p} for editors" for p in extra), file=sys.stderr)
+    if drawn:
+        print(f"seed {seed} (drawn at random; --seed {seed} makes the same scenario)",
+              file=sys.stderr)
 
 
 def schema(

@@ -313,6 +313,8 @@ def _new_scenario(face: Paragliders, options: Mapping[str, Any], output: str
     solo: str | None = options.get("solo")
     if solo is not None and players != 1:
         raise UsageError("--solo", "solo modes are for one player")
+    if players > len(COLOURS):
+        raise UsageError("--players", f"Paragliders is for 1 to {len(COLOURS)} players")
     cs = face.map_context(options.get("components"))
     files: list[tuple[str, str]] = []
     map_file = options.get("map")

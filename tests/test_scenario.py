@@ -203,3 +203,27 @@ def test_schema_command() -> None:
     assert "#/$defs/skyhex-components/$defs/paragliders/properties/clouds" in refs
     unknown = run("schema", "nope")
     assert unknown.exit_code == 2 and "unknown schema 'nope'" in unknown.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_new_turbulences_scenario_validates_and_plays(tmp_path: Path, players: int) -> None:
+    out = tmp_path / "t.yaml"
+    r = run("scenario", "new", "--game", "turbulences", "-p", str(players), "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    # No --seed: the seed drawn is told, and gives the same scenario again.
+    seed = int(re.search(r"^seed (\d+) \(drawn at random", r.stderr, re.M)[1])  # type: ignore[index]
+    assert f"seed: {seed}\n" in out.read_text() and (tmp_path / "t.map.yaml").is_file()
+    check = run("scenario", "validate", str(out))
+    assert check.exit_code == 0 and f"classic, {players} companies" in check.stdout
+    legal = run("legal", "--scenario", str(out))
+    assert legal.exit_code == 0 and legal.stdout
+    again = tmp_path / "again.yaml"
+    r = run("scenario", "new", "--game", "turbulences", "-p", str(players), "--seed", str(seed),
+            "-o", str(again))
+    assert "drawn at random" not in r.stderr
+    assert again.read_text().replace("again.map", "t.map") == out.read_text()
+
+
+def test_new_scenario_player_counts_are_the_game_s() -> None:
+    assert run("scenario", "new", "-p", "5", "-o", "-").exit_code == 2
+    assert run("scenario", "new", "--game", "turbulences", "-p", "1", "-o", "-").exit_code == 2
