@@ -43,10 +43,21 @@ def print_problems(problems: Iterable[FileProblem]) -> None:
         print(p.format(), file=sys.stderr)
 
 
+def report_lines(p: FileProblem) -> list[str]:
+    """A problem as the checking commands (`map check`, `scenario validate`) report it:
+    ``file:line:col: error: message [rule]``, then its hint on a line of its own."""
+    where = p.file if p.line is None else f"{p.file}:{p.line}:{p.column or 1}"
+    lines = [f"{where}: {p.severity}: {p.message} [{p.rule}]"]
+    if p.hint:
+        lines.append(f"    hint: {p.hint}")
+    return lines
+
+
 def print_invalid(name: str, problems: Sequence[FileProblem]) -> None:
     """A checking command's report of a file it could not accept, on stdout."""
     for p in problems:
-        print(p.format())
+        for line in report_lines(p):
+            print(line)
     print(f"{name}: invalid: {len(problems)} error{'s' if len(problems) > 1 else ''}")
 
 

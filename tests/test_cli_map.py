@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -106,18 +107,20 @@ def test_check_json() -> None:
     assert (unreadable["errors"][0]["line"], unreadable["errors"][0]["column"]) == (6, 27)
 
 
-@pytest.mark.parametrize(("name", "line"), [
+@pytest.mark.parametrize(("name", "line", "rule"), [
     ("syntax-error.yaml", ":5:5: error: YAML syntax: while parsing a flow mapping (line 4, "
-                          "column 5): did not find expected ',' or '}'"),
+                          "column 5): did not find expected ',' or '}'", "file.syntax"),
     ("wrong-format.yaml", ":1:9: error: format 'skyhex.map/2': expected format "
-                          "'skyhex.map/1' (a map file) [$.format]"),
+                          "'skyhex.map/1' (a map file) [$.format]", "file.format"),
     ("unknown-tile.yaml", ":6:27: error: unknown tile 't99' in set 'standard' "
-                          "[$.slots[1].tile]"),
-    ("non-integer.yaml", ":6:9: error: expected an integer, not 1.5 [$.hexes[1].q]"),
+                          "[$.slots[1].tile]", "map.unknown-tile"),
+    ("non-integer.yaml", ":6:9: error: expected an integer, not 1.5 [$.hexes[1].q]",
+     "schema.type"),
     ("tabs.yaml", ":4:1: error: YAML syntax: while scanning for the next token: found "
-                  "character that cannot start any token (a tab: YAML indents with spaces only)"),
+                  "character that cannot start any token (a tab: YAML indents with spaces only)",
+     "file.syntax"),
 ])
-def test_bad_input_gives_one_located_line(name: str, line: str) -> None:
+def test_bad_input_gives_one_located_line(name: str, line: str, rule: str) -> None:
     path = DATA / "bad" / name
     for command in ("show", "stats"):
         r = run("map", command, str(path))
@@ -125,7 +128,9 @@ def test_bad_input_gives_one_located_line(name: str, line: str) -> None:
         assert r.stderr == f"{path}{line}\n"
     r = run("map", "check", str(path))  # the checker's report goes to stdout
     assert r.exit_code == 1 and r.stderr == ""
-    assert r.stdout == f"{path}{line}\n{path}: invalid: 1 error\n"
+    # The checkers' line format: the rule in brackets (the JSON path is in --format json).
+    checked = re.sub(r" \[\$.*\]$", "", line) + f" [{rule}]"
+    assert r.stdout == f"{path}{checked}\n{path}: invalid: 1 error\n"
 
 
 def test_missing_file() -> None:
@@ -137,7 +142,8 @@ def test_one_bad_file_does_not_hide_the_others() -> None:
     r = run("map", "check", "nowhere.yaml", str(DATA / "maps" / "valid-seed-7.yaml"))
     assert r.exit_code == 1 and r.stderr == ""
     lines = r.stdout.splitlines()
-    assert lines[:2] == ["nowhere.yaml: error: no such file", "nowhere.yaml: invalid: 1 error"]
+    assert lines[:2] == ["nowhere.yaml: error: no such file [file.missing]",
+                         "nowhere.yaml: invalid: 1 error"]
     assert ": ok: " in lines[2]
 
 

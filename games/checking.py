@@ -1,0 +1,172 @@
+"""Every mistake of a scenario in one round: what ``skyhex scenario validate`` reports.
+
+Loading a scenario stops at the first stage that fails (format, game, schema, the files it
+names, the rules), which makes an author fix and run again, stage by stage. Checking goes on
+wherever the document can still be read:
+
+- an unknown ``game`` close to a known one (``paraglider``) is reported with what it may
+  mean, and the file is checked as that game's;
+- the schema mistakes are reported (``schemas/diagnostics.py``: each once, with what was
+  meant); then each value in error is set aside (the innermost optional key holding it,
+  never a required one) until the rest is valid, and the files it names and the rules are
+  checked on that rest;
+- what the rules then find about a value set aside (at it, under it, or naming its key) is
+  a consequence of setting it aside, not a mistake of its own, and is left out (no
+  cascades).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from skyhex.rules import games as registry
+from skyhex.schemas.diagnostics import closest, diagnose
+from skyhex.schemas.documents import Document, DocumentError, FileProblem, load
+
+if TYPE_CHECKING:
+    from skyhex.games.face import Face
+
+Path = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What checking a scenario found: its ``problems`` (none: ``scenario`` is read), and
+    the face of its game when known."""
+
+    problems: tuple[FileProblem, ...]
+    game: Face | None = None
+    scenario: Any = None
+
+
+def _at(data: Any, path: Path) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _errors(schema: str, data: Any) -> set[tuple[Path, str]]:
+    from skyhex.schemas import validator
+
+    return {(tuple(e.absolute_path), str(e.validator))
+            for e in validator(schema).iter_errors(data)}
+
+
+def set_aside(data: Any, paths: Sequence[Path], schema: str) -> tuple[Any, list[Path]] | None:
+    """A copy of ``data`` without the values at ``paths``: for each, the innermost key of a
+    mapping on its path whose removal breaks no ``required`` rule; the keys removed. ``None``
+    when the copy is still invalid (a required value is wrong)."""
+    kept = copy.deepcopy(data)
+    removed: list[Path] = []
+    before = _errors(schema, kept)
+    for path in sorted(set(paths), key=len, reverse=True):
+        if any(path[:len(r)] == r for r in removed):
+            continue
+        for n in range(len(path), 0, -1):
+            parent_path, key = path[:n - 1], path[n - 1]
+            try:
+                parent = _at(kept, parent_path)
+            except (KeyError, IndexError, TypeError):
+                continue
+            if not isinstance(parent, dict) or key not in parent:
+                continue
+            trial = copy.deepcopy(kept)
+            del _at(trial, parent_path)[key]
+            after = _errors(schema, trial)
+            if after - before:  # a required key, or a form that needs it
+                continue
+            kept, before = trial, after
+            removed.append(path[:n])
+            break
+    if _errors(schema, kept):
+        return None
+    return kept, removed
+
+
+def _game(document: Document, data: dict[str, Any]) -> tuple[list[FileProblem], str | None]:
+    """The problem with the ``game`` key, if any, and the game to check the file as."""
+    from skyhex.games.face import face
+
+    game = data.get("game", registry.DEFAULT_GAME)
+    if not isinstance(game, str):
+        return [], None
+    line, column = document.locate(("game",))
+    if game not in registry.GAMES:
+        near = closest(game, list(registry.GAMES))
+        message = registry.unknown_game_message(game)
+        if near is not None:
+            message += f"; checked as {near}"
+        return [FileProblem(document.name, message, line, column, ("game",), "file.game")], near
+    if "scenario" not in face(game).kinds:
+        return [FileProblem(document.name, f"skyhex reads no {game} scenario files", line,
+                            column, ("game",), "file.game")], None
+    return [], game
+
+
+def check_scenario(path: str) -> Checked:
+    """Every mistake of the scenario at ``path`` and of the files it names; a file that
+    cannot be read at all raises ``DocumentError``."""
+    from skyhex.games.documents import FORMATS
+    from skyhex.games.face import face
+
+    document = load(path)
+    data = document.data
+    if not isinstance(data, dict):
+        return Checked(tuple(diagnose(document, "scenario")))
+    found = data.get("format")
+    if found != FORMATS["scenario"]:
+        what = "no 'format' key" if found is None else f"format {_quoted(found)}"
+        line, column = document.locate(("format",))
+        return Checked((FileProblem(document.name, f"{what}: expected format "
+                                    f"'{FORMATS['scenario']}' (a scenario file)", line, column,
+                                    ("format",), "file.format"),))
+    problems, game = _game(document, data)
+    if game is None:
+        return Checked(tuple(problems))
+    assumed = {**data, "game": game} if "game" in data else data
+    schema = [p for p in diagnose(document, "scenario", assumed) if p.path != ("game",)]
+    problems += schema
+    kept = set_aside(assumed, [p.path or () for p in schema], "scenario")
+    the_face = face(game)
+    if kept is None:
+        return Checked(_ordered(problems, document.name), the_face)
+    readable, removed = kept
+    try:
+        scenario = the_face.read_scenario(dataclasses.replace(document, data=readable),
+                                          readable, path, ())
+    except DocumentError as e:
+        problems += [p for p in e.problems if not _aside(p, removed, document.name)]
+        return Checked(_ordered(problems, document.name), the_face)
+    if problems:
+        return Checked(_ordered(problems, document.name), the_face)
+    return Checked((), the_face, scenario)
+
+
+def _quoted(value: Any) -> str:
+    text = str(value)
+    return f"'{text[:40]}'" if isinstance(value, str) else "a value that is not a string"
+
+
+def _aside(problem: FileProblem, removed: Sequence[Path], name: str) -> bool:
+    """Whether a problem is about a value set aside (a consequence, not a mistake): one at
+    or under it, or one of the scenario that names its key (``mode 'teams' needs the
+    teams`` when the teams were set aside)."""
+    if problem.file != name or problem.path is None:
+        return False
+    if any(problem.path[:len(r)] == r for r in removed):
+        return True
+    keys = {str(r[-1]) for r in removed if r and isinstance(r[-1], str)}
+    words = set(re.findall(r"[A-Za-z_]+", problem.message))
+    return bool(keys & words)
+
+
+def _ordered(problems: Sequence[FileProblem], name: str) -> tuple[FileProblem, ...]:
+    """Each problem once: the scenario's in the order of the file, then other files'."""
+    unique = list(dict.fromkeys(problems))
+    return tuple(sorted(unique, key=lambda p: (p.file != name, p.file, p.line or 0,
+                                               p.column or 0)))
