@@ -57,15 +57,20 @@ def _errors(schema: str, data: Any) -> set[tuple[Path, str]]:
             for e in validator(schema).iter_errors(data)}
 
 
-def set_aside(data: Any, paths: Sequence[Path], schema: str) -> tuple[Any, list[Path]] | None:
+def set_aside(data: Any, paths: Sequence[Path], schema: str
+              ) -> tuple[Any, list[Path], list[Path]] | None:
     """A copy of ``data`` without the values at ``paths``: for each, the innermost key of a
-    mapping on its path whose removal breaks no ``required`` rule; the keys removed. ``None``
-    when the copy is still invalid (a required value is wrong)."""
+    mapping, or item of a list, on its path whose removal breaks no other rule of the
+    schema (a ``required`` key stays, and so does an item a list needs); the values
+    removed (all of them, then the list items alone, in the order removed). ``None`` when
+    the copy is still invalid (a required value is wrong)."""
     kept = copy.deepcopy(data)
     removed: list[Path] = []
+    items: list[Path] = []
     before = _errors(schema, kept)
-    for path in sorted(set(paths), key=len, reverse=True):
-        if any(path[:len(r)] == r for r in removed):
+    for original in sorted(set(paths), key=len, reverse=True):
+        path = _pruned_path(original, items)
+        if path is None or any(path[:len(r)] == r for r in removed):
             continue
         for n in range(len(path), 0, -1):
             parent_path, key = path[:n - 1], path[n - 1]
@@ -73,19 +78,65 @@ def set_aside(data: Any, paths: Sequence[Path], schema: str) -> tuple[Any, list[
                 parent = _at(kept, parent_path)
             except (KeyError, IndexError, TypeError):
                 continue
-            if not isinstance(parent, dict) or key not in parent:
+            listed = isinstance(parent, list) and isinstance(key, int) and key < len(parent)
+            if not listed and not (isinstance(parent, dict) and key in parent):
                 continue
             trial = copy.deepcopy(kept)
             del _at(trial, parent_path)[key]
             after = _errors(schema, trial)
-            if after - before:  # a required key, or a form that needs it
-                continue
+            if _new(after, before, parent_path, isinstance(parent, list)) \
+                    or len(after) >= len(before):
+                continue  # a required key, an item the list needs, a form that needs it,
+                # or not enough to mend the value that holds it
             kept, before = trial, after
             removed.append(path[:n])
+            if isinstance(parent, list):
+                items.append(path[:n])
             break
     if _errors(schema, kept):
         return None
-    return kept, removed
+    return kept, removed, items
+
+
+def _new(after: set[tuple[Path, str]], before: set[tuple[Path, str]], parent: Path,
+         listed: bool) -> bool:
+    """Whether removing a value broke a rule that held before (the errors of the items after
+    a removed list item move up by one: they are the same errors)."""
+    if not listed:
+        return bool(after - before)
+    depth = len(parent)
+    moved = set()
+    for path, rule in before:
+        if path[:depth] == parent and len(path) > depth and isinstance(path[depth], int):
+            moved.add(((*parent, path[depth] - 1, *path[depth + 1:]), rule))
+    return bool(after - before - moved)
+
+
+def _pruned_path(path: Path, items: Sequence[Path]) -> Path | None:
+    """Where ``path`` of the original data is once the list ``items`` are removed (``None``
+    for a path under one of them)."""
+    result = list(path)
+    for item in items:
+        depth = len(item) - 1
+        if tuple(result[:depth]) != item[:-1] or len(result) <= depth:
+            continue
+        index = result[depth]
+        if index == item[-1]:
+            return None
+        if isinstance(index, int) and index > item[-1]:
+            result[depth] = index - 1
+    return tuple(result)
+
+
+def _original_path(path: Path, items: Sequence[Path]) -> Path:
+    """The path of the original data that ``path`` of the pruned data was."""
+    result = list(path)
+    for item in reversed(items):
+        depth = len(item) - 1
+        if tuple(result[:depth]) == item[:-1] and len(result) > depth \
+                and isinstance(result[depth], int) and result[depth] >= item[-1]:
+            result[depth] += 1
+    return tuple(result)
 
 
 def _game(document: Document, data: dict[str, Any]) -> tuple[list[FileProblem], str | None]:
@@ -135,12 +186,18 @@ def check_scenario(path: str) -> Checked:
     the_face = face(game)
     if kept is None:
         return Checked(_ordered(problems, document.name), the_face)
-    readable, removed = kept
+    readable, removed, items = kept
     try:
         scenario = the_face.read_scenario(dataclasses.replace(document, data=readable),
                                           readable, path, ())
     except DocumentError as e:
-        problems += [p for p in e.problems if not _aside(p, removed, document.name)]
+        for p in e.problems:
+            if p.file == document.name and p.path is not None and items:
+                original = _original_path(p.path, items)
+                line, column = document.locate(original)
+                p = dataclasses.replace(p, path=original, line=line, column=column)
+            if not _aside(p, removed, document.name):
+                problems.append(p)
         return Checked(_ordered(problems, document.name), the_face)
     if problems:
         return Checked(_ordered(problems, document.name), the_face)
@@ -154,15 +211,27 @@ def _quoted(value: Any) -> str:
 
 def _aside(problem: FileProblem, removed: Sequence[Path], name: str) -> bool:
     """Whether a problem is about a value set aside (a consequence, not a mistake): one at
-    or under it, or one of the scenario that names its key (``mode 'teams' needs the
-    teams`` when the teams were set aside)."""
+    or under it; one of the scenario outside a list an item was taken from, or about the
+    list as a whole, that names the list (``company 'green' must be in exactly one team``
+    when a team was set aside), while the other items of the list keep their problems;
+    one that names a key set aside (``mode 'teams' needs the teams``)."""
     if problem.file != name or problem.path is None:
         return False
-    if any(problem.path[:len(r)] == r for r in removed):
+    path = problem.path
+    if any(path[:len(r)] == r for r in removed):
         return True
-    keys = {str(r[-1]) for r in removed if r and isinstance(r[-1], str)}
     words = set(re.findall(r"[A-Za-z_]+", problem.message))
-    return bool(keys & words)
+    words |= {w + "s" for w in words}
+    for r in removed:
+        if isinstance(r[-1], int):
+            listed = r[:-1]
+            key = next((k for k in reversed(listed) if isinstance(k, str)), None)
+            inside = path[:len(listed)] == listed and len(path) > len(listed)
+            if key is not None and key in words and not inside:
+                return True
+        elif isinstance(r[-1], str) and r[-1] in words:
+            return True
+    return False
 
 
 def _ordered(problems: Sequence[FileProblem], name: str) -> tuple[FileProblem, ...]:

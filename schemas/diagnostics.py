@@ -106,7 +106,19 @@ class _Report:
         self.found.setdefault((path, rule, message), ((line or 0, column or 0), problem))
 
     def problems(self) -> list[FileProblem]:
-        return [p for _, p in sorted(self.found.values(), key=lambda item: item[0])]
+        found = [p for _, p in sorted(self.found.values(), key=lambda item: item[0])]
+        # A misspelt required key is one mistake: the unknown key says what it means, so
+        # the missing key it stands for is not reported again.
+        meant = {(p.path[:-1], m[1]) for p in found if p.rule == "schema.unknown-key"
+                 and p.path and (m := re.search(r"did you mean '([^']+)'", p.message))}
+        kept = []
+        for p in found:
+            if p.rule == "schema.required" and p.path is not None:
+                missing = re.findall(r"'([^']+)'", p.message)
+                if missing and all((p.path, k) in meant for k in missing):
+                    continue
+            kept.append(p)
+        return kept
 
     def explain(self, error: Any, validator: Any) -> None:
         path: Path = tuple(error.absolute_path)
