@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from skyhex.cli import board, maps, replay, scenario, view
+from skyhex.cli import board, components, maps, replay, scenario, view
 from skyhex.rules import __version__
 
 EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
@@ -45,6 +45,14 @@ app.add_typer(scenario_app, name="scenario")
 scenario_app.command("validate")(scenario.validate)
 scenario_app.command("new")(scenario.new)
 app.command("schema")(scenario.schema)
+
+components_app = typer.Typer(
+    help="The standard component sets, as files to edit.\n\n" + EXIT_CODES,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(components_app, name="components")
+components_app.command("export")(components.export)
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
 app.command("view")(view.view)
