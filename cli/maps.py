@@ -39,8 +39,9 @@ def generate(
         min=0, help="Seed for every random choice (default: a fresh random seed, recorded in "
         "the map).")] = None,
     count: Annotated[int, typer.Option(
-        "--count", "-n", min=1, help="Generate this many maps, seeds SEED, SEED+1, ... into "
-        "a directory.")] = 1,
+        "--count", "-n", min=1, help="Generate this many maps, seeds SEED, SEED+1, ...: into "
+        "a directory, or with -o - (the default) as one stream on stdout (YAML documents "
+        "separated by ---, or JSON Lines: one map a line).")] = 1,
     aerodromes: Annotated[int | None, typer.Option(
         min=0, max=2, show_default=False,
         help="Map tiles to replace with aerodromes (0-2; Paragliders; default 0).")] = None,
@@ -96,13 +97,12 @@ def generate(
     first = seed if seed is not None else secrets.randbelow(2**31)
     with reporting():
         condition = parse(where) if where else None
-    to_dir = count > 1 or (output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
-    if to_dir:
-        if output == "-":
-            output = "maps"
-        if os.path.exists(output) and not os.path.isdir(output):
-            raise typer.BadParameter(f"{output} is a file; --count needs a directory",
-                                     param_hint="--output")
+    stream = count > 1 and output == "-"
+    to_dir = (count > 1 and not stream) or (
+        output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
+    if to_dir and os.path.exists(output) and not os.path.isdir(output):
+        raise typer.BadParameter(f"{output} is a file; --count needs a directory",
+                                 param_hint="--output")
     with reporting():
         maker = face(str(game.value))
         for name, value in given.items():
@@ -138,10 +138,21 @@ def generate(
                     print(f"seed {s}: {condition.text} after {draws} "
                           f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
                 target = os.path.join(output, f"map-{s}.{kind}") if to_dir else output
-                write_atomic(target, dump(maker.map_to_dict(m), kind, maker.map_flow))
+                if stream:  # one document of a multi-document stream
+                    doc = maker.map_to_dict(m)
+                    write_atomic("-", json.dumps(doc) + "\n" if kind == "json" else
+                                 ("---\n" if made else "") + dump(doc, kind, maker.map_flow))
+                else:
+                    write_atomic(target, dump(maker.map_to_dict(m), kind, maker.map_flow))
                 made.append(s)
                 s += 1
-        if count > 1:
+        if seed is None:  # the map records it too; a person re-running wants it now
+            print(f"seed {first} (drawn at random; --seed {first} makes the same map"
+                  f"{'s' if count > 1 else ''})", file=sys.stderr)
+        if count > 1 and stream:
+            print(f"wrote {count} maps to standard output (seeds {made[0]}-{made[-1]})",
+                  file=sys.stderr)
+        elif count > 1:
             folder = os.path.join(output, "")
             seeds = f"{made[0]}-{made[-1]}" if made == list(range(made[0], made[-1] + 1)) \
                 else ", ".join(map(str, made))

@@ -314,3 +314,28 @@ def test_bad_component_set(tmp_path: Path) -> None:
     line = r.stderr.strip()
     assert line.startswith(f"{own}:") and "expected an integer, not 'nine'" in line
     assert line.endswith("[$.altitude_track.mountaintop]")
+
+
+def test_count_to_stdout_is_one_stream_and_writes_no_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    monkeypatch.chdir(tmp_path)
+    r = run("map", "generate", "--seed", "4", "--count", "3")
+    assert r.exit_code == 0 and list(tmp_path.iterdir()) == []
+    docs = list(yaml.safe_load_all(r.stdout))
+    assert [d["seed"] for d in docs] == [4, 5, 6]
+    assert r.stderr == "wrote 3 maps to standard output (seeds 4-6)\n"
+    # Each document is the map that one seed gives.
+    assert yaml.safe_load(run("map", "generate", "--seed", "5").stdout) == docs[1]
+    r = run("map", "generate", "--seed", "4", "--count", "2", "--format", "json")
+    assert [json.loads(line)["seed"] for line in r.stdout.splitlines()] == [4, 5]
+
+
+def test_a_random_seed_is_told() -> None:
+    r = run("map", "generate")
+    assert r.exit_code == 0
+    seed = int(r.stderr.split()[1])
+    assert r.stderr == f"seed {seed} (drawn at random; --seed {seed} makes the same map)\n"
+    assert f"seed: {seed}\n" in r.stdout
+    assert run("map", "generate", "--seed", str(seed)).stdout == r.stdout
