@@ -23,9 +23,12 @@ SKYHEX = [sys.executable, "-c", "from skyhex.cli import main; main()"]
 
 
 def _start_batch(folder: Path, *extra: str) -> subprocess.Popen[bytes]:
+    # Ctrl-C as a terminal sends it: a test run started in the background (where the shell
+    # ignores SIGINT, and the child inherits that, as it should) still delivers it.
     return subprocess.Popen([*SKYHEX, "map", "generate", "--seed", "1", "--count", "3000",
                              "-o", str(folder), *extra], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for_maps(folder: Path, count: int) -> None:
