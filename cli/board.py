@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skyhex.cli.files import ForceOption
+from skyhex.cli.files import ForceOption, is_special
 from skyhex.cli.report import (
     ComponentsOption,
     OutsideRefsOption,
@@ -62,7 +62,9 @@ def _target(output: str, explicit: OutputFormat | None) -> tuple[str, OutputForm
     """The output file and its format: from ``--format``, else from the file's extension
     (``.svg``, ``.pdf``, ``.png``); a folder (an existing one, or a name ending in ``/``)
     gets ``board.<format>`` in it. Any other extension, or one that contradicts
-    ``--format``, is a usage error: never a file of one format under another's name."""
+    ``--format``, is a usage error: never a file of one format under another's name. A
+    special file without an extension (a device, ``/dev/fd/N``, a FIFO) gets SVG, the
+    format a pipe's reader expects."""
     if output == "-":
         return output, explicit or OutputFormat.svg
     if output.endswith(("/", os.sep)) or os.path.isdir(output):
@@ -70,6 +72,8 @@ def _target(output: str, explicit: OutputFormat | None) -> tuple[str, OutputForm
         return os.path.join(output, f"board.{fmt.value}"), fmt
     ext = os.path.splitext(output)[1].lower().lstrip(".")
     known = {f.value for f in OutputFormat}
+    if not ext and explicit is None and is_special(output):
+        return output, OutputFormat.svg  # /dev/null, /dev/fd/N, a FIFO: named by no extension
     if explicit is not None:
         if ext in known and ext != explicit.value:
             raise typer.BadParameter(f"{output} names a .{ext} file but --format is "

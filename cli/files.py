@@ -136,7 +136,7 @@ def silence_stdout() -> None:
 # --- checks before the work -----------------------------------------------------------------
 
 
-def _special(path: str) -> bool:
+def is_special(path: str) -> bool:
     """Whether ``path`` is written to directly: an existing file that is not a regular file
     (nor a directory), or a descriptor the shell opened (``/dev/fd/N``, ``/dev/stdout``)."""
     if path.startswith(("/dev/", "/proc/")):
@@ -167,7 +167,7 @@ def check_output(path: str, *, force: bool) -> None:
     """Refuse, before any work, an output that cannot or must not be written: a directory,
     a missing folder, an existing file without ``force``, one of the command's inputs
     (those read so far)."""
-    if path == "-" or _special(path):
+    if path == "-" or is_special(path):
         return
     real = _resolved(path)
     if os.path.isdir(real):
@@ -198,7 +198,7 @@ def write_output(path: str, text: str | bytes, *, force: bool) -> None:
         write_stdout(text)
         return
     data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
-    if _special(path):
+    if is_special(path):
         _write_special(path, data)
         return
     real = _resolved(path)

@@ -25,7 +25,7 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "p02-players.yaml": [(4, 22, "scenario.players"), (6, 21, "schema.uniqueItems"),
                          (7, 24, "schema.enum")],
     # seed: lucky, a map file that is not there, forecast: long
-    "p03-missing-map-and-schema.yaml": [(3, 7, "schema.type"), (5, 6, "scenario.reference"),
+    "p03-missing-map-and-schema.yaml": [(3, 7, "schema.type"), (5, 6, "file.reference"),
                                         (7, 21, "schema.enum")],
     # w01 twice, w99, stunts: nonee
     "p04-weather.yaml": [(7, 32, "scenario.weather"), (7, 88, "scenario.weather"),
@@ -56,7 +56,7 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "t04-keys.yaml": [(5, 1, "schema.unknown-key"), (7, 46, "schema.maximum"),
                       (8, 51, "schema.unknown-key")],
     # a map file that is not there, mode: clasic, a key airport
-    "t05-map-file.yaml": [(4, 6, "scenario.reference"), (5, 7, "schema.enum"),
+    "t05-map-file.yaml": [(4, 6, "file.reference"), (5, 7, "schema.enum"),
                           (8, 64, "schema.unknown-key")],
     # partners on regions 1 and 3 (a rule), membres, a negative wind rose odd
     "t06-teams.yaml": [(12, 11, "setup.adjacent"), (13, 19, "schema.unknown-key"),
