@@ -56,7 +56,7 @@ def test_examples_cover_the_variants() -> None:
 
 # file, line, column, start of the message of the first error
 CORPUS = [
-    ("wrong-type.yaml", 3, 7, "expected an integer, not 'lucky' [schema.type]"),
+    ("wrong-type.yaml", 3, 7, "expected an integer, not a string [schema.type]"),
     ("missing-players.yaml", 1, 1, "missing required key 'players'"),
     ("unknown-key.yaml", 5, 1, "unknown key 'weathr' (did you mean 'weather'?)"),
     ("too-many-players.yaml", 3, 10, "expected at most 4 items, not 5"),
@@ -208,7 +208,8 @@ def test_schema_command() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_new_turbulences_scenario_validates_and_plays(tmp_path: Path, players: int) -> None:
+def test_new_turbulences_scenario_validates_and_plays(workdir: Path, players: int) -> None:
+    tmp_path = workdir  # the scenario names its map beside it, inside the working directory
     out = tmp_path / "t.yaml"
     r = run("scenario", "new", "--game", "turbulences", "-p", str(players), "-o", str(out))
     assert r.exit_code == 0, r.stderr
