@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from skyhex.cli import analytics, board, bots, maps, replay, scenario, view
+from skyhex.cli import analytics, board, bots, components, maps, replay, scenario, view
 from skyhex.cli.files import OutputError, begin_command, finish_stdout
 from skyhex.cli.report import Interrupted, error, fail_output
 from skyhex.rules import __version__
@@ -25,7 +25,7 @@ app = typer.Typer(
     "(Paragliders; Turbulences).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion and --show-completion (bash, zsh, fish, PowerShell)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help and errors: rendering them with rich costs more than a command
 )
@@ -51,6 +51,14 @@ app.add_typer(scenario_app, name="scenario")
 scenario_app.command("validate")(scenario.validate)
 scenario_app.command("new")(scenario.new)
 app.command("schema")(scenario.schema)
+
+components_app = typer.Typer(
+    help="The standard component sets, as files to edit.\n\n" + EXIT_CODES,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(components_app, name="components")
+components_app.command("export")(components.export)
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
 app.command("view")(view.view)

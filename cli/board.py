@@ -5,13 +5,14 @@ game."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skyhex.cli.files import ForceOption
+from skyhex.cli.files import ForceOption, is_special
 from skyhex.cli.report import (
     ComponentsOption,
     OutsideRefsOption,
@@ -30,6 +31,8 @@ HEX_MM_DEFAULT = 30.0
 HEX_MM_MIN = 15.0
 HEX_MM_MAX = 60.0
 MAX_PAGES = 99
+PAGE_ONE = re.compile(r"-p0*1\.(svg|png)$")
+"""The first page of a set of page files."""
 """Pages of one sheet, at most: the standard board takes 27 Letter pages at the largest
 hexes; a larger request is a mistake to correct (smaller hexes, larger paper)."""
 
@@ -41,8 +44,51 @@ class Paper(StrEnum):
     a3 = "a3"
 
 
+class Style(StrEnum):
+    normal = "normal"
+    low_ink = "low-ink"
+
+
+class OutputFormat(StrEnum):
+    svg = "svg"
+    pdf = "pdf"
+    png = "png"
+
+
+DEFAULT_OUTPUT = "board.svg"
+
+
+def _target(output: str, explicit: OutputFormat | None) -> tuple[str, OutputFormat]:
+    """The output file and its format: from ``--format``, else from the file's extension
+    (``.svg``, ``.pdf``, ``.png``); a folder (an existing one, or a name ending in ``/``)
+    gets ``board.<format>`` in it. Any other extension, or one that contradicts
+    ``--format``, is a usage error: never a file of one format under another's name. A
+    special file without an extension (a device, ``/dev/fd/N``, a FIFO) gets SVG, the
+    format a pipe's reader expects."""
+    if output == "-":
+        return output, explicit or OutputFormat.svg
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
+        fmt = explicit or OutputFormat.svg
+        return os.path.join(output, f"board.{fmt.value}"), fmt
+    ext = os.path.splitext(output)[1].lower().lstrip(".")
+    known = {f.value for f in OutputFormat}
+    if not ext and explicit is None and is_special(output):
+        return output, OutputFormat.svg  # /dev/null, /dev/fd/N, a FIFO: named by no extension
+    if explicit is not None:
+        if ext in known and ext != explicit.value:
+            raise typer.BadParameter(f"{output} names a .{ext} file but --format is "
+                                     f"{explicit.value}", param_hint="--output")
+        return output, explicit
+    if ext not in known:
+        what = f"the extension .{ext}" if ext else "no extension"
+        raise typer.BadParameter(f"{output} has {what}: write .svg, .pdf or .png, or give "
+                                 "--format", param_hint="--output")
+    return output, OutputFormat(ext)
+
+
 def _stem(output: str) -> str:
-    return output[:-4] if output.lower().endswith(".svg") else output
+    root, ext = os.path.splitext(output)
+    return root if ext.lower().lstrip(".") in {f.value for f in OutputFormat} else output
 
 
 def _peek(path: str) -> tuple[str, str | None]:
@@ -140,14 +186,23 @@ def board(
         metavar="FILE", help="Map, scenario or moves file (- for stdin), told apart by their "
         "format key.")],
     output: Annotated[str, typer.Option(
-        "--output", "-o", metavar="FILE|-",
-        help="Where to write the poster; with --paper a4|letter|a3 the pages go beside it as "
-        "<stem>-p01.svg, <stem>-p02.svg, ... (stem = FILE without .svg). - writes a poster "
-        "to stdout.")] = "board.svg",
+        "--output", "-o", metavar="FILE|DIR/|-",
+        help="Where to write the board: .svg, .pdf or .png (or --format). A PDF holds every "
+        "page and sheet in one document; SVG and PNG pages go beside FILE as <stem>-p01.svg, "
+        "<stem>-p02.svg, ... (stem = FILE without its extension). A folder gets board.svg "
+        "(or .pdf, .png) in it. - writes a poster to stdout.")] = DEFAULT_OUTPUT,
+    output_format: Annotated[OutputFormat | None, typer.Option(
+        "--format", help="svg, pdf or png (default: from the extension of --output).")
+    ] = None,
     paper: Annotated[Paper, typer.Option(
-        help="poster: one sheet the size of the board. a4, letter, a3: pages with 10 mm "
-        "margins and 10 mm overlap strips, alignment and crop marks, page labels and a 50 mm "
-        "scale bar, portrait or landscape, whichever needs fewer pages.")] = Paper.poster,
+        help="poster: one sheet the size of the board. a4, letter, a3: the hexes tiled on "
+        "the fewest pages (10 mm margins and overlap strips, crop and registration marks, "
+        "page numbers, a 50 mm scale bar), after a front page with the title, an assembly "
+        "diagram and, where they fit, the legend and panel, never cut across pages.")
+    ] = Paper.poster,
+    style: Annotated[Style, typer.Option(
+        help="normal: terrain in full colour. low-ink: the hexes in pale tints of their "
+        "colours, every symbol and mark kept (for home printers).")] = Style.normal,
     hex_mm: Annotated[float, typer.Option(
         "--hex-mm", min=HEX_MM_MIN, max=HEX_MM_MAX, metavar="MM",
         help=f"Hex size flat to flat in mm ({HEX_MM_MIN:g}-{HEX_MM_MAX:g}); the default fits "
@@ -190,17 +245,17 @@ def board(
     """
     from skyhex.cli.files import check_output, page_set, write_files
     from skyhex.games.face import BoardRequest
-    from skyhex.render.paper import TooManyPages, page_names, page_svg, plan, poster_svg
+    from skyhex.render.paper import TooManyPages, plan
 
     if not HEX_MM_MIN <= hex_mm <= HEX_MM_MAX:  # NaN passes Typer's range check
         raise typer.BadParameter(f"{hex_mm} is not a size in mm from {HEX_MM_MIN:g} to "
                                  f"{HEX_MM_MAX:g}", param_hint="--hex-mm")
-    if output == "-" and (paper is not Paper.poster or tracks):
+    output, fmt = _target(output, output_format)
+    if output == "-" and (paper is not Paper.poster or tracks) and fmt is not OutputFormat.pdf:
         raise typer.BadParameter("- writes a single poster to stdout: use -o FILE for pages "
-                                 "or track boards", param_hint="--output")
+                                 "or track boards (or --format pdf)", param_hint="--output")
     if file == "-" and moves == "-":
         raise typer.BadParameter("FILE already reads standard input", param_hint="--moves")
-    stem = _stem(output)
     with reporting():
         if paper is Paper.poster:
             check_output(output, force=force)
@@ -211,43 +266,102 @@ def board(
         except ValueError as e:  # a board the renderer cannot draw
             error(f"{file}: {e}")
             raise typer.Exit(1) from None
-    files: list[tuple[str, str]] = []
-    page_sets = []
-    summary = []
-    try:
-        for sheet in sheets:
-            base = stem if sheet.role == "board" else f"{stem}-{sheet.role}"
-            if paper is Paper.poster:
-                name = output if sheet.role == "board" else f"{base}.svg"
-                files.append((name, poster_svg(sheet.picture, note=sheet.note)))
-                if sheet.role != "board":
-                    summary.append(f"{_words(sheet.role)} {name}")
-                continue
+    if paper is not Paper.poster:
+        for sheet in sheets:  # refused before any page is laid out
             try:
-                tiling = plan(sheet.picture, paper.value, max_pages=MAX_PAGES)
+                plan(sheet.picture, paper.value, max_pages=MAX_PAGES)
             except TooManyPages as e:
                 raise typer.BadParameter(f"the {_words(sheet.role)}: {e}: choose smaller hexes "
                                          "(--hex-mm) or larger paper", param_hint="--paper"
                                          ) from None
-            pages = [page_svg(sheet.picture, tiling, p) for p in tiling.pages]
-            names = page_names(base, len(pages))
-            page_sets.append(page_set(names[0]))
-            files += zip(names, pages, strict=True)
-            if sheet.role == "board":
-                orientation = "landscape" if tiling.landscape else "portrait"
-                summary.append(f"{len(pages)} {paper.value} {orientation} pages {names[0]} ... "
-                               f"{names[-1]}" if len(pages) > 1 else
-                               f"1 {paper.value} {orientation} page {names[0]}")
-            else:
-                summary.append(f"{_words(sheet.role)} on {len(pages)} "
-                               f"page{'s' if len(pages) > 1 else ''} {', '.join(names)}")
+    try:
+        files, summary = _render(sheets, output, fmt, paper, style.value,
+                                 _metadata(file, game_key))
     except ValueError as e:
         error(f"{file}: {e}")
         raise typer.Exit(1) from None
+    except RuntimeError as e:  # the PDF renderer is missing
+        error(str(e))
+        raise typer.Exit(1) from None
+    page_sets = [page_set(name) for name, _ in files if PAGE_ONE.search(name)]
     with reporting():
         write_files(files, force=force, sets=page_sets)
     if summary:
         print(escape(f"wrote {'; '.join(summary)}"), file=sys.stderr)
+
+
+def _metadata(file: str, game: str | None) -> dict[str, str]:
+    """The PDF document's metadata: the game, the seed and the file the board comes from."""
+    from skyhex.rules import __version__
+    from skyhex.rules.games import DEFAULT_GAME
+    from skyhex.schemas.documents import load
+
+    data = load(file).data
+    seed = data.get("seed") if isinstance(data, dict) else None
+    name = game or DEFAULT_GAME
+    keywords = [name, "board"] + ([f"seed {seed}"] if isinstance(seed, int) else [])
+    return {"/Subject": f"{name} board from {os.path.basename(file) if file != '-' else 'standard input'}",
+            "/Keywords": ", ".join(keywords), "/Creator": f"skyhex {__version__}",
+            "/Producer": f"skyhex {__version__} (CairoSVG, pypdf)"}
+
+
+def _render(sheets: list[Sheet], output: str, fmt: OutputFormat, paper: Paper, style: str,
+            metadata: dict[str, str]) -> tuple[list[tuple[str, str | bytes]], list[str]]:
+    """The files to write for ``sheets`` (name and content) and the summary of them."""
+    from skyhex.render.ink import styled
+    from skyhex.render.layout import print_pages
+    from skyhex.render.paper import page_names, poster_svg
+    from skyhex.render.pdf import to_pdf, to_png
+
+    stem = _stem(output)
+    suffix = f".{fmt.value}"
+    files: list[tuple[str, str | bytes]] = []
+    summary: list[str] = []
+    document: list[str] = []  # the pages of a PDF
+    for sheet in sheets:
+        base = stem if sheet.role == "board" else f"{stem}-{sheet.role}"
+        if paper is Paper.poster:
+            pages = [poster_svg(sheet.picture, note=sheet.note)]
+            landscape = False
+            board_pages = 1
+            names = [output if sheet.role == "board" else f"{base}{suffix}"]
+        else:
+            printed = print_pages(sheet.picture, paper.value)
+            pages = list(printed.pages)
+            landscape, board_pages = printed.landscape, printed.board
+            names = [n[:-4] + suffix for n in page_names(base, len(pages))]
+        pages = [styled(p, style) for p in pages]
+        if fmt is OutputFormat.pdf:
+            document += pages
+            if sheet.role == "board":
+                metadata.setdefault("/Title", sheet.picture.title)
+        else:
+            data = pages if fmt is OutputFormat.svg else [to_png(p) for p in pages]
+            files += zip(names, data, strict=True)
+        what = "board" if sheet.role == "board" else _words(sheet.role)
+        if paper is Paper.poster:
+            if fmt is not OutputFormat.pdf and sheet.role != "board":
+                summary.append(f"{what} {names[0]}")
+            elif fmt is OutputFormat.pdf:
+                summary.append(f"{what} on 1 page")
+            continue
+        orientation = "landscape" if landscape else "portrait"
+        plural = "s" if len(pages) > 1 else ""
+        if sheet.role != "board":
+            count = f"{what} on {len(pages)} page{plural}"
+        elif board_pages == len(pages):
+            count = f"{len(pages)} {paper.value} {orientation} page{plural}"
+        else:
+            count = (f"{len(pages)} {paper.value} pages ({len(pages) - board_pages} front, "
+                     f"{board_pages} {orientation} of board)")
+        where = "" if fmt is OutputFormat.pdf else (
+            f" {names[0]} ... {names[-1]}" if len(names) > 1 else f" {names[0]}")
+        summary.append(f"{count}{where}")
+    if fmt is OutputFormat.pdf:
+        files.append((output, to_pdf(document, metadata)))
+        summary = [f"{output} ({len(document)} page{'s' if len(document) > 1 else ''}: "
+                   f"{', '.join(summary)})"]
+    return files, summary
 
 
 def _words(role: str) -> str:

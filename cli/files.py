@@ -70,8 +70,9 @@ def _failure(target: str, error: OSError) -> OutputError:
 # --- standard output ------------------------------------------------------------------------
 
 
-def write_stdout(text: str) -> None:
-    """Write ``text`` to standard output and flush it; ``OutputError`` on failure."""
+def write_stdout(text: str | bytes) -> None:
+    """Write ``text`` (or bytes) to standard output and flush it; ``OutputError`` on
+    failure."""
     _emit(text)
     try:
         sys.stdout.flush()
@@ -85,7 +86,7 @@ def out(line: str = "") -> None:
     _emit(line + "\n")
 
 
-def _emit(text: str) -> None:
+def _emit(text: str | bytes) -> None:
     """Write ``text`` to standard output, all of it or ``OutputError``: a buffered write
     that the disk cuts short (a file size limit) returns a short count without an error,
     which text streams ignore, so the bytes go through the binary buffer until every one
@@ -94,10 +95,13 @@ def _emit(text: str) -> None:
     buffer = getattr(stream, "buffer", None)
     try:
         if buffer is None:
+            if isinstance(text, bytes):
+                raise OutputError(STDOUT, "it takes text only, not a binary file")
             stream.write(text)
             return
         stream.flush()  # what was printed before goes first
-        data = memoryview(text.encode(stream.encoding or "utf-8", "backslashreplace"))
+        data = memoryview(text if isinstance(text, bytes) else
+                          text.encode(stream.encoding or "utf-8", "backslashreplace"))
         while data:
             try:
                 written = buffer.write(data)
@@ -132,7 +136,7 @@ def silence_stdout() -> None:
 # --- checks before the work -----------------------------------------------------------------
 
 
-def _special(path: str) -> bool:
+def is_special(path: str) -> bool:
     """Whether ``path`` is written to directly: an existing file that is not a regular file
     (nor a directory), or a descriptor the shell opened (``/dev/fd/N``, ``/dev/stdout``)."""
     if path.startswith(("/dev/", "/proc/")):
@@ -163,7 +167,7 @@ def check_output(path: str, *, force: bool) -> None:
     """Refuse, before any work, an output that cannot or must not be written: a directory,
     a missing folder, an existing file without ``force``, one of the command's inputs
     (those read so far)."""
-    if path == "-" or _special(path):
+    if path == "-" or is_special(path):
         return
     real = _resolved(path)
     if os.path.isdir(real):
@@ -187,14 +191,14 @@ def check_outputs(paths: Sequence[str], *, force: bool) -> None:
 # --- writing --------------------------------------------------------------------------------
 
 
-def write_output(path: str, text: str, *, force: bool) -> None:
-    """Write ``text`` to ``path`` (``-``: standard output) by the rules of this module;
-    ``OutputError`` names ``path`` when it cannot be written."""
+def write_output(path: str, text: str | bytes, *, force: bool) -> None:
+    """Write ``text`` (or bytes: a PDF, a PNG) to ``path`` (``-``: standard output) by the
+    rules of this module; ``OutputError`` names ``path`` when it cannot be written."""
     if path == "-":
         write_stdout(text)
         return
-    data = text.encode("utf-8", "surrogateescape")
-    if _special(path):
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
+    if is_special(path):
         _write_special(path, data)
         return
     real = _resolved(path)
@@ -417,13 +421,13 @@ class FileSet:
 def page_set(first_page: str) -> FileSet:
     """The family of ``<stem>-p01.svg``: every ``<stem>-pNN.svg``."""
     folder, name = os.path.split(first_page)
-    match = re.match(r"^(.*-p)\d+(\.svg)$", name)
+    match = re.match(r"^(.*-p)\d+(\.svg|\.png)$", name)
     if match is None:
         raise ValueError(f"{first_page} is not a page name")
     return FileSet(folder, match.group(1), match.group(2))
 
 
-def write_files(files: Sequence[tuple[str, str]], *, force: bool,
+def write_files(files: Sequence[tuple[str, str | bytes]], *, force: bool,
                 sets: Sequence[FileSet] = ()) -> None:
     """Write several outputs of one command: all checked before the first is written; the
     members of ``sets`` that exist and are not among ``files`` (left by an earlier, longer
@@ -444,6 +448,11 @@ def write_files(files: Sequence[tuple[str, str]], *, force: bool,
             pass
         except OSError as e:
             raise _failure(path, e) from None
+
+
+def write_atomic(path: str, text: str | bytes, *, force: bool = False) -> None:
+    """``write_output`` under its former name."""
+    write_output(path, text, force=force)
 
 
 def begin_command() -> None:

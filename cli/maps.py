@@ -51,7 +51,9 @@ def generate(
         "the map).")] = None,
     count: Annotated[int, typer.Option(
         "--count", "-n", min=1, max=MAX_COUNT, help="Generate this many maps, seeds SEED, "
-        f"SEED+1, ... into a directory (at most {MAX_COUNT:,}).")] = 1,
+        "SEED+1, ...: into a directory, or with -o - (the default) as one stream on stdout "
+        f"(YAML documents separated by ---, or JSON Lines: one map a line; at most "
+        f"{MAX_COUNT:,}).")] = 1,
     aerodromes: Annotated[int | None, typer.Option(
         min=0, max=2, show_default=False,
         help="Map tiles to replace with aerodromes (0-2; Paragliders; default 0).")] = None,
@@ -123,13 +125,12 @@ def generate(
         raise typer.BadParameter(f"--count {count} maps of up to --max-draws {max_draws} seeds "
                                  f"each is more than the {MAX_WHERE_DRAWS:,} draws of one "
                                  "command: lower one of them", param_hint="--max-draws")
-    to_dir = count > 1 or (output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
-    if to_dir:
-        if output == "-":
-            output = "maps"
-        if os.path.exists(output) and not os.path.isdir(output):
-            raise typer.BadParameter(f"{output} is a file; --count needs a directory",
-                                     param_hint="--output")
+    stream = count > 1 and output == "-"
+    to_dir = (count > 1 and not stream) or (
+        output != "-" and (os.path.isdir(output) or output.endswith(os.sep)))
+    if to_dir and os.path.exists(output) and not os.path.isdir(output):
+        raise typer.BadParameter(f"{output} is a file; --count needs a directory",
+                                 param_hint="--output")
     with reporting():
         maker = face(str(game.value))
         for name, value in given.items():
@@ -188,7 +189,12 @@ def generate(
                     if condition is not None:
                         print(f"seed {s}: {escape(condition.text)} after {draws} "
                               f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
-                    text = dump(maker.map_to_dict(m), kind, maker.map_flow)
+                    doc = maker.map_to_dict(m)
+                    if stream:  # one document of a multi-document stream
+                        text = json.dumps(doc) + "\n" if kind == "json" else \
+                            ("---\n" if made else "") + dump(doc, kind, maker.map_flow)
+                    else:
+                        text = dump(doc, kind, maker.map_flow)
                     with signals_deferred():  # a map written is a map counted
                         write_output(target(s), text, force=force)
                         made.append(s)
@@ -196,10 +202,16 @@ def generate(
             except (KeyboardInterrupt, GenerationError, OutputError):
                 ticker.clear()
                 if count > 1 and made:
-                    print(f"skyhex: wrote {len(made)} of {count} maps to {escape(folder)} "
+                    into = "standard output" if stream else escape(folder)
+                    print(f"skyhex: wrote {len(made)} of {count} maps to {into} "
                           f"(seeds {seeds()}), each whole", file=sys.stderr)
                 raise
-        if count > 1:
+        if seed is None:  # the map records it too; a person re-running wants it now
+            print(f"seed {first} (drawn at random; --seed {first} makes the same map"
+                  f"{'s' if count > 1 else ''})", file=sys.stderr)
+        if count > 1 and stream:
+            print(f"wrote {count} maps to standard output (seeds {seeds()})", file=sys.stderr)
+        elif count > 1:
             print(f"wrote {count} maps to {escape(folder)} (seeds {seeds()})", file=sys.stderr)
 
 

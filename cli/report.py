@@ -64,12 +64,23 @@ def print_problems(problems: Iterable[FileProblem]) -> None:
         print(line, file=sys.stderr)
 
 
+def report_lines(p: FileProblem) -> list[str]:
+    """A problem as the checking commands (`map check`, `scenario validate`) report it:
+    ``file:line:col: error: message [rule]``, then its hint on a line of its own."""
+    where = p.file if p.line is None else f"{p.file}:{p.line}:{p.column or 1}"
+    lines = [escape(f"{where}: {p.severity}: {p.message} [{p.rule}]")]
+    if p.hint:
+        lines.append(escape(f"    hint: {p.hint}"))
+    return lines
+
+
 def print_invalid(name: str, problems: Sequence[FileProblem]) -> None:
     """A checking command's report of a file it could not accept, on stdout."""
-    lines = list(dict.fromkeys(p.format() for p in problems))
+    lines = list(dict.fromkeys(line for p in problems for line in report_lines(p)))
     for line in lines:
         out(line)
-    out(f"{escape(name)}: invalid: {len(lines)} error{'s' if len(lines) > 1 else ''}")
+    count = len({p.format() for p in problems})
+    out(f"{escape(name)}: invalid: {count} error{'s' if count > 1 else ''}")
 
 
 def fail_output(e: OutputError) -> typer.Exit:

@@ -4,24 +4,29 @@ schema``: the published JSON Schemas."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
 
-from skyhex.cli.files import ForceOption, out
+from skyhex.cli.files import ForceOption, out, write_stdout
 from skyhex.cli.report import (
     DEFAULT,
     ComponentsOption,
     GameName,
     OutsideRefsOption,
     ReportFormat,
+    error,
     print_invalid,
     references,
     reporting,
 )
 from skyhex.rules.text import escape, excerpt
+
+SCHEMA_FILE = "scenario.schema.json"
+"""The schema that new scenarios name on their first line, written beside them."""
 
 
 def validate(
@@ -31,12 +36,14 @@ def validate(
     ReportFormat.text,
     allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
-    """Check scenarios (of any game, by their game key) against their schema and the rules:
-    every error, with file:line:col.
+    """Check scenarios (of any game, by their game key) against their schema, the files
+    they name and the rules: every mistake in one run, each once, with file:line:col, the
+    rule and a hint (the line format of `map check`). A value that breaks the schema is set
+    aside and the rest is checked on.
 
     Exit 0 when every file is valid, 1 otherwise.
     """
-    from skyhex.games.documents import load_scenario
+    from skyhex.games.checking import check_scenario
     from skyhex.schemas.documents import DocumentError, display_name
 
     ok = True
@@ -45,16 +52,22 @@ def validate(
     for path in files:
         name = display_name(path)
         try:
-            game, scenario, _ = load_scenario(path, refs)
-        except DocumentError as e:
-            ok = False
-            if fmt is ReportFormat.json:
-                report.extend(p.to_json() for p in e.problems)
-            else:
-                print_invalid(name, e.problems)
-            continue
-        if fmt is ReportFormat.text:
-            out(escape(f"{name}: ok: {game.scenario_summary(scenario)}"))
+            checked = check_scenario(path, refs)
+        except DocumentError as e:  # unreadable: not a document at all
+            problems = e.problems
+        else:
+            problems = checked.problems
+            if not problems:
+                if fmt is ReportFormat.text:
+                    assert checked.game is not None
+                    out(escape(f"{name}: ok: "
+                               f"{checked.game.scenario_summary(checked.scenario)}"))
+                continue
+        ok = False
+        if fmt is ReportFormat.json:
+            report.extend(p.to_json() for p in problems)
+        else:
+            print_invalid(name, problems)
     if fmt is ReportFormat.json:
         out(json.dumps(report, indent=2))
     if not ok:
@@ -78,8 +91,10 @@ class SoloChoice(StrEnum):
 
 
 def new(
-    players: Annotated[int, typer.Option("--players", "-p", min=1, max=4,
-                                         help="Number of players (1 plays solo).")] = 2,
+    players: Annotated[int, typer.Option("--players", "-p", min=1, max=6,
+                                         help="Number of players: Paragliders 1-4 (1 plays "
+                                         "solo), Turbulences 2-6 companies, Balmy "
+                                         "Balloonists 2-4.")] = 2,
     map_file: Annotated[str | None, typer.Option(
         "--map", metavar="FILE", help="Use this map file (default: generate one from the "
         "seed and write it beside the scenario).")] = None,
@@ -99,17 +114,21 @@ def new(
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
     force: ForceOption = False,
 ) -> None:
-    """Write a complete, valid scenario with comments explaining each section (the options
-    are Paragliders ones)."""
+    """Write a complete, valid scenario with comments explaining each section: --game
+    paragliders (the options above), turbulences (a CLASSIC game of --players companies
+    spread around a NORMAL landscape) or balloons. Without --seed, the seed drawn is told on
+    stderr."""
     import secrets
 
     from skyhex.cli.files import check_outputs, write_files
     from skyhex.games.face import face
 
     _writable_text(title, map_file, output)
+    drawn = seed is None
+    if seed is None:
+        seed = secrets.randbelow(2**31)
     options = {
-        "players": players, "map": map_file,
-        "seed": seed if seed is not None else secrets.randbelow(2**31), "title": title,
+        "players": players, "map": map_file, "seed": seed, "title": title,
         "altitude": altitude.value, "forecast": forecast.value,
         "solo": solo.value if solo else None, "aerodromes": aerodromes,
         "components": components,
@@ -117,9 +136,21 @@ def new(
     with reporting():
         check_outputs([output], force=force)
         files = face(str(game.value)).new_scenario(options, output)
+        if output != "-":
+            # The file's first line names scenario.schema.json for editors: make sure it is
+            # there (an existing one is the user's: left as it is).
+            beside = os.path.join(os.path.dirname(output), SCHEMA_FILE)
+            if not os.path.exists(beside):
+                files.append((beside, schema_text("scenario")))
         write_files(files, force=force)
     if output != "-":
-        print(escape(f"wrote {' and '.join(reversed([p for p, _ in files]))}"), file=sys.stderr)
+        documents = [p for p, _ in files if os.path.basename(p) != SCHEMA_FILE]
+        extra = [p for p, _ in files if os.path.basename(p) == SCHEMA_FILE]
+        print(escape(f"wrote {' and '.join(reversed(documents))}"
+                     + "".join(f"; {p} for editors" for p in extra)), file=sys.stderr)
+    if drawn:
+        print(f"seed {seed} (drawn at random; --seed {seed} makes the same scenario)",
+              file=sys.stderr)
 
 
 TITLE_MAX = 200
@@ -144,12 +175,24 @@ def _writable_text(title: str | None, map_file: str | None, output: str) -> None
 
 def schema(
     name: Annotated[str | None, typer.Argument(help="Schema to print; none: list them.")] = None,
+    write: Annotated[str | None, typer.Option(
+        "--write", metavar="DIR", help="Write every schema, self-contained, into DIR as "
+        "NAME.schema.json (for editors: name one on a file's first line, see the README).")
+    ] = None,
+    force: ForceOption = False,
 ) -> None:
     """List the JSON Schemas of skyhex's file formats (and of `map stats --format json`), or
-    print one (self-contained) for editors: `skyhex schema scenario > scenario.schema.json`."""
+    print one (self-contained) for editors: `skyhex schema scenario > scenario.schema.json`,
+    or write them all: `skyhex schema --write schemas/`."""
     from skyhex import schemas
 
     available = schemas.names()
+    if write is not None:
+        if name is not None:
+            raise typer.BadParameter("--write writes every schema: give no NAME",
+                                     param_hint="NAME")
+        _write_schemas(write, force)
+        return
     if name is None:
         for n in available:
             out(f"{n}\t{schemas.schema(n).get('title', '')}")
@@ -158,4 +201,25 @@ def schema(
         raise typer.BadParameter(f"unknown schema {excerpt(name)} (available: "
                                  f"{', '.join(available)})",
                                  param_hint="NAME")
-    out(json.dumps(schemas.bundled(name), indent=2))
+    write_stdout(schema_text(name))
+
+
+def schema_text(name: str) -> str:
+    """The self-contained schema ``name`` as written by ``skyhex schema``."""
+    from skyhex import schemas
+
+    return json.dumps(schemas.bundled(name), indent=2) + "\n"
+
+
+def _write_schemas(folder: str, force: bool) -> None:
+    from skyhex import schemas
+    from skyhex.cli.files import write_files
+
+    if not os.path.isdir(folder):
+        error(f"cannot write into {folder}: no such folder")
+        raise typer.Exit(1)
+    files = [(os.path.join(folder, f"{n}.schema.json"), schema_text(n)) for n in schemas.names()]
+    with reporting():
+        write_files(files, force=force)
+    print(escape(f"wrote {len(files)} schemas: {', '.join(p for p, _ in files)}"),
+          file=sys.stderr)

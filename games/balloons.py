@@ -84,6 +84,7 @@ def _named_set(context: Any) -> ComponentSet | None:
 
 class Balloons(Face):
     name = GAME
+    components_package = "skyhex.rules.balloons"
     kinds = frozenset({"map", "scenario", "moves", "components"})
     draw_kinds = frozenset({"local_wind", "advantage", "quadrant", "misfortune"})
     map_flow = ("sections", "zones")

@@ -156,6 +156,20 @@ class Face:
         """Where the position of a scenario alone comes from (a board's caption)."""
         return "start of the game"
 
+    components_package: str | None = None
+    """The package that holds the game's standard component set (``standard-set.yaml``),
+    if the game has component sets."""
+
+    def standard_components(self) -> str:
+        """The standard component set as its file is written (comments and all): a start
+        for a set of one's own (``--components FILE``)."""
+        from importlib import resources
+
+        if self.components_package is None:
+            raise NotSupportedError(f"{self.name} has no component sets to export")
+        return resources.files(self.components_package).joinpath("standard-set.yaml") \
+            .read_text("utf-8")
+
     def new_scenario(self, options: Mapping[str, Any], output: str
                      ) -> list[tuple[str, str]]:
         """The files of a new scenario written at ``output`` (``-``: stdout, everything

@@ -34,6 +34,7 @@ COLOURS = ("yellow", "blue", "red", "green")
 
 class Paragliders(Face):
     name = GAME
+    components_package = "skyhex.rules.paragliders"
     kinds = frozenset({"map", "scenario", "moves", "components"})
     draw_kinds = frozenset({"cloud", "ring", "tile"})
     map_flow = ("redraws", "slots", "hexes")
@@ -316,6 +317,8 @@ def _new_scenario(face: Paragliders, options: Mapping[str, Any], output: str
     solo: str | None = options.get("solo")
     if solo is not None and players != 1:
         raise UsageError("--solo", "solo modes are for one player")
+    if players > len(COLOURS):
+        raise UsageError("--players", f"Paragliders is for 1 to {len(COLOURS)} players")
     cs = face.map_context(options.get("components"))
     files: list[tuple[str, str]] = []
     map_file = options.get("map")

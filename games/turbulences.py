@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skyhex.games.documents import References, load_referenced, map_problems
-from skyhex.games.face import BoardRequest, Face, Sheet, option_choice
+from skyhex.games.face import BoardRequest, Face, Sheet, UsageError, option_choice
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences import GAME
 from skyhex.schemas.documents import Document, DocumentError, FileProblem
@@ -42,6 +42,15 @@ class Turbulences(Face):
         from skyhex.rules.turbulences.maps import landscape_to_dict
 
         return landscape_to_dict(m)
+
+    # --- new scenarios ------------------------------------------------------------------
+
+    def new_scenario(self, options: Mapping[str, Any], output: str
+                     ) -> list[tuple[str, str]]:
+        """A CLASSIC game of ``players`` companies (2-6) spread evenly around the landscape,
+        with commented keys; the landscape is ``--map`` or generated from the seed (NORMAL)
+        and written beside the scenario (inline on stdout)."""
+        return _new_scenario(self, options, output)
 
     def generate_map(self, seed: int, options: Mapping[str, Any], context: Any) -> Landscape:
         from skyhex.mapgen.turbulences.generate import generate_landscape
@@ -177,6 +186,75 @@ class Turbulences(Face):
             subtitle=scenario_subtitle(scenario, request.hex_mm),
             position=turbulences_position(replay.game, replay.state, caption)),
             f"hexes {request.hex_mm:g} mm flat to flat")]
+
+
+COMPANY_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+AIRCRAFT_ORDER = ("biplane", "seaplane", "zeppelin")
+
+
+def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
+                  ) -> list[tuple[str, str]]:
+    import json
+    import os
+
+    from skyhex.games.documents import dump_yaml
+
+    players: int = options["players"]
+    if not 2 <= players <= 6:
+        raise UsageError("--players", "Turbulences is for 2 to 6 companies")
+    for option in ("solo", "components"):
+        if options.get(option):
+            raise UsageError(f"--{option}", "not for Turbulences scenarios")
+    seed: int = options["seed"]
+    files: list[tuple[str, str]] = []
+    lines = [
+        "# yaml-language-server: $schema=scenario.schema.json",
+        "# A Turbulences scenario. Check it with: skyhex scenario validate FILE",
+        "format: skyhex.scenario/1",
+        f"game: {GAME}",
+        f"title: {json.dumps(options.get('title') or f'{players} companies, seed {seed}')}",
+        "",
+        "# Seed of every chance draw: the first player, the parcel weights, the Wind Rose.",
+        f"seed: {seed}",
+        "",
+    ]
+    map_file = options.get("map")
+    if map_file is not None:
+        face.load_map(map_file, None)
+        ref = map_file if output == "-" else os.path.relpath(
+            map_file, os.path.dirname(os.path.abspath(output)))
+        lines += ["# The landscape file, relative to this file (skyhex.map/1).",
+                  f"map: {json.dumps(ref)}", ""]
+    else:
+        land = face.generate_map(seed, {}, None)
+        text = dump_yaml(face.map_to_dict(land), face.map_flow)
+        if output == "-":
+            lines += ["# The landscape, inline (skyhex.map/1).", "map:",
+                      *("  " + line for line in text.splitlines()), ""]
+        else:
+            map_path = f"{os.path.splitext(output)[0]}.map.yaml"
+            files.append((map_path, text))
+            lines += ["# The landscape file, relative to this file (skyhex.map/1); make",
+                      "# another with: skyhex map generate --game turbulences --difficulty D",
+                      f"map: {json.dumps(os.path.basename(map_path))}", ""]
+    lines += [
+        "# classic; teams (4 or 6 companies, partners named under teams:); two-companies",
+        "# (2 or 3 players, each naming its two companies by player).",
+        "mode: classic",
+        "",
+        "# Region boards 1-6 (counter-clockwise from the south-west side); the airport is",
+        "# city 1-3 of the region (default 2). The box holds two aircraft of each type.",
+        "companies:",
+    ]
+    for k in range(players):
+        region = 1 + (k * 6) // players
+        lines.append(f"  - {{colour: {COMPANY_COLOURS[k]}, aircraft: "
+                     f"{AIRCRAFT_ORDER[k % 3]}, region: {region}}}")
+    lines += ["",
+              "# wind_rose: other odds for the faces of the Wind Rose (skyhex schema scenario).",
+              "# position: start the game at any moment (see docs/formats.md)."]
+    files.append((output, "\n".join(lines) + "\n"))
+    return files
 
 
 FACE = Turbulences()

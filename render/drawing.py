@@ -116,17 +116,23 @@ class Canvas:
         self._element.add(element)
 
     def group(self, *, translate: Point | None = None, clip: str | None = None,
-              element_id: str | None = None, **presentation: str) -> Canvas:
-        """A nested group, moved by ``translate``; ``clip`` names a clip path of the sheet
-        (see ``Sheet.clip_rect``); ``element_id`` lets tools find it (``pawn-yellow``);
-        ``presentation`` attributes (``fill="#222222"``, ``stroke_linejoin="round"``) are
-        inherited by what is drawn in it."""
+              element_id: str | None = None, scale: float | None = None,
+              **presentation: str) -> Canvas:
+        """A nested group, moved by ``translate`` (then drawn at ``scale``); ``clip`` names
+        a clip path of the sheet (see ``Sheet.clip_rect``); ``element_id`` lets tools find
+        it (``pawn-yellow``); ``presentation`` attributes (``fill="#222222"``,
+        ``stroke_linejoin="round"``) are inherited by what is drawn in it."""
         dwg = self._sheet.svgwrite
         attrs: dict[str, Any] = dict(presentation)
         if element_id is not None:
             attrs["id"] = element_id
+        transforms = []
         if translate is not None:
-            attrs["transform"] = f"translate({fmt(translate[0])},{fmt(translate[1])})"
+            transforms.append(f"translate({fmt(translate[0])},{fmt(translate[1])})")
+        if scale is not None:
+            transforms.append(f"scale({scale:.5g})")
+        if transforms:
+            attrs["transform"] = " ".join(transforms)
         if clip is not None:
             attrs["clip_path"] = f"url(#{clip})"
         g = dwg.g(**attrs)

@@ -129,8 +129,13 @@ LEGEND_ROW = 13.0
 LEGEND_SCALE = 0.75  # legend icons at this many design units per mm
 LEGEND_SWATCH = 11.0  # legend hexes, mm flat to flat
 MIN_WIDTH = 190.0  # a picture is never narrower than an A4 page's printable width
+PRINT_REACH = 2.0  # around each hex: what a page must show of it to count as holding it
 PANEL_GAP = 8.0  # between the board's label band and the position panel
 LEGEND_GAP = 8.0  # between the board's label band (or the panel) and the legend
+LEGEND_MAX_WIDTH = 180.0
+"""The legend wraps into rows at most this wide, so that it fits whole on a portrait page of
+every paper format (A4's printable width is 190 mm) and is never cut across pages."""
+LEGEND_HEAD = 6.0  # the legend's heading, above its box
 
 
 def hex_id(h: Hex) -> str:
@@ -213,6 +218,9 @@ class SheetPlan:
     legend: Rect
     panel: Rect | None
     footprint: tuple[Rect, ...] = field(compare=False, repr=False)
+    blocks: tuple[Rect, ...] = field(default=(), compare=False, repr=False)
+    tiled: tuple[Rect, ...] = field(default=(), compare=False, repr=False)
+    drawn: tuple[Rect, ...] = field(default=(), compare=False, repr=False)
 
 
 def plan_sheet(hexes: Collection[Hex], *, hex_mm: float, title: str, subtitle: str, band: float,
@@ -224,24 +232,33 @@ def plan_sheet(hexes: Collection[Hex], *, hex_mm: float, title: str, subtitle: s
     ``legend`` entries below, wrapped into rows."""
     width, layout, board_bottom, panel = sheet_frame(hex_mm, hexes, band, title, subtitle,
                                                      panel_size, title_block)
-    legend_width = width - 10.0
+    legend_width = min(width - 10.0, max(LEGEND_MAX_WIDTH, max((e.width for e in legend),
+                                                              default=0.0)))
     positions, legend_height = flow(legend, legend_width)
-    box = Rect(5.0, board_bottom + LEGEND_GAP, legend_width, legend_height)
+    box = Rect((width - legend_width) / 2, board_bottom + LEGEND_GAP, legend_width,
+               legend_height)
     height = box.bottom + 2.0
 
     title_width = max(text_width(title, TITLE_SIZE, bold=True),
                       text_width(subtitle, SUBTITLE_SIZE), min(note_width, width - 10.0))
-    footprint = [Rect((width - title_width) / 2, 0, title_width, title_block),
-                 Rect(box.x, box.y - 6.0, 30.0, 6.0)]
+    title_box = Rect((width - title_width) / 2, 0, title_width, title_block)
+    footprint = [title_box, Rect(box.x, box.y - LEGEND_HEAD, 30.0, LEGEND_HEAD)]
     footprint += [Rect(box.x + x, box.y + y, e.width, LEGEND_ROW)
                   for e, (x, y) in zip(legend, positions, strict=True)]
     half = hex_mm / 2
-    footprint += [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half).grown(reach)
-                  for cx, cy in map(layout.center, hexes)]
+    cells = [Rect(cx - layout.size, cy - half, 2 * layout.size, 2 * half)
+             for cx, cy in map(layout.center, hexes)]
+    drawn = [cell.grown(reach) for cell in cells]
+    footprint += drawn
+    blocks = [title_box]
+    if legend:
+        blocks.append(Rect(box.x, box.y - LEGEND_HEAD, box.width, box.height + LEGEND_HEAD))
     if panel is not None:
         footprint.append(panel)
+        blocks.append(panel)
     return SheetPlan(title, subtitle, hex_mm, layout, width, height, box, panel,
-                     tuple(footprint))
+                     tuple(footprint), tuple(blocks),
+                     tuple(cell.grown(PRINT_REACH) for cell in cells), tuple(drawn))
 
 
 class SheetPicture:
@@ -297,6 +314,12 @@ class SheetPicture:
     def occupies(self, window: Rect) -> bool:
         """Whether anything is drawn inside ``window`` (pages that show nothing are left out)."""
         return any(box.intersects(window) for box in self.sheet.footprint)
+
+    def print_parts(self) -> tuple[tuple[Rect, ...], tuple[Rect, ...], tuple[Rect, ...]]:
+        """For print (``render/layout.py``): the boxes of what pages may cut (each hex), of
+        all that is drawn around them (labels included), and the blocks never cut (title
+        block, legend, panel)."""
+        return self.sheet.tiled, self.sheet.drawn, self.sheet.blocks
 
     def draw_title(self, canvas: Canvas) -> None:
         canvas.text(self.title, (self.width / 2, 12.0), size=TITLE_SIZE, bold=True)

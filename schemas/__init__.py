@@ -51,32 +51,64 @@ def validator(name: str) -> Validator:
     return Draft202012Validator(schema(name), registry=registry)
 
 
-def bundled(name: str) -> dict[str, Any]:
-    """The schema made self-contained for editors: every schema it refers to is embedded
-    under ``$defs`` with its own ``$id`` (JSON Schema 2020-12 bundling)."""
-    root: dict[str, Any] = json.loads(text(name))
-    needed: list[str] = []
+_URN = "urn:skyhex:schema:"
 
-    def refs(node: Any) -> None:
+
+def _others(name: str) -> list[str]:
+    """The schemas that ``name`` refers to, directly or not, in order of first reference."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
         if isinstance(node, dict):
             ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("urn:skyhex:schema:"):
-                other = ref.split(":")[3].split("#")[0]
-                if other != name and other not in needed:
-                    needed.append(other)
-                    refs(schema(other))
+            if isinstance(ref, str) and ref.startswith(_URN):
+                other = ref[len(_URN):].split("#")[0]
+                if other != name and other not in found:
+                    found.append(other)
+                    walk(schema(other))
             for value in node.values():
-                refs(value)
+                walk(value)
         elif isinstance(node, list):
             for value in node:
-                refs(value)
+                walk(value)
 
-    refs(root)
-    if needed:
+    walk(schema(name))
+    return found
+
+
+def _rebase(node: Any, owner: str, root: str) -> Any:
+    """A copy of ``node`` (part of the schema ``owner``) whose references point into the
+    bundle of ``root``: ``urn:skyhex:schema:X#/p`` to ``#/$defs/skyhex-X/p`` (``#/p`` for
+    ``root`` itself), and a local ``#/p`` of an embedded schema to its place in the
+    bundle."""
+    if isinstance(node, list):
+        return [_rebase(v, owner, root) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _rebase(v, owner, root) for k, v in node.items()}
+    ref = node.get("$ref")
+    if isinstance(ref, str):
+        if ref.startswith(_URN):
+            other, _, fragment = ref[len(_URN):].partition("#")
+            out["$ref"] = ("#" if other == root else f"#/$defs/skyhex-{other}") + fragment
+        elif ref.startswith("#") and owner != root:
+            out["$ref"] = f"#/$defs/skyhex-{owner}" + ref[1:]
+    return out
+
+
+def bundled(name: str) -> dict[str, Any]:
+    """The schema made self-contained for editors: every schema it refers to is embedded
+    under ``$defs`` (``skyhex-NAME``) and every reference is a JSON pointer into the one
+    document, so that a tool resolves them without knowing skyhex's ``urn:`` ids
+    (yaml-language-server does not resolve ids of embedded schemas)."""
+    root: dict[str, Any] = _rebase(json.loads(text(name)), name, name)
+    root.pop("$id", None)
+    others = _others(name)
+    if others:
         defs = root.setdefault("$defs", {})
-        for other in needed:
-            embedded = json.loads(text(other))
-            embedded.pop("$schema", None)
-            embedded.pop("examples", None)
+        for other in others:
+            embedded = _rebase(json.loads(text(other)), other, name)
+            for key in ("$id", "$schema", "examples"):
+                embedded.pop(key, None)
             defs[f"skyhex-{other}"] = embedded
     return root

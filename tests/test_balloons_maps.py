@@ -262,7 +262,8 @@ def test_a_position_board(tmp_path: Path) -> None:
 def test_scenario_errors_are_located() -> None:
     r = run("scenario", "validate", str(BAD / "scenario-errors.yaml"))
     assert r.exit_code == 1
-    found = re.findall(r":(\d+):(\d+): error: .* \[(\$\S+)\]$", r.stdout, re.M)
+    r = run("scenario", "validate", "--format", "json", str(BAD / "scenario-errors.yaml"))
+    found = [(str(p["line"]), str(p["column"]), p["path"]) for p in json.loads(r.stdout)]
     assert found == [("6", "14", "$.balloons[1].colour"), ("7", "14", "$.balloons[2].colour"),
                      ("7", "25", "$.balloons[2].lane"), ("8", "28", "$.balloons[3].player"),
                      ("9", "13", "$.rose[1]")]

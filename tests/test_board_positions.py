@@ -57,13 +57,14 @@ class Placed:
 
 def placed(root: ET.Element, prefix: str) -> dict[str, Placed]:
     """Groups whose id starts with ``prefix``, at their origin in sheet millimetres (the
-    translations of every enclosing group added; nothing scales or turns the board)."""
+    translations of every enclosing group added; nothing scales or turns the board, but a
+    front page may draw a block of the sheet a little smaller)."""
     found: dict[str, Placed] = {}
 
     def walk(element: ET.Element, dx: float, dy: float) -> None:
         transform = element.get("transform", "") if element.tag == f"{SVG}g" else ""
         if transform:
-            match = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", transform)
+            match = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)( scale\([\d.]+\))?", transform)
             assert match, transform
             dx, dy = dx + float(match[1]), dy + float(match[2])
         ident = element.get("id", "")

@@ -183,7 +183,8 @@ def test_pages_have_the_paper_size_and_show_every_hex(tmp_path: Path, paper: str
         sizes.add(size_mm(root))
         seen |= {p.get("id") or "" for p in polygons(root)}
         words = texts(root)
-        assert any(re.search(rf"page {i}/{len(names)} - row \d+, col \d+$", w) for w in words)
+        assert any(re.search(rf"page {i}/{len(names)} - (front page|board row \d+, col \d+)$", w)
+                   for w in words)
         assert PRINT_NOTE in words and "50 mm" in words
         bar = [float(rect.get("width", "0")) for rect in root.iter(f"{SVG}rect")
                if rect.get("height") == "1.8"]
@@ -330,8 +331,14 @@ def test_unwritable_output_is_one_line(tmp_path: Path) -> None:
     assert (r.exit_code, r.stdout) == (1, "")
     assert r.stderr == f"skyhex: error: cannot write {tmp_path / 'no' / 'such' / 'b.svg'}: no folder " \
                        f"{tmp_path / 'no' / 'such'}\n"
+    # A folder gets the board in it, as board.svg (or its pages beside it).
     r = run(str(SEED_7), "-o", str(tmp_path))
-    assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "is a directory" in r.stderr
+    assert r.exit_code == 0 and (tmp_path / "board.svg").is_file()
+    r = run(str(SEED_7), "-o", f"{tmp_path}/out/", "--paper", "a4")
+    assert r.exit_code == 1 and "no folder" in r.stderr
+    (tmp_path / "out").mkdir()
+    r = run(str(SEED_7), "-o", f"{tmp_path}/out/", "--paper", "a4")
+    assert r.exit_code == 0 and (tmp_path / "out" / "board-p01.svg").is_file()
 
 
 def test_invalid_map_is_exit_1(tmp_path: Path) -> None:

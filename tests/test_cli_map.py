@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -111,18 +112,20 @@ def test_check_json() -> None:
     assert (unreadable["errors"][0]["line"], unreadable["errors"][0]["column"]) == (6, 27)
 
 
-@pytest.mark.parametrize(("name", "line"), [
+@pytest.mark.parametrize(("name", "line", "rule"), [
     ("syntax-error.yaml", ":5:5: error: YAML syntax: while parsing a flow mapping (line 4, "
-                          "column 5): did not find expected ',' or '}'"),
+                          "column 5): did not find expected ',' or '}'", "file.syntax"),
     ("wrong-format.yaml", ":1:9: error: format 'skyhex.map/2': expected format "
-                          "'skyhex.map/1' (a map file) [$.format]"),
+                          "'skyhex.map/1' (a map file) [$.format]", "file.format"),
     ("unknown-tile.yaml", ":6:27: error: unknown tile 't99' in set 'standard' "
-                          "[$.slots[1].tile]"),
-    ("non-integer.yaml", ":6:9: error: expected an integer, not 1.5 [$.hexes[1].q]"),
+                          "[$.slots[1].tile]", "map.unknown-tile"),
+    ("non-integer.yaml", ":6:9: error: expected an integer, not 1.5 [$.hexes[1].q]",
+     "schema.type"),
     ("tabs.yaml", ":4:1: error: YAML syntax: while scanning for the next token: found "
-                  "character that cannot start any token (a tab: YAML indents with spaces only)"),
+                  "character that cannot start any token (a tab: YAML indents with spaces only)",
+     "file.syntax"),
 ])
-def test_bad_input_gives_one_located_line(name: str, line: str) -> None:
+def test_bad_input_gives_one_located_line(name: str, line: str, rule: str) -> None:
     path = DATA / "bad" / name
     for command in ("show", "stats"):
         r = run("map", command, str(path))
@@ -130,7 +133,9 @@ def test_bad_input_gives_one_located_line(name: str, line: str) -> None:
         assert r.stderr == f"{path}{line}\n"
     r = run("map", "check", str(path))  # the checker's report goes to stdout
     assert r.exit_code == 1 and r.stderr == ""
-    assert r.stdout == f"{path}{line}\n{path}: invalid: 1 error\n"
+    # The checkers' line format: the rule in brackets (the JSON path is in --format json).
+    checked = re.sub(r" \[\$.*\]$", "", line) + f" [{rule}]"
+    assert r.stdout == f"{path}{checked}\n{path}: invalid: 1 error\n"
 
 
 def test_missing_file() -> None:
@@ -142,7 +147,8 @@ def test_one_bad_file_does_not_hide_the_others() -> None:
     r = run("map", "check", "nowhere.yaml", str(DATA / "maps" / "valid-seed-7.yaml"))
     assert r.exit_code == 1 and r.stderr == ""
     lines = r.stdout.splitlines()
-    assert lines[:2] == ["nowhere.yaml: error: no such file", "nowhere.yaml: invalid: 1 error"]
+    assert lines[:2] == ["nowhere.yaml: error: no such file [file.missing]",
+                         "nowhere.yaml: invalid: 1 error"]
     assert ": ok: " in lines[2]
 
 
@@ -313,3 +319,28 @@ def test_bad_component_set(tmp_path: Path) -> None:
     line = r.stderr.strip()
     assert line.startswith(f"{own}:") and "expected an integer, not a string" in line
     assert line.endswith("[$.altitude_track.mountaintop]")
+
+
+def test_count_to_stdout_is_one_stream_and_writes_no_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    monkeypatch.chdir(tmp_path)
+    r = run("map", "generate", "--seed", "4", "--count", "3")
+    assert r.exit_code == 0 and list(tmp_path.iterdir()) == []
+    docs = list(yaml.safe_load_all(r.stdout))
+    assert [d["seed"] for d in docs] == [4, 5, 6]
+    assert r.stderr == "wrote 3 maps to standard output (seeds 4-6)\n"
+    # Each document is the map that one seed gives.
+    assert yaml.safe_load(run("map", "generate", "--seed", "5").stdout) == docs[1]
+    r = run("map", "generate", "--seed", "4", "--count", "2", "--format", "json")
+    assert [json.loads(line)["seed"] for line in r.stdout.splitlines()] == [4, 5]
+
+
+def test_a_random_seed_is_told() -> None:
+    r = run("map", "generate")
+    assert r.exit_code == 0
+    seed = int(r.stderr.split()[1])
+    assert r.stderr == f"seed {seed} (drawn at random; --seed {seed} makes the same map)\n"
+    assert f"seed: {seed}\n" in r.stdout
+    assert run("map", "generate", "--seed", str(seed)).stdout == r.stdout

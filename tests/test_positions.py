@@ -401,8 +401,8 @@ def test_a_hand_written_turbulences_position_with_located_errors() -> None:
         (14, 38, "position.parcel", "$.position.companies.blue.delivered[0]"),
         (15, 11, "position.companies", "$.position.companies.pink"),
         (17, 7, "position.clouds", "$.position.clouds[0]"),
-        (19, 36, "position.parcel", "$.position.shipping[0].parcels[1]"),
         (19, 5, "position.parcel", "$.position.shipping"),
+        (19, 36, "position.parcel", "$.position.shipping[0].parcels[1]"),
         (20, 10, "position.parcel", "$.position.lost[0]"),
     ]
 

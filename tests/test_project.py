@@ -87,3 +87,35 @@ def test_commands_on_valid_files_never_import_the_graph_library(tmp_path: object
                              text=True)
         assert out.returncode == 0, (args, out.stderr)
         assert out.stderr.strip().splitlines()[-1] == "False", args
+
+
+def test_module_version_license_and_changelog() -> None:
+    """`python -m skyhex` is the command; `skyhex.__version__` the version it prints; the MIT
+    license that pyproject names is in the repository; the changelog follows Keep a
+    Changelog with an entry for the version."""
+    import skyhex
+
+    out = subprocess.run([sys.executable, "-m", "skyhex", "--version"], capture_output=True,
+                         text=True, check=True)
+    assert out.stdout == f"skyhex {skyhex.__version__}\n"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", skyhex.__version__)
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+    assert 'license = {text = "MIT"}' in (ROOT / "pyproject.toml").read_text()
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    assert "Keep a Changelog" in changelog and "## [Unreleased]" in changelog
+    assert f"## [{skyhex.__version__}]" in changelog
+
+
+def test_shell_completion() -> None:
+    """Bash completion through the command itself (what --install-completion sets up)."""
+    import os
+    from pathlib import Path
+
+    command = str(Path(sys.executable).parent / "skyhex")
+    env = {**os.environ, "_SKYHEX_COMPLETE": "complete_bash",
+           "COMP_WORDS": "skyhex board x --paper ", "COMP_CWORD": "4"}
+    out = subprocess.run([command], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["poster", "a4", "letter", "a3"]
+    env.update(COMP_WORDS="skyhex sc", COMP_CWORD="1")
+    out = subprocess.run([command], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["schema", "scenario"]

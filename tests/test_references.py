@@ -61,7 +61,7 @@ def test_outside_absolute_and_special_references_are_refused_at_the_reference(
     assert r.exit_code == 1
     first = r.stdout.splitlines()[0]
     assert first.startswith(f"{path}:11:6: error: map file ") and why in first
-    assert first.endswith("[$.map]") and "sk-live" not in r.stdout + r.stderr
+    assert first.endswith("[file.reference]") and "sk-live" not in r.stdout + r.stderr
 
 
 def test_a_symlink_out_of_the_working_directory_is_refused(game_folder: Path) -> None:

@@ -4,6 +4,7 @@ errors pointing at the right line and column, and `scenario new` writes valid fi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,6 @@ BROKEN = DATA / "scenarios"
 EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
 
 
-
-
-def json_path(line: str) -> str:
-    return line[line.rindex(" [$") + 2:-1]
 
 
 def test_every_example_validates() -> None:
@@ -59,7 +56,7 @@ def test_examples_cover_the_variants() -> None:
 
 # file, line, column, start of the message of the first error
 CORPUS = [
-    ("wrong-type.yaml", 3, 7, "expected an integer, not a string [$.seed]"),
+    ("wrong-type.yaml", 3, 7, "expected an integer, not a string [schema.type]"),
     ("missing-players.yaml", 1, 1, "missing required key 'players'"),
     ("unknown-key.yaml", 5, 1, "unknown key 'weathr' (did you mean 'weather'?)"),
     ("too-many-players.yaml", 3, 10, "expected at most 4 items, not 5"),
@@ -72,8 +69,9 @@ CORPUS = [
     ("weather-twice.yaml", 6, 81, "weather tile w03 is used twice (hours 3 and 11)"),
     ("weather-count.yaml", 6, 10, "the day needs 12 weather tiles (one an hour), not 3"),
     ("weather-unknown-tile.yaml", 6, 67, "unknown weather tile 'w99'"),
-    ("bad-direction.yaml", 6, 14, "'NNE' is not one of N, NE, SE, S, SW, NW [$.wind.direction]"),
-    ("out-of-range.yaml", 5, 32, "3 is not one of 0, 1, 2 [$.wind.strength]"),
+    ("bad-direction.yaml", 6, 14,
+     "'NNE' is not one of N, NE, SE, S, SW, NW (did you mean 'NE'?) [schema.enum]"),
+    ("out-of-range.yaml", 5, 32, "3 is not one of 0, 1, 2 [schema.enum]"),
     ("cross-missing-spot.yaml", 10, 35, "the map has no castle spot"),
     ("cross-without-solo.yaml", 7, 5, "cross_markers belong to the cross mode"),
     ("solo-for-two.yaml", 6, 9, "the solo race mode is for one player, not 2"),
@@ -110,8 +108,12 @@ def test_the_corpus_is_complete() -> None:
 def test_a_referenced_map_reports_its_own_errors_too() -> None:
     path = BROKEN / "map-breaks-rules.yaml"
     lines = run("scenario", "validate", str(path)).stdout.splitlines()
-    assert lines[1].startswith(f"{DATA / 'maps' / 'three-violations.yaml'}:105:3: error: arm E")
-    assert [json_path(line) for line in lines[1:3]] == ["$.hexes[94]", "$.hexes[129]"]
+    errors = [line for line in lines if ": error: " in line]
+    # The scenario's problem first, then the map's, in the order of its file.
+    assert errors[0].startswith(f"{path}:4:6: error: the map breaks 3 setup rule(s)")
+    assert errors[2].startswith(f"{DATA / 'maps' / 'three-violations.yaml'}:105:3: error: arm E")
+    found = json.loads(run("scenario", "validate", "--format", "json", str(path)).stdout)
+    assert [p["path"] for p in found[2:4]] == ["$.hexes[94]", "$.hexes[129]"]
     assert lines[-1] == f"{path}: invalid: 4 errors"
 
 
@@ -157,8 +159,8 @@ def test_several_semantic_errors_at_once(workdir: Path) -> None:
         "map: valid-seed-7.yaml\n"
         "weather:\n  tiles: [w01/a, w01/b]\n"
         "position:\n  time: '09:00'\n  turn: green\n")
-    r = run("scenario", "validate", str(bad))
-    paths = [json_path(line) for line in r.stdout.splitlines()[:-1]]
+    r = run("scenario", "validate", "--format", "json", str(bad))
+    paths = [p["path"] for p in json.loads(r.stdout)]
     assert paths == ["$.players[1]", "$.weather.tiles", "$.weather.tiles[1]", "$.position.turn"]
 
 
@@ -195,7 +197,36 @@ def test_schema_command() -> None:
     assert [line.split("\t")[0] for line in listing.stdout.splitlines()] == [
         "components", "event", "map", "map-stats", "moves", "scenario", "view"]
     printed = json.loads(run("schema", "scenario").stdout)
-    assert printed["$id"] == "urn:skyhex:schema:scenario"
-    assert printed["$defs"]["skyhex-map"]["$id"] == "urn:skyhex:schema:map"
+    # Self-contained: no ids, every reference a pointer into the document (editors resolve
+    # those without knowing skyhex's urn: ids).
+    assert "$id" not in printed and "$id" not in printed["$defs"]["skyhex-map"]
+    refs = re.findall(r'"\$ref": "([^"]*)"', run("schema", "scenario").stdout)
+    assert refs and all(ref.startswith("#") for ref in refs)
+    assert "#/$defs/skyhex-components/$defs/paragliders/properties/clouds" in refs
     unknown = run("schema", "nope")
     assert unknown.exit_code == 2 and "unknown schema 'nope'" in unknown.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_new_turbulences_scenario_validates_and_plays(workdir: Path, players: int) -> None:
+    tmp_path = workdir  # the scenario names its map beside it, inside the working directory
+    out = tmp_path / "t.yaml"
+    r = run("scenario", "new", "--game", "turbulences", "-p", str(players), "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    # No --seed: the seed drawn is told, and gives the same scenario again.
+    seed = int(re.search(r"^seed (\d+) \(drawn at random", r.stderr, re.M)[1])  # type: ignore[index]
+    assert f"seed: {seed}\n" in out.read_text() and (tmp_path / "t.map.yaml").is_file()
+    check = run("scenario", "validate", str(out))
+    assert check.exit_code == 0 and f"classic, {players} companies" in check.stdout
+    legal = run("legal", "--scenario", str(out))
+    assert legal.exit_code == 0 and legal.stdout
+    again = tmp_path / "again.yaml"
+    r = run("scenario", "new", "--game", "turbulences", "-p", str(players), "--seed", str(seed),
+            "-o", str(again))
+    assert "drawn at random" not in r.stderr
+    assert again.read_text().replace("again.map", "t.map") == out.read_text()
+
+
+def test_new_scenario_player_counts_are_the_game_s() -> None:
+    assert run("scenario", "new", "-p", "5", "-o", "-").exit_code == 2
+    assert run("scenario", "new", "--game", "turbulences", "-p", "1", "-o", "-").exit_code == 2

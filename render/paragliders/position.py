@@ -24,16 +24,12 @@ from skyhex.render.paragliders.marks import ANTENNA_FILL
 from skyhex.render.paragliders.tracks import signed
 from skyhex.render.sheet import (
     BLACK,
-    BLUE,
-    BLUISH_GREEN,
     CARD_WIDTH,
     DESIGN_HEX_MM,
     GREY,
     ORANGE,
     PANEL_WIDTH,
-    VERMILLION,
     WHITE,
-    YELLOW,
     PanelFrame,
     caption,
     direction_vector,
@@ -57,22 +53,28 @@ CLOUD_GREY = "#4D4D4D"
 
 @dataclass(frozen=True)
 class PawnStyle:
-    """How a player's pawn is printed: fill, letter colour (contrasting with the fill),
-    initial, and the outline (``dash`` in design units; ``double``: two thin rings)."""
+    """How a player's pawn is printed: a white disc (no terrain is white) ringed in the
+    player's ``ring`` colour, a shade that no terrain fill uses, the ``letter`` in black,
+    and the black outline pattern that tells players apart in black and white (``dash``
+    in design units; ``double``: two thin rings; neither: solid). ``fill`` is the disc's
+    fill."""
 
-    fill: str
-    ink: str
+    ring: str
     letter: str
     dash: tuple[float, float] | None = None
     double: bool = False
+    fill: str = WHITE
+    ink: str = BLACK
 
 
 PAWN_STYLES: dict[Colour, PawnStyle] = {
-    Colour.YELLOW: PawnStyle(YELLOW, BLACK, "Y"),
-    Colour.BLUE: PawnStyle(BLUE, WHITE, "B", dash=(1.9, 1.1)),
-    Colour.RED: PawnStyle(VERMILLION, BLACK, "R", dash=(0.01, 1.35)),
-    Colour.GREEN: PawnStyle(BLUISH_GREEN, BLACK, "G", double=True),
+    Colour.YELLOW: PawnStyle("#C8A800", "Y"),
+    Colour.BLUE: PawnStyle("#00507D", "B", dash=(1.9, 1.1)),
+    Colour.RED: PawnStyle("#A83200", "R", dash=(0.01, 1.35)),
+    Colour.GREEN: PawnStyle("#006046", "G", double=True),
 }
+"""Darker shades of the Okabe-Ito hues of the terrain: a red pawn on a mountain, a yellow
+one on a field, a green one in a forest stay in sight by the white disc and the ring."""
 
 
 @dataclass(frozen=True)
@@ -195,8 +197,9 @@ def draw_pawn(canvas: Canvas, style: PawnStyle, at: Point, r: float, u: float,
                                (base[0] + dy * half, base[1] - dx * half)], closed=True),
                     fill=BLACK, stroke=WHITE, width=0.4 * u, round_joins=True)
     canvas.circle(at, r, fill=style.fill, stroke=None)
+    canvas.circle(at, r * 0.78, fill="none", stroke=style.ring, width=r * 0.3)
     draw_disc_outline(canvas, at, r, u, double=style.double, dash=style.dash)
-    canvas.text(style.letter, (x, y + 0.37 * r), size=1.05 * r, bold=True, fill=style.ink)
+    canvas.text(style.letter, (x, y + 0.33 * r), size=0.9 * r, bold=True, fill=style.ink)
     if ground:
         canvas.path(path_data([(x - r, y + r + 1.3 * u), (x + r, y + r + 1.3 * u)]),
                     stroke=BLACK, width=1.0 * u, round_joins=True)

@@ -489,31 +489,33 @@ def outputs() -> Iterator[Case]:
                stdout="full", child=True, exits=frozenset({1}))
     for args in FILE_WRITERS:
         name = "-".join(a for a in args if not a.startswith("-") and a != "7")
+        x = "svg" if args[0] == "board" else "out"  # board refuses extensions not its formats
         yield Case("output", f"dev-full/{name}", (*args, "-o", "/dev/full"), exits=frozenset({1}))
         yield Case("output", f"dev-null/{name}", (*args, "-o", "/dev/null"), exits=frozenset({0}))
-        yield Case("output", f"existing/{name}", (*args, "-o", "old.out"),
-                   {"old.out": "precious\n"}, keep=("old.out",), check=_refused,
+        yield Case("output", f"existing/{name}", (*args, "-o", f"old.{x}"),
+                   {f"old.{x}": "precious\n"}, keep=(f"old.{x}",), check=_refused,
                    exits=frozenset({1}))
-        yield Case("output", f"symlink/{name}", (*args, "-o", "link.out", "--force"),
-                   {"link.out": Link("real.out"), "real.out": "old\n"},
-                   check=_link_kept("link.out", "real.out"), exits=frozenset({0}))
-        yield Case("output", f"symlink-refused/{name}", (*args, "-o", "link.out"),
-                   {"link.out": Link("real.out"), "real.out": "old\n"},
-                   keep=("link.out", "real.out"), check=_refused, exits=frozenset({1}))
-        yield Case("output", f"fifo/{name}", (*args, "-o", "pipe.out"),
-                   {"pipe.out": Fifo(reader=True)}, keep=("pipe.out",), exits=frozenset({0}))
+        yield Case("output", f"symlink/{name}", (*args, "-o", f"link.{x}", "--force"),
+                   {f"link.{x}": Link(f"real.{x}"), f"real.{x}": "old\n"},
+                   check=_link_kept(f"link.{x}", f"real.{x}"), exits=frozenset({0}))
+        yield Case("output", f"symlink-refused/{name}", (*args, "-o", f"link.{x}"),
+                   {f"link.{x}": Link(f"real.{x}"), f"real.{x}": "old\n"},
+                   keep=(f"link.{x}", f"real.{x}"), check=_refused, exits=frozenset({1}))
+        yield Case("output", f"fifo/{name}", (*args, "-o", f"pipe.{x}"),
+                   {f"pipe.{x}": Fifo(reader=True)}, keep=(f"pipe.{x}",), exits=frozenset({0}))
         yield Case("output", f"folder/{name}", (*args, "-o", "sub"), {"sub/x": "x"},
-                   keep=("sub/x",),  # map generate writes a folder's maps into it
-                   exits=frozenset({0 if "generate" in args else 1}))
-        yield Case("output", f"no-folder/{name}", (*args, "-o", "no/such/f.out"),
+                   keep=("sub/x",),  # map generate writes its maps, board its board.svg
+                   exits=frozenset({0 if "generate" in args or x == "svg" else 1}))
+        yield Case("output", f"no-folder/{name}", (*args, "-o", f"no/such/f.{x}"),
                    exits=frozenset({1}))
-        yield Case("output", f"file-size-limit/{name}", (*args, "-o", "big.out"),
+        yield Case("output", f"file-size-limit/{name}", (*args, "-o", f"big.{x}"),
                    fsize=256 if "balloons" in args else 1024, exits=frozenset({1}),
-                   check=_no_file("big.out"))
+                   check=_no_file(f"big.{x}"))
     yield Case("output", "file-size-limit/stdout", ("replay", "game.moves.yaml"),
                fsize=4096, exits=frozenset({1}))
     # outputs that are inputs of the same command
-    for args, victim in ((("board", "map.yaml", "-o", "map.yaml", "--force"), "map.yaml"),
+    for args, victim in ((("board", "map.yaml", "--format", "svg", "-o", "map.yaml", "--force"),
+                          "map.yaml"),
                          (("scenario", "new", "--map", "map.yaml", "-o", "map.yaml", "--force"),
                           "map.yaml"),
                          (("replay", "game.moves.yaml", "-o", "scenario.yaml", "--force"),
@@ -529,7 +531,8 @@ def outputs() -> Iterator[Case]:
                            "game.ndjson", "--force"), "game.ndjson"),
                          (("view", "bgame.moves.yaml", "--referee", "-o", "bmap.yaml",
                            "--force"), "bmap.yaml"),
-                         (("board", "bgame.moves.yaml", "-o", "bscenario.yaml", "--force"),
+                         (("board", "bgame.moves.yaml", "--format", "svg", "-o", "bscenario.yaml",
+                           "--force"),
                           "bscenario.yaml"),
                          (("scenario", "new", "--game", "balloons", "--map", "bmap.yaml", "-o",
                            "bmap.yaml", "--force"), "bmap.yaml")):
