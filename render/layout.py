@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skyhex.render.drawing import Canvas, Rect, Sheet, fmt
+from skyhex.render.drawing import Canvas, Rect, Sheet
 from skyhex.render.paper import (
     FOOTER,
     INSET,
@@ -39,6 +39,7 @@ from skyhex.render.paper import (
     Tiling,
     _fitted_text,
     _registration,
+    draw_window_edges,
     page_svg,
     plan,
     scale_bar,
@@ -440,23 +441,7 @@ def board_svg(picture: Picture, plan_: PrintPlan, page: Page) -> str:
     for point in marks:
         _registration(inner, point)
     c = sheet.canvas
-    crop = []
-    for x, y, dx, dy in ((vp.x, vp.y, -1, -1), (vp.right, vp.y, 1, -1), (vp.x, vp.bottom, -1, 1),
-                         (vp.right, vp.bottom, 1, 1)):
-        length = INSET - 0.5
-        crop.append(f"M{fmt(x + dx * 0.5)} {fmt(y)} h{fmt(dx * length)}")
-        crop.append(f"M{fmt(x)} {fmt(y + dy * 0.5)} v{fmt(dy * length)}")
-    c.path(" ".join(crop), stroke=BLACK, width=0.25)
-    for side, _ in page.neighbours:
-        if side == "left":
-            a, b = (vp.x + OVERLAP, vp.y), (vp.x + OVERLAP, vp.bottom)
-        elif side == "right":
-            a, b = (vp.right - OVERLAP, vp.y), (vp.right - OVERLAP, vp.bottom)
-        elif side == "above":
-            a, b = (vp.x, vp.y + OVERLAP), (vp.right, vp.y + OVERLAP)
-        else:
-            a, b = (vp.x, vp.bottom - OVERLAP), (vp.right, vp.bottom - OVERLAP)
-        c.line(a, b, stroke=GREY, width=0.25, dash=(2.0, 1.5))
+    draw_window_edges(c, vp, page)
     label = (f"{picture.title} · page {page.number}/{plan_.total} - board row {page.row}, "
              f"col {page.col}")
     if page.neighbours:

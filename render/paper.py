@@ -206,6 +206,29 @@ def _registration_points(page: Page) -> list[Point]:
     return points
 
 
+def draw_window_edges(c: Canvas, vp: Rect, page: Page) -> None:
+    """Around a page's board window ``vp``: crop marks (short lines continuing each edge
+    outwards from its corners), and the inner edges of the overlap strips it shares with
+    its neighbours."""
+    marks = []
+    for x, y, dx, dy in ((vp.x, vp.y, -1, -1), (vp.right, vp.y, 1, -1), (vp.x, vp.bottom, -1, 1),
+                         (vp.right, vp.bottom, 1, 1)):
+        length = INSET - 0.5
+        marks.append(f"M{fmt(x + dx * 0.5)} {fmt(y)} h{fmt(dx * length)}")
+        marks.append(f"M{fmt(x)} {fmt(y + dy * 0.5)} v{fmt(dy * length)}")
+    c.path(" ".join(marks), stroke=BLACK, width=0.25)
+    for side, _ in page.neighbours:
+        if side == "left":
+            a, b = (vp.x + OVERLAP, vp.y), (vp.x + OVERLAP, vp.bottom)
+        elif side == "right":
+            a, b = (vp.right - OVERLAP, vp.y), (vp.right - OVERLAP, vp.bottom)
+        elif side == "above":
+            a, b = (vp.x, vp.y + OVERLAP), (vp.right, vp.y + OVERLAP)
+        else:
+            a, b = (vp.x, vp.bottom - OVERLAP), (vp.right, vp.bottom - OVERLAP)
+        c.line(a, b, stroke=GREY, width=0.25, dash=(2.0, 1.5))
+
+
 def page_svg(picture: Picture, tiling: Tiling, page: Page) -> str:
     """One page of a tiling as an SVG document the size of the paper."""
     total = len(tiling.pages)
@@ -220,25 +243,7 @@ def page_svg(picture: Picture, tiling: Tiling, page: Page) -> str:
         _registration(inner, point)
 
     c = sheet.canvas
-    # Crop marks: short lines continuing each edge of the window outwards from its corners.
-    marks = []
-    for x, y, dx, dy in ((vp.x, vp.y, -1, -1), (vp.right, vp.y, 1, -1), (vp.x, vp.bottom, -1, 1),
-                         (vp.right, vp.bottom, 1, 1)):
-        length = INSET - 0.5
-        marks.append(f"M{fmt(x + dx * 0.5)} {fmt(y)} h{fmt(dx * length)}")
-        marks.append(f"M{fmt(x)} {fmt(y + dy * 0.5)} v{fmt(dy * length)}")
-    c.path(" ".join(marks), stroke=BLACK, width=0.25)
-    # The inner edges of the overlap strips.
-    for side, _ in page.neighbours:
-        if side == "left":
-            a, b = (vp.x + OVERLAP, vp.y), (vp.x + OVERLAP, vp.bottom)
-        elif side == "right":
-            a, b = (vp.right - OVERLAP, vp.y), (vp.right - OVERLAP, vp.bottom)
-        elif side == "above":
-            a, b = (vp.x, vp.y + OVERLAP), (vp.right, vp.y + OVERLAP)
-        else:
-            a, b = (vp.x, vp.bottom - OVERLAP), (vp.right, vp.bottom - OVERLAP)
-        c.line(a, b, stroke=GREY, width=0.25, dash=(2.0, 1.5))
+    draw_window_edges(c, vp, page)
 
     top = tiling.height - MARGIN - FOOTER + 4.0
     room = tiling.width - 2 * MARGIN - SCALE_BAR - 8.0
