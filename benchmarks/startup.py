@@ -31,7 +31,7 @@ def run(quick: bool = False) -> list[Figure]:
                                   "MiB", target="<= 40 MiB", met=run_.max_rss_mib <= 40))
     count = 100 if quick else 1000
     with tempfile.TemporaryDirectory() as tmp:
-        run_ = skyhex(["map", "generate", "--seed", "1", "--count", str(count), "-o",
+        run_ = skyhex(["map", "generate", "--force", "--seed", "1", "--count", str(count), "-o",
                        str(Path(tmp) / "maps")], repeat=1)
     limit = 4.0 * count / 1000
     out.append(Figure("startup", f"skyhex map generate --count {count} (YAML)", run_.cpu,

@@ -51,6 +51,26 @@ def validator(name: str) -> Validator:
     return Draft202012Validator(schema(name), registry=registry)
 
 
+def conforms(name: str, data: Any) -> bool:
+    """Whether ``data`` satisfies the named schema, decided by a compiled validator
+    (jsonschema-rs, a complete Draft 2020-12 implementation in Rust, about a hundred times
+    quicker than jsonschema on a map): valid documents, the usual case, never pay for
+    jsonschema, which is kept to word and locate the mistakes of the others. ``False`` as
+    well for data the compiled validator cannot take (a mapping with keys that are not
+    strings): jsonschema then decides."""
+    try:
+        return bool(_compiled(name).is_valid(data))
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return False
+
+
+@cache
+def _compiled(name: str) -> Any:
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for(bundled(name))
+
+
 _URN = "urn:skyhex:schema:"
 
 

@@ -208,10 +208,13 @@ def _listed_names(schema: Mapping[str, Any]) -> list[str]:
 def diagnose(document: Document, schema_name: str, data: Any = None) -> list[FileProblem]:
     """Every schema mistake of ``document`` (or of ``data`` read at its places), each once,
     located and worded for people, in the order of the file."""
-    from skyhex.schemas import validator
+    from skyhex.schemas import conforms, validator
 
+    checked = document.data if data is None else data
+    if conforms(schema_name, checked):
+        return []
     check = validator(schema_name)
     report = _Report(document)
-    for error in check.iter_errors(document.data if data is None else data):
+    for error in check.iter_errors(checked):
         report.explain(error, check)
     return report.problems()

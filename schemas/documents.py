@@ -573,8 +573,10 @@ def _char_at(text: str, line: int, column: int) -> str:
 
 def schema_problems(document: Document, schema_name: str) -> list[FileProblem]:
     """Every schema violation of the document, located and worded for people."""
-    from skyhex.schemas import validator
+    from skyhex.schemas import conforms, validator
 
+    if conforms(schema_name, document.data):
+        return []
     out: list[tuple[tuple[int, int], FileProblem]] = []
     for error in validator(schema_name).iter_errors(document.data):
         path: Path = tuple(error.absolute_path)
