@@ -1,7 +1,9 @@
 """Reading YAML and JSON documents safely, remembering where every value was written.
 
-Files are decoded as UTF-8 and composed with PyYAML's safe composer (JSON is read the same
-way, being YAML too). Only the core tags are accepted; aliases may be used, but the total
+Files are decoded as UTF-8 and composed with PyYAML's safe composer. A JSON document (text
+that opens with ``{`` or ``[``) is read by the ``json`` module, with the same bounds, and its
+positions are recovered through the composer only when a mistake must be located. Only the
+core tags are accepted; aliases may be used, but the total
 size a document expands to is bounded, as are its depth and the file size, so that an alias
 bomb or a huge file fails fast. Times such as ``12:00`` stay strings (YAML 1.1 would read a
 base-60 number) and duplicate keys are errors. Every problem becomes a ``FileProblem`` with
@@ -79,16 +81,20 @@ class DocumentError(SkyhexError):
 
 @dataclass
 class Document:
-    """Parsed data with the position of every value (and of every mapping key)."""
+    """Parsed data with the position of every value (and of every mapping key). A JSON
+    document keeps its ``source`` instead until a position is asked for."""
 
     name: str
     data: Any
     positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    source: str | None = None
 
     def locate(self, path: Path, *, key: bool = False) -> tuple[int, int] | tuple[None, None]:
         """Line and column of the value at ``path`` (of its key with ``key=True``), or of
         the nearest enclosing value that exists."""
+        if self.source is not None:
+            self._recover_positions()
         if key and path in self.key_positions:
             return self.key_positions[path]
         for n in range(len(path), -1, -1):
@@ -96,6 +102,11 @@ class Document:
             if pos is not None:
                 return pos
         return (None, None)
+
+    def _recover_positions(self) -> None:
+        """The positions of a JSON document (whose data stays json's)."""
+        source, self.source = self.source, None
+        self.positions, self.key_positions = _json_positions(source or "")
 
     def problem(self, problem: Problem, *, key: bool = False) -> FileProblem:
         line, column = self.locate(problem.path, key=key)
@@ -261,12 +272,17 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 
 
-def parse(text: str, name: str) -> Document:
+def parse(text: str, name: str, *, json_first: bool = True) -> Document:
     """Parse YAML (or JSON) text into a ``Document``; ``DocumentError`` on any problem.
 
     The document is built from the parser's events as they come, so that a limit (values,
     depth, alias expansion) stops a huge or hostile document at once, before the rest of it
-    is even parsed."""
+    is even parsed. JSON text is read by ``json`` when it is within the limits; anything
+    json refuses or the limits stop goes through the composer, which locates it."""
+    if json_first and text.lstrip(" \t\r\n\ufeff")[:1] in ("{", "["):
+        data = _json(text)
+        if data is not _NOT_JSON:
+            return Document(name, data, source=text)
     import yaml
 
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -309,6 +325,123 @@ def parse(text: str, name: str) -> Document:
     if not builder.done:
         raise DocumentError([FileProblem(name, "the file is empty", 1, 1, rule="file.empty")])
     return builder.document
+
+
+_NOT_JSON = object()
+
+
+class _Refused(ValueError):
+    """What the composer must read instead (and locate): a duplicate key, a constant that
+    is not JSON, an integer over the digit limit."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Refused("duplicate key")
+    return out
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(name)
+
+
+def _integer(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise _Refused("too many digits")
+    return int(text)
+
+
+def _json(text: str) -> Any:
+    """The data of JSON text, or ``_NOT_JSON`` when json refuses it or it exceeds a limit
+    (values, depth) or holds text that is not UTF-8 (an escaped lone surrogate)."""
+    import json
+
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant,
+                          parse_int=_integer)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
+    budget = MAX_NODES
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        budget -= 1
+        if budget < 0 or depth > MAX_DEPTH:
+            return _NOT_JSON
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not _utf8(key):
+                    return _NOT_JSON
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str) and not _utf8(value):
+            return _NOT_JSON
+    return data
+
+
+_JSON_TOKEN = re.compile(r'[ \t\n\r]*(?:([{}\[\],:])|("(?:[^"\\]|\\.)*")|([^ \t\n\r{}\[\],:"]+))',
+                         re.DOTALL)
+
+
+def _json_positions(text: str) -> tuple[dict[Path, tuple[int, int]],
+                                        dict[Path, tuple[int, int]]]:
+    """Where each value and each key of JSON text (that ``json`` has read) begins, as the
+    composer gives them for YAML: a scan of its tokens."""
+    import bisect
+    import json
+
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(starts, offset) - 1
+        return (line + 1, offset - starts[line] + 1)
+
+    positions: dict[Path, tuple[int, int]] = {}
+    keys: dict[Path, tuple[int, int]] = {}
+    frames: list[list[Any]] = []  # [path, is a mapping, current key or index]
+    expect_key = False
+    for match in _JSON_TOKEN.finditer(text, len(text) - len(text.lstrip(" \t\r\n\ufeff"))):
+        punct, string = match.group(1), match.group(2)
+        start = match.start(match.lastindex or 0)
+        if punct == ":":
+            continue
+        if punct == ",":
+            if frames[-1][1]:
+                expect_key = True
+            else:
+                frames[-1][2] += 1
+            continue
+        if punct in ("}", "]"):
+            frames.pop()
+            expect_key = False
+            if not frames:
+                break
+            continue
+        if expect_key:
+            frames[-1][2] = json.loads(string)
+            keys[(*frames[-1][0], frames[-1][2])] = at(start)
+            expect_key = False
+            continue
+        path: Path = (*frames[-1][0], frames[-1][2]) if frames else ()
+        positions[path] = at(start)
+        if punct == "{":
+            frames.append([path, True, None])
+            expect_key = True
+        elif punct == "[":
+            frames.append([path, False, 0])
+        elif not frames:
+            break
+    return positions, keys
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Frame:

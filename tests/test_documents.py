@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skyhex.schemas.documents import MAX_BYTES, DocumentError, load, parse, schema_problems
 
@@ -112,3 +117,63 @@ def test_schema_problems_are_located_and_friendly() -> None:
         "[$.hexes[0].terrain]",
         "m.yaml:6:5: error: missing required key 'terrain' [$.hexes[1]]",
     ]
+
+
+# JSON documents are read by the json module; their positions come from the composer only
+# when a mistake is located.
+
+def test_json_numbers_are_read_as_json_says() -> None:
+    # YAML 1.1 reads 1.5e3 and 2E5 as strings (its floats need a dot and a signed exponent)
+    doc = parse('{"a": 1.5e3, "b": 2E5, "c": -0.25}', "f.json")
+    assert doc.data == {"a": 1500.0, "b": 200000.0, "c": -0.25}
+
+
+def test_json_mistakes_are_located_on_first_need() -> None:
+    doc = parse('{\n  "a": [1,\n        2],\n  "b": {"c": "d"}\n}\n', "f.json")
+    assert doc.data == {"a": [1, 2], "b": {"c": "d"}}
+    assert doc.locate(("a", 1)) == (3, 9)
+    assert doc.locate(("b", "c"), key=True) == (4, 9)
+
+
+def test_json_duplicate_keys_and_constants_go_to_the_composer() -> None:
+    assert problem_of('{"a": 1,\n "a": 2}').startswith("f.yaml:2:2: error: ")
+    assert parse('{"a": NaN}', "f.json").data == {"a": "NaN"}  # not JSON: YAML's reading
+
+
+def test_json_within_the_limits_only() -> None:
+    deep = "[" * 70 + "]" * 70
+    assert "nests deeper than 64 levels" in problem_of(deep)
+    assert "numbers have at most 100 digits" in problem_of('{"a": ' + "9" * 101 + "}")
+    with pytest.raises(DocumentError):
+        parse('{"a": "\\ud800"}', "f.json")  # an escaped lone surrogate is not text
+
+
+_json_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**12, 10**12),
+    st.integers(-10**6, 10**6).map(lambda n: n / 100),
+    st.text(st.characters(categories=("L", "N", "P", "S", "Zs")), max_size=8))
+_json_values = st.recursive(_json_scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(
+        st.characters(categories=("L", "N")), min_size=1, max_size=5), inner, max_size=4)),
+    max_leaves=12)
+
+
+@given(st.one_of(st.lists(_json_values, max_size=3), st.dictionaries(
+    st.text(st.characters(categories=("L",)), min_size=1, max_size=4), _json_values,
+    max_size=3)), st.sampled_from([None, 2]))
+def test_json_and_the_composer_read_ordinary_json_alike(data: Any, indent: int | None) -> None:
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    fast, composed = parse(text, "f.json"), parse(text, "f.json", json_first=False)
+    assert fast.data == composed.data == data
+    fast.locate(())
+    assert (fast.positions, fast.key_positions) == (composed.positions, composed.key_positions)
+
+
+def test_json_that_yaml_refuses_is_still_located() -> None:
+    # YAML's keys are at most 1,024 characters long and it refuses a raw DEL character
+    text = '{"k": 1,\n "' + "x" * 1100 + '": [true,\n  "\x7f"]}'
+    with pytest.raises(DocumentError):
+        parse(text, "f.json", json_first=False)
+    doc = parse(text, "f.json")
+    assert doc.locate(("x" * 1100, 1)) == (3, 3)
+    assert doc.locate(("x" * 1100,), key=True) == (2, 2)
