@@ -88,13 +88,15 @@ class _Build:
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
     redraws: list[Redraw] = field(default_factory=list)
-    near: dict[Slot, set[int]] = field(default_factory=dict)
+    near: dict[Slot, int] = field(default_factory=dict)
     """The frontier of the mountains: every free slot next to a mountain hex, with the
-    positions of its hexes that touch one, kept as tiles are laid so that no step rescans
-    the free slots."""
+    positions of its hexes that touch one (bit ``1 << position``), kept as tiles are laid
+    so that no step rescans the free slots."""
     peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
     free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in, in the group's order."""
+    groups_of: dict[Slot, list[tuple[Slot, ...]]] = field(default_factory=dict)
+    """The groups in ``free`` each slot belongs to (laying a tile visits only those)."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -113,16 +115,15 @@ class _Build:
         slot = placement.slot
         self.placements[slot] = placement
         self.near.pop(slot, None)
-        for free in self.free.values():
-            if slot in free:
-                free.remove(slot)
+        for group in self.groups_of.pop(slot, ()):
+            self.free[group].remove(slot)
         for h, mh in placed_hexes(placement, self.components).items():
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
                 self.peaks.add(slot)
                 for beside, k in _touching(h):
                     if beside not in self.placements:
-                        self.near.setdefault(beside, set()).add(k)
+                        self.near[beside] = self.near.get(beside, 0) | 1 << k
 
     def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
         """Lay a tile in a random free slot among ``slots``, turned at random."""
@@ -130,6 +131,8 @@ class _Build:
         free = self.free.get(group)
         if free is None:
             free = self.free[group] = [s for s in group if s not in self.placements]
+            for s in free:
+                self.groups_of.setdefault(s, []).append(group)
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -158,9 +161,10 @@ class _Build:
         for h in self.mountains:
             for beside, k in _touching(h):
                 if beside not in self.placements:
-                    self.near.setdefault(beside, set()).add(k)
+                    self.near[beside] = self.near.get(beside, 0) | 1 << k
         self.peaks = {slot_of(h) for h in self.mountains}
         self.free.clear()
+        self.groups_of.clear()
 
     def near_in(self, group: dict[Slot, int]) -> set[Slot]:
         """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
@@ -170,15 +174,12 @@ class _Build:
     def joining(self, tile: Tile, face: str, slots: Sequence[Slot]) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among free ``slots`` where the face's mountains touch the
         mountains laid."""
-        peaks = [i for i, spec in enumerate(tile.faces[face]) if spec.terrain is Terrain.MOUNTAIN]
-        out = []
+        peaks = sum(1 << i for i, spec in enumerate(tile.faces[face])
+                    if spec.terrain is Terrain.MOUNTAIN)
         order = _order(tuple(slots))
-        for slot in sorted(self.near_in(order), key=order.__getitem__):
-            touching = self.near[slot]
-            for rotation in range(3):
-                if any((i + rotation) % 3 in touching for i in peaks):
-                    out.append((slot, rotation))
-        return out
+        near = self.near
+        return [(slot, rotation) for slot in sorted(self.near_in(order), key=order.__getitem__)
+                for rotation in _ROTATIONS[peaks][near[slot]]]
 
     def room_after(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
                    slots: Sequence[Slot]) -> list[int]:
@@ -235,6 +236,14 @@ def _slots_beside(h: Hex) -> frozenset[Slot]:
     """The slots holding a neighbour of ``h``, other than its own."""
     own = slot_of(h)
     return frozenset(s for s in map(slot_of, h.neighbors()) if s != own)
+
+
+_ROTATIONS = tuple(tuple(tuple(rotation for rotation in range(3)
+                               if any(peaks >> i & 1 and touching >> (i + rotation) % 3 & 1
+                                      for i in range(3)))
+                         for touching in range(8)) for peaks in range(8))
+"""The rotations that put a mountain hex of a face (``peaks``: a bit per position) on a
+position touching the mountains (``touching``), by ``[peaks][touching]``."""
 
 
 @cache

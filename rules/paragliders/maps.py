@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -205,29 +206,32 @@ class Map:
         return {h for h, m in self.hexes.items() if m.terrain is terrain}
 
 
-_PLACED: dict[tuple[int, Slot, str, str, int], tuple[ComponentSet, Mapping[Hex, MapHex]]] = {}
+_FACES: dict[tuple[int, str, str], tuple[ComponentSet, tuple[MapHex, ...]]] = {}
 
 
 def placed_hexes(placement: Placement, components: ComponentSet) -> Mapping[Hex, MapHex]:
-    """The hexes a placed tile covers (a shared value, never to be changed). The tile and
-    face must exist in ``components``. Worked out once per component set, slot, tile, face
-    and rotation: the generator lays thousands of maps from the same few."""
-    key = (id(components), placement.slot, placement.tile, placement.face, placement.rotation)
-    known = _PLACED.get(key)
-    if known is not None and known[0] is components:
-        return known[1]
-    tile = components.tile(placement.tile)
-    assert tile is not None
-    specs = tile.faces[placement.face]
-    positions = tile_hexes(placement.slot.anchor)
-    hexes = {
-        positions[(i + placement.rotation) % 3]: MapHex(spec.terrain, spec.features)
-        for i, spec in enumerate(specs)
-    }
-    if len(_PLACED) > 30_000:  # a few MB: the standard set has about 22,000 placings
-        _PLACED.clear()
-    _PLACED[key] = (components, hexes)
-    return hexes
+    """The hexes a placed tile covers, in the order of the face's hexes. The tile and face
+    must exist in ``components``. A face's hexes (shared values, never to be changed) and a
+    slot's turned hexes are worked out once: the generator lays thousands of maps from the
+    same few tiles, and a cache of whole placings would outgrow any bound on large boards."""
+    key = (id(components), placement.tile, placement.face)
+    known = _FACES.get(key)
+    if known is None or known[0] is not components:
+        tile = components.tile(placement.tile)
+        assert tile is not None
+        known = (components, tuple(MapHex(spec.terrain, spec.features)
+                                   for spec in tile.faces[placement.face]))
+        if len(_FACES) > 4096:
+            _FACES.clear()
+        _FACES[key] = known
+    return dict(zip(_turned(placement.slot, placement.rotation), known[1], strict=True))
+
+
+@lru_cache(maxsize=8192)
+def _turned(slot: Slot, rotation: int) -> tuple[Hex, ...]:
+    """The hexes of ``slot`` in the order a tile turned by ``rotation`` covers them."""
+    positions = tile_hexes(slot.anchor)
+    return tuple(positions[(i + rotation) % 3] for i in range(3))
 
 
 def aerodrome_hexes(placement: AerodromePlacement, components: ComponentSet) -> dict[Hex, MapHex]:
