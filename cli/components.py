@@ -99,7 +99,7 @@ def print_sheets(
 
     if output != "-" and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
         output = os.path.join(output, f"components.{(output_format or OutputFormat.pdf).value}")
-    output, fmt = _target(output, output_format)
+    output, fmt = _target(output, output_format or (OutputFormat.pdf if output == "-" else None))
     if output == "-" and fmt is not OutputFormat.pdf:
         raise typer.BadParameter("- writes the PDF to stdout: use -o FILE for SVG or PNG pages",
                                  param_hint="--output")
