@@ -44,7 +44,7 @@ ROOM = BLEED + MARK_GAP + MARK_LENGTH
 """Around each piece's cut box: its bleed, then its crop marks (half the gutter between two
 pieces)."""
 MARK_WIDTH = 0.25
-PAGE_MARGIN = 10.0  # left blank on every edge of a page
+PAGE_MARGIN = 8.0  # left blank on every edge of a page (printers print from 5 mm)
 HEADER = 9.0  # the title line
 FOOTER = 14.0  # the print note and scale bar
 PRINT_NOTE = ("cut each piece at its crop marks (hexes: on their outline); colours run "
