@@ -313,6 +313,21 @@ def test_never_overwrites_without_force(tmp_path: Path) -> None:
     assert out.read_bytes() == b"mine"
     r = run("components", "print", "--game", "turbulences", "-o", str(out), "--force")
     assert r.exit_code == 0 and out.read_bytes()[:5] == b"%PDF-"
+    # Pages: an earlier run's pages are refused without --force, replaced with it, and
+    # those beyond the new last page removed.
+    svg = tmp_path / "t.svg"
+    a4 = len(lay_out(pieces_of("turbulences"), "a4").pages)
+    a3 = len(lay_out(pieces_of("turbulences"), "a3").pages)
+    assert a3 < a4
+    r = run("components", "print", "--game", "turbulences", "-o", str(svg))
+    assert r.exit_code == 0 and len(list(tmp_path.glob("t-p*.svg"))) == a4
+    r = run("components", "print", "--game", "turbulences", "--paper", "a3", "-o", str(svg))
+    assert r.exit_code == 1 and "the file exists" in r.stderr
+    r = run("components", "print", "--game", "turbulences", "--paper", "a3", "-o", str(svg),
+            "--force")
+    assert r.exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("t-p*.svg")) == [f"t-p{k:02d}.svg"
+                                                                  for k in range(1, a3 + 1)]
 
 
 def test_svg_pages_titles_escaped_and_low_ink(tmp_path: Path) -> None:
