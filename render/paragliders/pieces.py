@@ -58,7 +58,7 @@ from skyhex.rules.paragliders.components import (
     TileFace,
     WeatherTile,
 )
-from skyhex.rules.paragliders.features import NO_FEATURES
+from skyhex.rules.paragliders.features import NO_FEATURES, HexFeatures
 from skyhex.rules.paragliders.terrain import Terrain
 
 HEX_MM = 30.0
@@ -87,7 +87,7 @@ SKILL_NOTE = "Single use. Solo cross mode: 1 VP at the end of the game for each 
 
 
 def _hexes_face(canvas: Canvas, layout: Layout, hexes: Sequence[Hex],
-                specs: Sequence[tuple[Terrain, object]], label: str) -> None:
+                specs: Sequence[tuple[Terrain, HexFeatures]], label: str) -> None:
     """Hexes of a tile: their bleed, terrain fills and symbols, marks, the cut outline and
     the tile's label at the top of its first hex."""
     for h, (terrain, _) in zip(hexes, specs, strict=True):
@@ -100,7 +100,7 @@ def _hexes_face(canvas: Canvas, layout: Layout, hexes: Sequence[Hex],
         if name is not None:
             canvas.use(name, layout.center(h))
     for h, (terrain, features) in zip(hexes, specs, strict=True):
-        draw_marks(canvas, layout.center(h), marks_of(features, terrain), HEX_MM)  # type: ignore[arg-type]
+        draw_marks(canvas, layout.center(h), marks_of(features, terrain), HEX_MM)
     outline = " ".join(path_data([layout.corners(h)[i] for h, i in ring], closed=True)
                        for ring in outline_rings(set(hexes)))
     canvas.path(outline, stroke=BLACK, width=0.5, round_joins=True)
