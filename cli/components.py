@@ -83,10 +83,10 @@ def print_sheets(
     weather tiles, cards, tokens with two sides) get a back page to print double-sided,
     flipping on the long edge.
 
-    Paragliders: map tiles (both faces), aerodrome tiles, cloud tokens, weather tiles, stunt
-    rulers, skill cards, solo GPS markers. Turbulences: landscape tiles, half-tiles,
-    runways, airports, cloud, parcel, BOOST and Jerrycan tokens. Balmy Balloonists: the four
-    decks and the chips.
+    Paragliders: map tiles (both faces), aerodrome tiles, cloud rings and tokens, weather
+    tiles, stunt rulers, antenna tokens and GPS markers, skill cards, solo GPS markers.
+    Turbulences: landscape tiles, half-tiles, runways, airports, cloud, parcel, BOOST and
+    Jerrycan tokens. Balmy Balloonists: the four decks and the chips.
 
     Exit codes: 0 success; 1 invalid component set or unwritable output; 2 usage error.
     """

@@ -100,6 +100,8 @@ def test_every_paragliders_piece_appears_once(paragliders_a4: tuple[Layout, list
     assert backs["map tile"] == sum(len(t.faces) == 2 for t in cs.tiles) == 60  # not the start
     assert fronts["aerodrome tile"] == backs["aerodrome tile"] == len(cs.aerodrome_tiles)
     assert fronts["cloud token"] == cs.clouds.tokens and backs["cloud token"] == 0
+    assert fronts["cloud ring"] == cs.clouds.rings
+    assert fronts["antenna token"] == 3 * 4 and fronts["GPS marker"] == (4 + 2) * 4  # a pilot's
     assert fronts["weather tile"] == backs["weather tile"] == len(cs.weather_tiles)
     assert fronts["skill card"] == backs["skill card"] == cs.skill_cards.total
     assert fronts["solo GPS marker"] == len(cs.solo_markers)
@@ -107,10 +109,12 @@ def test_every_paragliders_piece_appears_once(paragliders_a4: tuple[Layout, list
     ids = [g.attrib["data-piece"] for svg in pages for g in groups(svg)
            if g.attrib["id"].startswith("front-map-tile-")]
     assert sorted(ids) == sorted(t.id for t in cs.tiles)
-    # Each tile face's hexes: 3 hexes and 3 bleed hexes per face, one hex per aerodrome face.
+    # Each tile face's hexes: 3 hexes and 3 bleed hexes per face, one hex per aerodrome face;
+    # each cloud ring's bleed.
     polygons = sum(svg.count("<polygon") for svg in pages)
     faces = sum(len(t.faces) for t in cs.tiles)
-    assert polygons == 2 * (3 * faces + sum(len(a.faces) for a in cs.aerodrome_tiles))
+    assert polygons == 2 * (3 * faces + sum(len(a.faces) for a in cs.aerodrome_tiles)) \
+        + cs.clouds.rings
 
 
 def test_counts_come_from_the_set_file(tmp_path: Path) -> None:
@@ -174,9 +178,9 @@ def test_cells_bleed_and_crop_marks(game: str) -> None:
             assert not any(a.grown(-1e-6).intersects(b) for b in cells[i + 1:])
         marks = segments(svg)
         assert len(marks) == 8 * len(boxes)
-        wanted = {tuple(round(v, 2) for v in (*a, *b)) for box in boxes
-                  for a, b in crop_marks(box)}
-        assert {tuple(round(v, 2) for v in m) for m in marks} == wanted
+        wanted = sorted((*a, *b) for box in boxes for a, b in crop_marks(box))
+        for m, w in zip(sorted(marks), wanted, strict=True):  # boxes are given to 0.01 mm
+            assert m == pytest.approx(w, abs=0.02)
         bleeds = [b.grown(BLEED) for b in boxes]
         for x1, y1, x2, y2 in marks:
             mark = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) or 1e-3, abs(y2 - y1) or 1e-3)
@@ -262,7 +266,8 @@ def test_a4_pdf_pages_are_a4_and_a_tile_measures_its_size(
     count = len(layout.pages)
     assert r.stderr == (f"wrote {out} ({count} a4 pages, "  # type: ignore[attr-defined]
                         f"{sum(p.back_of is not None for p in layout.pages)} of them backs: "
-                        "119 pieces: Paragliders, skyhex standard set)\n")
+                        f"{len(pieces_of('paragliders').pieces)} pieces: Paragliders, "
+                        "skyhex standard set)\n")
     reader = PdfReader(out)
     assert len(reader.pages) == count
     for page in reader.pages:

@@ -7,7 +7,12 @@ them out on pages):
   the set lists them (west, north-east, south-east). The Starting Tile has one face and
   shows the windsock's direction;
 - **aerodrome tiles** (single hexes, both faces);
-- **cloud tokens**, numbered like the spawn hexes (one face: they are drawn from the bag);
+- **cloud rings**, hexagonal rings laid round a hex (the hole cut out), told apart by their
+  dots, and **cloud tokens**, numbered like the spawn hexes (one face: they are drawn from
+  the bag);
+- **antenna tokens** (each antenna colour of the set's antenna tiles) and **GPS markers**
+  (each landmark site of its tiles, the cloud ceiling and the balloon of the altitude track),
+  one of each for each pilot;
 - **weather tiles** (both faces), 24 x 26 mm: the size of a tile's space on the printed time
   and weather track (``render/paragliders/tracks.py``);
 - **stunt rulers**: Cliff Surfer and Lone Hiker (the ``timed`` values, one per 20-minute
@@ -24,13 +29,23 @@ import math
 from collections.abc import Sequence
 
 from skyhex.render.drawing import Canvas, Point, Rect, path_data
-from skyhex.render.paragliders.marks import TERRAIN_FILL, draw_marks, marks_of, terrain_symbol
+from skyhex.render.paragliders.marks import (
+    ANTENNA_FILL,
+    LANDMARK_NAMES,
+    TERRAIN_FILL,
+    Mark,
+    draw_icon,
+    draw_marks,
+    marks_of,
+    terrain_symbol,
+)
 from skyhex.render.paragliders.tracks import (
     AltitudeTrackBoard,
     WeatherTimeTrack,
     draw_weather_face,
 )
 from skyhex.render.pieces import (
+    BLEED,
     Piece,
     PieceSet,
     bleed_polygon,
@@ -58,7 +73,7 @@ from skyhex.rules.paragliders.components import (
     TileFace,
     WeatherTile,
 )
-from skyhex.rules.paragliders.features import NO_FEATURES, HexFeatures
+from skyhex.rules.paragliders.features import NO_FEATURES, Antenna, HexFeatures, TrackGps
 from skyhex.rules.paragliders.terrain import Terrain
 
 HEX_MM = 30.0
@@ -75,6 +90,10 @@ RULER_H = 12.0
 RULER_LABEL = 24.0
 CARD_W, CARD_H = 63.0, 88.0
 MARKER = 22.0
+RING_OUTER = 52.0  # flat to flat: the ring covers the hexes around its centre hex
+RING_HOLE = 28.0  # cut out: a pawn stands inside the ring
+TOKEN = 18.0  # antenna tokens and GPS markers
+TRACK_GPS_NAMES = {TrackGps.CEILING: "cloud ceiling", TrackGps.BALLOON: "balloon"}
 PLAYERS = ("yellow", "blue", "red", "green")
 """The four pilots' colours of the box (the rulebook's examples): one set of stunt rulers
 each."""
@@ -161,6 +180,50 @@ def cloud_token(number: int) -> Piece:
         c.text("cloud", (mid, CLOUD_TOKEN - 1.6), size=2.2, fill=GREY)
 
     return Piece("cloud token", str(number), CLOUD_TOKEN, CLOUD_TOKEN, front)
+
+
+def cloud_ring(number: int) -> Piece:
+    """A cloud ring: a hexagonal ring laid round a hex, its hole cut out, told apart by its
+    ``number`` of dots."""
+    width = RING_OUTER * 2 / math.sqrt(3.0)
+    centre = (width / 2, RING_OUTER / 2)
+
+    def front(c: Canvas) -> None:
+        bleed_polygon(c, hex_points(centre, RING_OUTER), CLOUD_FILL)
+        c.path(path_data(hex_points(centre, RING_OUTER), closed=True), stroke=BLACK, width=0.4)
+        c.path(path_data(hex_points(centre, RING_HOLE - 2 * BLEED), closed=True), fill=WHITE,
+               stroke=None)
+        c.path(path_data(hex_points(centre, RING_HOLE), closed=True), stroke=BLACK,
+               width=0.4, dash=(1.5, 1.0))
+        band = (RING_OUTER + RING_HOLE) / 4  # the middle of the ring, from its centre
+        for k in range(number):
+            angle = math.radians(-90 + (k - (number - 1) / 2) * 16)
+            c.circle((centre[0] + band * math.cos(angle), centre[1] + band * math.sin(angle)),
+                     1.5, fill=BLACK, stroke=None)
+        c.text(f"cloud {number}", (centre[0], centre[1] + band + 1.0), size=2.6, bold=True)
+        c.text("cut out", (centre[0], centre[1] + 1.0), size=2.2, fill=GREY)
+
+    return Piece("cloud ring", str(number), width, RING_OUTER, front)
+
+
+def antenna_token(antenna: Antenna, pilot: str) -> Piece:
+    def front(c: Canvas) -> None:
+        bleed_rect(c, TOKEN, TOKEN, ANTENNA_FILL[antenna])
+        draw_icon(c, Mark("antenna", "", antenna=antenna), (TOKEN / 2, TOKEN / 2 - 1.5), 1.2)
+        c.text(f"{antenna.value} antenna", (TOKEN / 2, TOKEN - 1.6), size=2.0, bold=True,
+               fill=KNOWN_FILLS[antenna.value][1])
+
+    return Piece("antenna token", f"{antenna.value} {pilot}", TOKEN, TOKEN, front)
+
+
+def gps_marker(site: str, pilot: str) -> Piece:
+    def front(c: Canvas) -> None:
+        bleed_rect(c, TOKEN, TOKEN, LIGHT_GREY)
+        draw_icon(c, Mark("gps", ""), (TOKEN / 2, TOKEN / 2 - 1.5), 1.0)
+        fitted(c, site, (TOKEN / 2, TOKEN - 1.6), 2.2, TOKEN - 2.0, bold=True,
+               anchor="middle")
+
+    return Piece("GPS marker", f"{site} {pilot}", TOKEN, TOKEN, front)
 
 
 def weather_tile(tile: WeatherTile) -> Piece:
@@ -264,7 +327,16 @@ def component_pieces(cs: ComponentSet) -> PieceSet:
     """Every piece of the set ``cs`` to cut out, kind by kind."""
     pieces: list[Piece] = [map_tile(t) for t in cs.tiles]
     pieces += [aerodrome_tile(a.id, dict(a.faces)) for a in cs.aerodrome_tiles]
+    pieces += [cloud_ring(n) for n in range(1, cs.clouds.rings + 1)]
     pieces += [cloud_token(n) for n in range(1, cs.clouds.tokens + 1)]
+    antennas = sorted({s.features.antenna for t in cs.antenna_tiles for f in t.faces.values()
+                       for s in f if s.features.antenna is not None})
+    sites = sorted({s.features.gps for t in cs.tiles for f in t.faces.values() for s in f
+                    if s.features.gps is not None})
+    for pilot in PLAYERS:
+        pieces += [antenna_token(a, pilot) for a in antennas]
+        pieces += [gps_marker(LANDMARK_NAMES[g], pilot) for g in sites]
+        pieces += [gps_marker(name, pilot) for name in TRACK_GPS_NAMES.values()]
     pieces += [weather_tile(w) for w in cs.weather_tiles]
     time_step = WeatherTimeTrack.STEP_W
     level = AltitudeTrackBoard.CELL_W
