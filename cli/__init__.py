@@ -53,12 +53,13 @@ scenario_app.command("new")(scenario.new)
 app.command("schema")(scenario.schema)
 
 components_app = typer.Typer(
-    help="The standard component sets, as files to edit.\n\n" + EXIT_CODES,
+    help="The standard component sets, as files to edit, and cut-out sheets to print.\n\n" + EXIT_CODES,
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 app.add_typer(components_app, name="components")
 components_app.command("export")(components.export)
+components_app.command("print")(components.print_sheets)
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
 app.command("view")(view.view)

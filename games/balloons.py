@@ -23,6 +23,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.pieces import PieceSet
     from skyhex.rules.balloons.components import ComponentSet
     from skyhex.rules.balloons.globe import Globe
     from skyhex.rules.balloons.scenario import Scenario
@@ -95,6 +96,11 @@ class Balloons(Face):
 
     def map_context(self, components: str | None) -> SetFile:
         return SetFile(components)
+
+    def component_pieces(self, components: str | None) -> PieceSet:
+        from skyhex.render.balloons.pieces import component_pieces
+
+        return component_pieces(SetFile(components).load())
 
     def read_map(self, document: Document, context: Any) -> Globe:
         from skyhex.rules.balloons.maps import globe_from_dict

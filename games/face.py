@@ -23,6 +23,7 @@ from skyhex.schemas.documents import Document, DocumentError
 if TYPE_CHECKING:
     from skyhex.games.documents import References
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.pieces import PieceSet
     from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
 
@@ -169,6 +170,11 @@ class Face:
             raise NotSupportedError(f"{self.name} has no component sets to export")
         return resources.files(self.components_package).joinpath("standard-set.yaml") \
             .read_text("utf-8")
+
+    def component_pieces(self, components: str | None) -> PieceSet:
+        """The pieces of the component set in the file ``components`` (the standard set when
+        ``None``) to print as cut-out sheets (``render/pieces.py``)."""
+        raise NotSupportedError(f"{self.name} has no printable components")
 
     def new_scenario(self, options: Mapping[str, Any], output: str
                      ) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
     from skyhex.render.paragliders.tracks import TracksPicture
+    from skyhex.render.pieces import PieceSet
     from skyhex.render.viewer import ViewerArt
     from skyhex.rules.paragliders.components import ComponentSet
     from skyhex.rules.paragliders.maps import Map
@@ -56,6 +57,11 @@ class Paragliders(Face):
             return components_from_dict(document.data)
         except InputError as e:
             raise located(document, e) from None
+
+    def component_pieces(self, components: str | None) -> PieceSet:
+        from skyhex.render.paragliders.pieces import component_pieces
+
+        return component_pieces(self.map_context(components))
 
     def read_map(self, document: Document, context: Any) -> Map:
         from skyhex.rules.paragliders.maps import map_from_dict

@@ -14,6 +14,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
+    from skyhex.render.pieces import PieceSet
     from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
     from skyhex.rules.turbulences.landscape import Landscape
@@ -27,6 +28,16 @@ class Turbulences(Face):
     generate_options = frozenset({"difficulty", "half_tiles"})
 
     # --- maps ---------------------------------------------------------------------------
+
+    def component_pieces(self, components: str | None) -> PieceSet:
+        """The pieces of the box: Turbulences has no component files, the rules hold its
+        counts."""
+        from skyhex.render.turbulences.pieces import component_pieces
+
+        if components is not None:
+            raise UsageError("--components", "turbulences has no component sets: its box is "
+                             "the rulebook's")
+        return component_pieces()
 
     def read_map(self, document: Document, context: Any) -> Landscape:
         from skyhex.rules.turbulences.maps import landscape_from_dict

@@ -16,7 +16,7 @@ svgwrite itself is imported inside ``Sheet`` so that importing this module stays
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,13 +117,16 @@ class Canvas:
 
     def group(self, *, translate: Point | None = None, clip: str | None = None,
               element_id: str | None = None, scale: float | None = None,
-              **presentation: str) -> Canvas:
+              data: Mapping[str, str] | None = None, **presentation: str) -> Canvas:
         """A nested group, moved by ``translate`` (then drawn at ``scale``); ``clip`` names
         a clip path of the sheet (see ``Sheet.clip_rect``); ``element_id`` lets tools find
-        it (``pawn-yellow``); ``presentation`` attributes (``fill="#222222"``,
+        it (``pawn-yellow``); ``data`` adds ``data-KEY`` attributes for tools to read;
+        ``presentation`` attributes (``fill="#222222"``,
         ``stroke_linejoin="round"``) are inherited by what is drawn in it."""
         dwg = self._sheet.svgwrite
         attrs: dict[str, Any] = dict(presentation)
+        for key, value in (data or {}).items():
+            attrs[f"data-{key}"] = value
         if element_id is not None:
             attrs["id"] = element_id
         transforms = []

@@ -45,6 +45,23 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return len(text) * size * (0.66 if bold else 0.6)
 
 
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines that fit ``width`` mm at ``size`` (by the estimate of
+    ``text_width``)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
 def hex_points(center: Point, hex_mm: float) -> list[Point]:
     """The six corners of a flat-topped hex ``hex_mm`` flat to flat, from the east corner
     clockwise (y grows downward), like ``hexgrid.Layout.corners``."""

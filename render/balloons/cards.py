@@ -24,7 +24,7 @@ from skyhex.render.sheet import (
     WHITE,
     YELLOW,
     fitted,
-    text_width,
+    wrap,
 )
 from skyhex.rules.balloons.components import (
     FLYING,
@@ -44,23 +44,6 @@ COLUMNS = 3
 HEADER = 13.0
 DECK_TITLE = 12.0
 TITLE_BLOCK = 24.0
-
-
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` in lines that fit ``width`` mm at ``size`` (by the estimate of
-    ``text_width``)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _frame(c: Canvas, at: Point, colour: str, kind: str, name: str, ident: str) -> None:

@@ -220,6 +220,35 @@ def _cloud(canvas: Canvas, at: Point) -> None:
     canvas.rect(Rect(x - 1.3, y - 0.2, 2.6, 1.3), fill="#8C8C8C", stroke=None)
 
 
+def draw_weather_face(canvas: Canvas, box: Rect, label: str, face: WeatherFace) -> None:
+    """One face of a weather tile in ``box`` (24 x 26 mm on the track, the size of the
+    printed tile): its ``label`` (tile and face), temperature, clouds, wind strength (a
+    chevron a step) and wind turn."""
+    hx, y = box.x, box.y
+    cx = hx + box.width / 2
+    canvas.text(label, (cx, y + 4.2), size=2.8, bold=True)
+    _thermometer(canvas, (hx + 3.5, y + 8.6))
+    canvas.text(signed(face.temperature), (hx + 5.6, y + 9.6), size=3.2, anchor="start",
+                bold=True)
+    _cloud(canvas, (hx + 14.2, y + 8.6))
+    canvas.text(signed(face.clouds), (hx + 16.8, y + 9.6), size=3.2, anchor="start",
+                bold=True)
+    wind = f"wind {face.wind}" if face.wind else "calm"
+    canvas.text(wind, (cx, y + 15.8), size=2.8, bold=face.wind > 0)
+    if face.wind:
+        chevrons = " ".join(path_data([(cx - 3.0 + 2.2 * k, y + 17.6),
+                                       (cx - 1.8 + 2.2 * k, y + 18.5),
+                                       (cx - 3.0 + 2.2 * k, y + 19.4)])
+                            for k in range(face.wind))
+        canvas.path(chevrons, stroke=BLACK, width=0.4, round_joins=True)
+    if face.rotation:
+        way = "cw" if face.rotation > 0 else "ccw"
+        turn = f"turn {signed(face.rotation)} {way}"
+    else:
+        turn = "no turn"
+    canvas.text(turn, (cx, y + 23.6), size=2.6, bold=face.rotation != 0)
+
+
 UNKNOWN_TILE = ("drawn during", "the game")
 """What the space of a weather tile not known yet says (short forecast)."""
 
@@ -304,28 +333,8 @@ class WeatherTimeTrack:
                 for k, line in enumerate(UNKNOWN_TILE):
                     canvas.text(line, (cx, y + 16.5 + 3.0 * k), size=2.3, fill=GREY)
                 continue
-            face = slot.values
-            canvas.text(f"{slot.tile} {slot.face}", (cx, y + 4.2), size=2.8, bold=True)
-            _thermometer(canvas, (hx + 3.5, y + 8.6))
-            canvas.text(signed(face.temperature), (hx + 5.6, y + 9.6), size=3.2, anchor="start",
-                        bold=True)
-            _cloud(canvas, (hx + 14.2, y + 8.6))
-            canvas.text(signed(face.clouds), (hx + 16.8, y + 9.6), size=3.2, anchor="start",
-                        bold=True)
-            wind = f"wind {face.wind}" if face.wind else "calm"
-            canvas.text(wind, (cx, y + 15.8), size=2.8, bold=face.wind > 0)
-            if face.wind:
-                chevrons = " ".join(path_data([(cx - 3.0 + 2.2 * k, y + 17.6),
-                                               (cx - 1.8 + 2.2 * k, y + 18.5),
-                                               (cx - 3.0 + 2.2 * k, y + 19.4)])
-                                    for k in range(face.wind))
-                canvas.path(chevrons, stroke=BLACK, width=0.4, round_joins=True)
-            if face.rotation:
-                way = "cw" if face.rotation > 0 else "ccw"
-                turn = f"turn {signed(face.rotation)} {way}"
-            else:
-                turn = "no turn"
-            canvas.text(turn, (cx, y + 23.6), size=2.6, bold=face.rotation != 0)
+            draw_weather_face(canvas, Rect(hx, y, width, self.TILE_H), f"{slot.tile} {slot.face}",
+                              slot.values)
         # Hour boundaries, drawn over the cells.
         marks = [path_data([(left + h * per_hour * self.STEP_W, top),
                             (left + h * per_hour * self.STEP_W, top + self.TIME_H)])
