@@ -103,7 +103,7 @@ from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops,
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
-from skyhex.rules.turbulences.landscape import REGIONS, Landscape, region_cities
+from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
 from skyhex.rules.turbulences.piloting import can_move, check_journey, journeys, occupied
 from skyhex.rules.turbulences.scoring import can_end, game_ends, scores, team_scores
 from skyhex.rules.turbulences.state import (
@@ -121,7 +121,7 @@ from skyhex.rules.turbulences.state import (
     parcel_colour,
 )
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, MAX_ALTITUDE, TANK, ExpertRules
-from skyhex.rules.turbulences.weather import WindRose, resolve, wind_name
+from skyhex.rules.turbulences.weather import WeatherPhase, Wind, WindRose, resolve, wind_name
 
 
 def _hx(h: Hex | None) -> list[int] | None:
@@ -380,16 +380,45 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
 # --- the weather phase --------------------------------------------------------------------
 
 
-def _weather(game: Game, state: State, events: list[Event]) -> State:
+@dataclass(frozen=True, slots=True)
+class _Blown:
+    """The clouds' part of a weather phase: the flick, its draws and the clouds blown."""
+
+    wind: Wind
+    made: list[dict[str, Any]]
+    index: int
+    phase: WeatherPhase
+
+
+_last_blown: tuple[Game, int, Mapping[Hex, Stack], Direction | None, _Blown] | None = None
+
+
+def _blow(game: Game, state: State) -> _Blown:
+    """The Wind Rose's flick and the clouds blown by it. It depends on the game's draws, the
+    sky and the last wind only, never on the aircraft: the last one resolved is remembered
+    (bots weighing each action of a turn's last company resolve the same phase each time)."""
+    global _last_blown
+    last = _last_blown
+    if last is not None and last[0] is game and last[1] == state.draws \
+            and last[2] is state.clouds and last[3] == state.last_direction:
+        return last[4]
     draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
     wind = draws.flick(game.rose)
+    blown = _Blown(wind, draws.made, draws.index,
+                   resolve(game.mountains, state.clouds, wind, state.last_direction))
+    _last_blown = (game, state.draws, state.clouds, state.last_direction, blown)
+    return blown
+
+
+def _weather(game: Game, state: State, events: list[Event]) -> State:
+    blown = _blow(game, state)
+    wind, phase = blown.wind, blown.phase
     before = state.clouds
-    phase = resolve(game.mountains, before, wind, state.last_direction)
     events.append({"type": "weather", "turn": state.turn,
                    "first": game.companies[state.first].colour, "wind": wind_name(wind),
-                   "draws": draws.made})
-    events.extend(phase.events)
-    state = state.evolve(clouds=dict(phase.clouds), wind=wind, draws=draws.index,
+                   "draws": [dict(d) for d in blown.made]})
+    events.extend(dict(e) for e in phase.events)
+    state = state.evolve(clouds=dict(phase.clouds), wind=wind, draws=blown.index,
                          last_direction=wind if isinstance(wind, Direction)
                          else state.last_direction)
     if state.turn < 2:

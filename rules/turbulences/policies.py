@@ -24,10 +24,10 @@ def value(game: Game, state: State, i: int) -> int:
     delivered = sum(len(state.planes[j].delivered) for j in game.allies(i))
     if plane.hex is None:
         return 100 * delivered - 1000
-    ours = game.team_colours(i)
-    airports = {c.colour: c.airport for c in game.companies}
+    ours = game.colours_of[i]
+    airports = game.colour_airports
     targets = [airports[parcel_colour(p)] for p in plane.carried] or [
-        game.region_airport(r) for r, zone in enumerate(state.shipping, 1)
+        game.region_airports[r] for r, zone in enumerate(state.shipping)
         if any(parcel_colour(p) in ours for p in zone)] or [game.companies[i].airport]
     score = (100 * delivered + 30 * len(plane.carried)
              - min(plane.hex.distance(t) for t in targets))

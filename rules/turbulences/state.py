@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from skyhex.rules.hexgrid import Direction, Hex
@@ -105,8 +106,10 @@ class Team:
     members: tuple[int, ...]
 
 
+@cache
 def parcel_colour(parcel: str) -> str:
-    """The colour (destination) of parcel ``<colour>-<n>``."""
+    """The colour (destination) of parcel ``<colour>-<n>`` (remembered: a game names 30
+    parcels at most, and the rules and bots ask for their colours all the time)."""
     return parcel.rsplit("-", 1)[0]
 
 
@@ -204,19 +207,28 @@ class Game:
     airports: Mapping[Hex, int] = field(init=False, repr=False)  # airport hex -> region
     cities: Mapping[Hex, int] = field(init=False, repr=False)  # every city hex -> region
     team_of: Mapping[int, tuple[int, ...]] = field(init=False, repr=False)  # index -> allies
+    colours_of: tuple[frozenset[str], ...] = field(init=False, repr=False)  # index -> team's
+    region_airports: tuple[Hex, ...] = field(init=False, repr=False)  # region - 1 -> airport
+    colour_airports: Mapping[str, Hex] = field(init=False, repr=False)  # colour -> airport
 
     def __post_init__(self) -> None:
         used = {c.region: c.airport for c in self.companies}
         covered = {c.covered for c in self.companies}
         airports = {used.get(r, cities[1]): r for r, cities in enumerate(region_cities(), 1)}
-        tables = {
+        team_of = {i: next((t.members for t in self.teams if i in t.members), (i,))
+                   for i in range(len(self.companies))}
+        tables: dict[str, Any] = {
             "biomes": dict(self.landscape.biomes), "mountains": self.landscape.mountains,
             "halves": dict(self.landscape.halves),
             "tiles": landscape_set(), "airports": airports,
             "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities
                        if h not in covered},
-            "team_of": {i: next((t.members for t in self.teams if i in t.members), (i,))
-                        for i in range(len(self.companies))},
+            "team_of": team_of,
+            "colours_of": tuple(frozenset(self.companies[j].colour for j in team_of[i])
+                                for i in range(len(self.companies))),
+            "region_airports": tuple(next(h for h, r in airports.items() if r == region)
+                                     for region in range(1, len(region_cities()) + 1)),
+            "colour_airports": {c.colour: c.airport for c in self.companies},
         }
         for name, value in tables.items():
             object.__setattr__(self, name, value)
@@ -230,14 +242,14 @@ class Game:
 
     def team_colours(self, i: int) -> frozenset[str]:
         """The colours whose parcels company ``i`` may look at, carry and deliver."""
-        return frozenset(self.companies[j].colour for j in self.team_of[i])
+        return self.colours_of[i]
 
     @property
     def any_expert(self) -> bool:
         return any(c.expert for c in self.companies)
 
     def region_airport(self, region: int) -> Hex:
-        return next(h for h, r in self.airports.items() if r == region)
+        return self.region_airports[region - 1]
 
 
 @dataclass(frozen=True)
