@@ -256,16 +256,9 @@ def make_teams(companies: Sequence[Company], mode: Mode, teams: Teams | None
     return tuple(out)
 
 
-def clockwise_order(companies: Sequence[Company], first: int) -> tuple[int, ...]:
-    """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
-    start = companies[first].region
-    return tuple(sorted(range(len(companies)),
-                        key=lambda i: (start - companies[i].region) % REGIONS))
-
-
 def clockwise(game: Game, first: int) -> tuple[int, ...]:
     """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
-    return clockwise_order(game.companies, first)
+    return game.clockwise(first)
 
 
 def setup_parcels(companies: Sequence[Company]) -> list[tuple[str, int]]:
