@@ -90,7 +90,7 @@ The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``stat
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -646,6 +646,27 @@ def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and the events that explain it."""
+    events: list[Event] = []
+    return _apply(game, state, action, events), events
+
+
+class _Discard(list[Event]):
+    """An events list that keeps nothing (events passed as a generator are not even made)."""
+
+    def append(self, event: Event) -> None:
+        pass
+
+    def extend(self, events: Iterable[Event]) -> None:
+        pass
+
+
+def advance(game: Game, state: State, action: Action) -> State:
+    """The state after ``action``, as ``apply`` gives it, without its events (bots weighing
+    every action of a turn read the state only)."""
+    return _apply(game, state, action, _Discard())
+
+
+def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
     actor = state.actor
     if actor is None:
         raise IllegalActionError("game.over", "the game is over")
@@ -656,7 +677,6 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     if index != actor:
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
-    events: list[Event] = []
     if isinstance(action, Flip):
         state = expert.flip(game, state, actor, events)
         if expert.dry(game, state.planes[actor]):
@@ -665,7 +685,7 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
         state = _pass(game, state, actor, action, events)
     else:
         state = _journey(game, state, actor, action, events)
-    return state, events
+    return state
 
 
 def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -> State:

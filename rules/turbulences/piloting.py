@@ -42,7 +42,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import tile_colour
 from skyhex.rules.turbulences.landscape import CloudSide, Stack, entered_biome
-from skyhex.rules.turbulences.state import Game, State
+from skyhex.rules.turbulences.state import Game, Plane, State
 
 MAX_BASE = 2
 
@@ -57,9 +57,18 @@ class Flight:
     bonus: bool  # the last tile was the bonus tile
 
 
+_occupied_memo: tuple[tuple[Plane, ...], int, frozenset[Hex]] | None = None
+
+
 def occupied(state: State, mover: int) -> frozenset[Hex]:
-    """The hexes holding another company's aircraft."""
-    return frozenset(p.hex for i, p in enumerate(state.planes) if i != mover and p.hex is not None)
+    """The hexes holding another company's aircraft (the last asked is remembered)."""
+    global _occupied_memo
+    memo = _occupied_memo
+    if memo is not None and memo[0] is state.planes and memo[1] == mover:
+        return memo[2]
+    out = frozenset(p.hex for i, p in enumerate(state.planes) if i != mover and p.hex is not None)
+    _occupied_memo = (state.planes, mover, out)
+    return out
 
 
 def obstacle(game: Game, state: State, h: Hex, others: Collection[Hex]) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from skyhex.rules.game import Ruleset
 from skyhex.rules.turbulences.actions import Action, Flip
-from skyhex.rules.turbulences.engine import apply
+from skyhex.rules.turbulences.engine import advance
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 
@@ -51,7 +51,7 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
     best = max(range(len(legal)),
-               key=lambda k: (value(game, apply(game, state, legal[k])[0], i), rng.random()))
+               key=lambda k: (value(game, advance(game, state, legal[k]), i), rng.random()))
     return legal[best]
 
 
