@@ -92,6 +92,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -882,21 +883,30 @@ def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Op
     carried = plane.carried
     place = None if plane.hex is None or (plane.hex in game.tiles and not plane.grounded) \
         else _zone(game, state, plane.hex)
+    if place is None:
+        return list(_ops_choices(carried, None, 0, frozenset(), throw))
+    return list(_ops_choices(carried, *place, game.team_colours(i), throw))
+
+
+@lru_cache(maxsize=1024)
+def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces: int,
+                 ours: frozenset[str], throw: bool) -> tuple[Ops, ...]:
+    """``ops_options`` for an aircraft carrying ``carried`` at a shipping zone (``None``:
+    none there) of ``spaces`` spaces, loading the colours ``ours``. Remembered: the same
+    few situations come back all game long."""
     out = []
     for thrown in (_subsets(carried, len(carried)) if throw else iter([()])):
         kept = [p for p in carried if p not in thrown]
-        if place is None:
+        if zone is None:
             out.append(Ops(throw=thrown))
             continue
-        zone, spaces = place
-        ours = game.team_colours(i)
         mine = [p for p in zone if parcel_colour(p) in ours]
         for unload in _subsets(kept, len(kept)):
             room = MAX_CARRIED - len(kept) + len(unload)
             for load in _subsets(mine, room):
                 if len(zone) - len(load) + len(unload) <= spaces:
                     out.append(Ops(thrown, unload, load))
-    return out
+    return tuple(out)
 
 
 def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None

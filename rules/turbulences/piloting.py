@@ -206,17 +206,18 @@ def free_steps(game: Game, state: State, others: Collection[Hex]
     """The hexes an aircraft at a hex may enter next (``_step`` allows them: a property test
     holds the two together): a free landscape tile, and from a landscape tile a free
     airport."""
-    tiles = game.tiles
-    blocked = game.mountains | storms(state.clouds) | frozenset(others)
-    airports = game.airports.keys() - others
+    tiles, mountains, airports = game.tiles, game.mountains, game.airports
+    stormy = storms(state.clouds)
 
     def steps(pos: Hex) -> list[Hex]:
         near = game.reach.get(pos)
         if near is None:
             near = pos.neighbors()
         if pos in tiles:
-            return [h for h in near if (h not in blocked if h in tiles else h in airports)]
-        return [h for h in near if h in tiles and h not in blocked]
+            return [h for h in near if h not in others and (
+                h not in mountains and h not in stormy if h in tiles else h in airports)]
+        return [h for h in near if h in tiles and h not in mountains and h not in stormy
+                and h not in others]
 
     return steps
 
