@@ -132,7 +132,7 @@ def check_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
     for this situation (``flights``: bots apply every legal action of a turn) the path is
     looked up there; otherwise it is walked step by step (``explain_journey``, held to
     ``flights`` by a property test)."""
-    known = _known_flights(game, state, mover, overloaded, occupied(state, mover))
+    known = _known_flights(game, state, mover, overloaded)
     if known is not None:
         flight = known.get(path)
         if flight is not None:
@@ -273,10 +273,25 @@ def _flight_key(game: Game, state: State, mover: int, overloaded: bool,
     return (id(game), id(state.clouds), mover, hex_, overloaded, others)
 
 
+_last_flights: tuple[Game, tuple[Plane, ...], Mapping[Hex, Stack], int, bool,
+                    dict[tuple[Hex, ...], Flight]] | None = None
+
+
 def _known_flights(game: Game, state: State, mover: int, overloaded: bool,
-                   others: frozenset[Hex]) -> dict[tuple[Hex, ...], Flight] | None:
+                   others: frozenset[Hex] | None = None
+                   ) -> dict[tuple[Hex, ...], Flight] | None:
+    """The flights listed for this situation, if they were (``others``: the other aircraft's
+    hexes, when known)."""
+    global _last_flights
+    last = _last_flights
+    if last is not None and last[0] is game and last[1] is state.planes \
+            and last[2] is state.clouds and last[3] == mover and last[4] == overloaded:
+        return last[5]
+    if others is None:
+        others = occupied(state, mover)
     hit = _flight_memo.get(_flight_key(game, state, mover, overloaded, others))
     if hit is not None and hit[0] is game and hit[1] is state.clouds:
+        _last_flights = (game, state.planes, state.clouds, mover, overloaded, hit[2])
         return hit[2]
     return None
 

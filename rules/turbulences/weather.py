@@ -183,6 +183,11 @@ class WindRose:
     odds: Mapping[Wind, Fraction] = field(default_factory=lambda: dict(DEFAULT_WIND_ODDS))
     shares: tuple[tuple[Wind, Fraction], ...] = field(init=False, repr=False, compare=False)
     """Each outcome with the end of its share of [0, 1), in the order N ... NW, calm."""
+    bounds: tuple[tuple[Wind, Fraction, float], ...] = field(init=False, repr=False,
+                                                             compare=False)
+    """The shares with each end also as a float, to place most draws without fractions."""
+    outcomes: tuple[Wind, ...] = field(init=False, repr=False, compare=False)
+    """The outcomes of positive odds (``possible``)."""
 
     def __post_init__(self) -> None:
         odds = {w: _weight(self.odds.get(w, 0)) for w in WIND_OUTCOMES}
@@ -200,6 +205,9 @@ class WindRose:
             cumulative += self.odds[wind]
             shares.append((wind, cumulative))
         object.__setattr__(self, "shares", tuple(shares))
+        object.__setattr__(self, "bounds", tuple((w, end, float(end)) for w, end in shares))
+        object.__setattr__(self, "outcomes", tuple(w for w in WIND_OUTCOMES
+                                                   if self.odds[w] > 0))
 
     def __hash__(self) -> int:  # a value: hashable although its odds are a mapping
         return hash(tuple(self.odds.items()))
@@ -221,15 +229,20 @@ class WindRose:
         order N, NE, SE, S, SW, NW, calm take consecutive shares of [0, 1) by their odds."""
         if not 0 <= u < 1:
             raise ValueError(f"a uniform draw must be in [0, 1), not {u}")
-        point = Fraction(u)
-        for wind, cumulative in self.shares:
-            if point < cumulative:
+        for wind, cumulative, near in self.bounds:
+            if u < near - _MARGIN:  # clearly below: no exact comparison needed
+                return wind
+            if u < near + _MARGIN and Fraction(u) < cumulative:
                 return wind
         raise AssertionError("unreachable: u < 1 and the odds sum to 1")
 
     def possible(self) -> tuple[Wind, ...]:
         """The outcomes a flick may give (positive odds), in the order N ... NW, calm."""
-        return tuple(w for w in WIND_OUTCOMES if self.odds[w] > 0)
+        return self.outcomes
+
+
+_MARGIN = 1e-9
+"""Around a share's end, a draw is compared with it exactly (as fractions)."""
 
 
 # --- lines of the landscape ---------------------------------------------------------------
