@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skyhex.rules.game import Ruleset
-from skyhex.rules.hexgrid import Hex
+from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import Action, Flip
 from skyhex.rules.turbulences.engine import advance
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
@@ -32,7 +32,7 @@ def value(game: Game, state: State, i: int) -> int:
         targets = _waiting(game, state.shipping, game.colours_of[i]) or \
             [game.companies[i].airport]
     q, r = plane.hex
-    near = min((abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2 for tq, tr in targets)
+    near = min([axial_length(q - tq, r - tr) for tq, tr in targets])
     score = 100 * delivered + 30 * len(plane.carried) - near
     if plane.fuel is not None:  # EXPERT: keep enough FUEL to get home
         margin = plane.fuel + plane.altitude + (JERRYCAN_HOPE if not plane.flipped else 0) \

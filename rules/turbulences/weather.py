@@ -333,7 +333,8 @@ def check_clouds(mountains: Collection[Hex], clouds: Mapping[Hex, Stack]) -> Non
     clouds on landscape tiles, no cloud on a mountain, no empty stack, each token once, and
     every token of a Tempest on its storm side."""
     tiles = landscape_set()
-    off = sorted(str(h) for h in mountains if h not in tiles)
+    off = [] if isinstance(mountains, frozenset) and mountains <= tiles else \
+        sorted(str(h) for h in mountains if h not in tiles)
     if off:
         raise ValueError(f"mountains off the landscape: {', '.join(off)}")
     seen: set[int] = set()
@@ -487,7 +488,7 @@ def resolve(mountains: Collection[Hex], clouds: Mapping[Hex, Stack], wind: Wind,
     (``last_direction``), which decides whether Tempests grow (same direction) or split.
     Raises ``ValueError`` for an invalid situation (``check_clouds``).
     """
-    mountain_set = frozenset(mountains)
+    mountain_set = mountains if isinstance(mountains, frozenset) else frozenset(mountains)
     check_clouds(mountain_set, clouds)
     if isinstance(wind, Calm):
         fates = {t.id: TokenFate(t.id, h, h, t.side, t.side, Why.CALM)
@@ -501,10 +502,11 @@ def resolve(mountains: Collection[Hex], clouds: Mapping[Hex, Stack], wind: Wind,
             continue
         work = _Line(hexes, wind, events, fates)
         _resolve_line(work, clouds, mountain_set, same_wind=wind == previous)
-        for i, h in enumerate(hexes):
-            stack = work.stays.get(i, []) + work.arrivals.get(i, [])
+        stays, arrivals = work.stays, work.arrivals
+        for i in sorted(stays.keys() | arrivals.keys()):
+            stack = stays.get(i, []) + arrivals.get(i, [])
             if stack:
-                new_clouds[h] = tuple(stack)
+                new_clouds[hexes[i]] = tuple(stack)
     assert all(len(s) == 1 or all(t.side is CloudSide.STORM for t in s)
                for s in new_clouds.values())
     return WeatherPhase(wind, previous, new_clouds, dict(sorted(fates.items())), tuple(events))
