@@ -412,7 +412,7 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
                    "first": game.companies[state.first].colour, "wind": wind_name(wind),
                    "draws": [dict(d) for d in blown.made]})
     events.extend(dict(e) for e in phase.events)
-    state = state.evolve(clouds=dict(phase.clouds), wind=wind, draws=blown.index,
+    state = state.evolve(clouds=phase.clouds, wind=wind, draws=blown.index,
                          last_direction=wind if isinstance(wind, Direction)
                          else state.last_direction)
     if state.turn < 2:
@@ -625,7 +625,8 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
                 events.append({"type": f"parcels_{kind}", "company": colour,
                                "parcels": list(ids), "airport": _hx(h)})
         state = _with_zone(game, state, h, after)
-    plane = plane.evolve(carried=tuple(carried), seen=plane.seen | set(ops.load))
+    plane = plane.evolve(carried=tuple(carried),
+                         seen=plane.seen | set(ops.load) if ops.load else plane.seen)
     return state.with_plane(i, plane)
 
 
