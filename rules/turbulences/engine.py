@@ -921,12 +921,16 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
             flights = expert.expert_journeys(game, scratch, i, overloaded)
         else:
             flights = [(path, False, 0) for path in journeys(game, scratch, i, overloaded)]
+        landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
         for path, cross, glide in flights:
             afters = [NO_OPS]
-            if path[-1] in game.airports:
-                landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=path[-1]))
-                landed, _ = _arrive(game, landed, i, path[-1], [])
-                afters = ops_options(game, landed, i, throw=False)
+            end = path[-1]
+            if end in game.airports:
+                if end not in landings:
+                    landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=end))
+                    landed, _ = _arrive(game, landed, i, end, _Discard())
+                    landings[end] = ops_options(game, landed, i, throw=False)
+                afters = landings[end]
             out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross)
                        for after in afters)
     return out

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences.aircraft import tile_colour
-from skyhex.rules.turbulences.landscape import CloudSide, Stack, entered_biome
+from skyhex.rules.turbulences.aircraft import BonusColour, tile_colour
+from skyhex.rules.turbulences.landscape import CloudSide, Landscape, Stack, entered_biome
 from skyhex.rules.turbulences.state import Game, Plane, State
 
 MAX_BASE = 2
@@ -89,11 +89,35 @@ def has_bonus(game: Game, state: State, mover: int, h: Hex, came: Hex | None = N
     side the aircraft crossed)."""
     if h not in game.tiles:
         return False
-    biome = game.biomes[h]
-    if h in game.halves and came is not None:
-        biome = entered_biome(biome, game.halves[h], _facing(h, came))
-    colour = tile_colour(biome, state.clouds.get(h))
+    stack = state.clouds.get(h)
+    if stack:
+        colour = tile_colour(game.biomes[h], stack)
+    else:
+        colours = _entry_colours(game)
+        colour = colours[h, came] if (h, came) in colours else colours[h, None]
     return colour is game.companies[mover].aircraft.bonus
+
+
+_last_colours: tuple[Landscape, dict[tuple[Hex, Hex | None], BonusColour | None]] | None = None
+
+
+def _entry_colours(game: Game) -> dict[tuple[Hex, Hex | None], BonusColour | None]:
+    """The colour of each landscape tile without clouds, entered from each neighbour (or
+    from nowhere: ``None``), for the last landscape asked about."""
+    global _last_colours
+    last = _last_colours
+    if last is not None and last[0] is game.landscape:
+        return last[1]
+    table: dict[tuple[Hex, Hex | None], BonusColour | None] = {}
+    for h in game.tiles:
+        biome = game.biomes[h]
+        table[h, None] = tile_colour(biome, None)
+        for came in h.neighbors():
+            entered = entered_biome(biome, game.halves[h], _facing(h, came)) \
+                if h in game.halves else biome
+            table[h, came] = tile_colour(entered, None)
+    _last_colours = (game.landscape, table)
+    return table
 
 
 def _facing(h: Hex, neighbour: Hex) -> Direction | None:
