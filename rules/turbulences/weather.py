@@ -498,7 +498,7 @@ def resolve(mountains: Collection[Hex], clouds: Mapping[Hex, Stack], wind: Wind,
     fates = {}
     new_clouds: dict[Hex, Stack] = {}
     for hexes in wind_lines(wind):
-        if not any(h in clouds for h in hexes):
+        if clouds.keys().isdisjoint(hexes):
             continue
         work = _Line(hexes, wind, events, fates)
         _resolve_line(work, clouds, mountain_set, same_wind=wind == previous)
