@@ -1,7 +1,8 @@
-"""The fast piloting checks held to the step-by-step ones: ``free_steps`` (per-game
-neighbour tables, the sky's storm tiles) allows exactly the steps ``_step`` allows, and
-``flights`` lists exactly the paths ``explain_journey`` accepts, with the same flight, on
-positions of seeded random games (every company, overloaded or not)."""
+"""The fast paths held to the rules they stand for, on positions of seeded random games:
+``free_steps`` (per-game neighbour tables, the sky's storm tiles) allows exactly the steps
+``_step`` allows, ``flights`` lists exactly the paths ``explain_journey`` accepts, with the
+same flight (every company, overloaded or not), and ``engine.advance`` (no events) gives the
+state ``apply`` gives for every legal action."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from skyhex.games import load_scenario
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.playout import playout
+from skyhex.rules.turbulences.engine import advance, apply, legal_actions
 from skyhex.rules.turbulences.piloting import (
     _step,
     explain_journey,
@@ -80,3 +82,14 @@ def test_listed_journeys_are_exactly_the_paths_the_step_by_step_check_accepts(na
                 assert list(table) == sorted(table, key=lambda p: (len(p), p))
                 checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["turbulences-6", "turbulences-expert-4"])
+def test_advance_gives_the_state_apply_gives(name: str) -> None:
+    checked = 0
+    for game, state in list(positions(name, 2))[:25]:
+        for action in legal_actions(game, state):
+            after, _ = apply(game, state, action)
+            assert advance(game, state, action) == after
+            checked += 1
+    assert checked > 100

@@ -257,7 +257,8 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     """Every legal journey of the mover's aircraft with its flight, shortest first, then by
     hexes. Remembered for the last few situations (the game, the sky, the aircraft's place
     and overload, the other aircraft): ``apply`` checks each journey it is given against
-    them, and bots apply every legal journey of a turn."""
+    them, and bots apply every legal journey of a turn. The table is shared: never change
+    it."""
     start = state.planes[mover].hex
     assert start is not None
     others = occupied(state, mover)
