@@ -90,8 +90,9 @@ The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``stat
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -103,7 +104,7 @@ from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops,
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
-from skyhex.rules.turbulences.landscape import REGIONS, Landscape, region_cities
+from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
 from skyhex.rules.turbulences.piloting import can_move, check_journey, journeys, occupied
 from skyhex.rules.turbulences.scoring import can_end, game_ends, scores, team_scores
 from skyhex.rules.turbulences.state import (
@@ -121,7 +122,7 @@ from skyhex.rules.turbulences.state import (
     parcel_colour,
 )
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, MAX_ALTITUDE, TANK, ExpertRules
-from skyhex.rules.turbulences.weather import WindRose, resolve, wind_name
+from skyhex.rules.turbulences.weather import WeatherPhase, Wind, WindRose, resolve, wind_name
 
 
 def _hx(h: Hex | None) -> list[int] | None:
@@ -256,16 +257,9 @@ def make_teams(companies: Sequence[Company], mode: Mode, teams: Teams | None
     return tuple(out)
 
 
-def clockwise_order(companies: Sequence[Company], first: int) -> tuple[int, ...]:
-    """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
-    start = companies[first].region
-    return tuple(sorted(range(len(companies)),
-                        key=lambda i: (start - companies[i].region) % REGIONS))
-
-
 def clockwise(game: Game, first: int) -> tuple[int, ...]:
     """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
-    return clockwise_order(game.companies, first)
+    return game.clockwise(first)
 
 
 def setup_parcels(companies: Sequence[Company]) -> list[tuple[str, int]]:
@@ -380,16 +374,45 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
 # --- the weather phase --------------------------------------------------------------------
 
 
-def _weather(game: Game, state: State, events: list[Event]) -> State:
+@dataclass(frozen=True, slots=True)
+class _Blown:
+    """The clouds' part of a weather phase: the flick, its draws and the clouds blown."""
+
+    wind: Wind
+    made: list[dict[str, Any]]
+    index: int
+    phase: WeatherPhase
+
+
+_last_blown: tuple[Game, int, Mapping[Hex, Stack], Direction | None, _Blown] | None = None
+
+
+def _blow(game: Game, state: State) -> _Blown:
+    """The Wind Rose's flick and the clouds blown by it. It depends on the game's draws, the
+    sky and the last wind only, never on the aircraft: the last one resolved is remembered
+    (bots weighing each action of a turn's last company resolve the same phase each time)."""
+    global _last_blown
+    last = _last_blown
+    if last is not None and last[0] is game and last[1] == state.draws \
+            and last[2] is state.clouds and last[3] == state.last_direction:
+        return last[4]
     draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
     wind = draws.flick(game.rose)
+    blown = _Blown(wind, draws.made, draws.index,
+                   resolve(game.mountains, state.clouds, wind, state.last_direction))
+    _last_blown = (game, state.draws, state.clouds, state.last_direction, blown)
+    return blown
+
+
+def _weather(game: Game, state: State, events: list[Event]) -> State:
+    blown = _blow(game, state)
+    wind, phase = blown.wind, blown.phase
     before = state.clouds
-    phase = resolve(game.mountains, before, wind, state.last_direction)
     events.append({"type": "weather", "turn": state.turn,
                    "first": game.companies[state.first].colour, "wind": wind_name(wind),
-                   "draws": draws.made})
-    events.extend(phase.events)
-    state = state.evolve(clouds=dict(phase.clouds), wind=wind, draws=draws.index,
+                   "draws": [dict(d) for d in blown.made]})
+    events.extend(dict(e) for e in phase.events)
+    state = state.evolve(clouds=phase.clouds, wind=wind, draws=blown.index,
                          last_direction=wind if isinstance(wind, Direction)
                          else state.last_direction)
     if state.turn < 2:
@@ -602,7 +625,8 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
                 events.append({"type": f"parcels_{kind}", "company": colour,
                                "parcels": list(ids), "airport": _hx(h)})
         state = _with_zone(game, state, h, after)
-    plane = plane.evolve(carried=tuple(carried), seen=plane.seen | set(ops.load))
+    plane = plane.evolve(carried=tuple(carried),
+                         seen=plane.seen | set(ops.load) if ops.load else plane.seen)
     return state.with_plane(i, plane)
 
 
@@ -624,6 +648,27 @@ def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and the events that explain it."""
+    events: list[Event] = []
+    return _apply(game, state, action, events), events
+
+
+class _Discard(list[Event]):
+    """An events list that keeps nothing (events passed as a generator are not even made)."""
+
+    def append(self, event: Event) -> None:
+        pass
+
+    def extend(self, events: Iterable[Event]) -> None:
+        pass
+
+
+def advance(game: Game, state: State, action: Action) -> State:
+    """The state after ``action``, as ``apply`` gives it, without its events (bots weighing
+    every action of a turn read the state only)."""
+    return _apply(game, state, action, _Discard())
+
+
+def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
     actor = state.actor
     if actor is None:
         raise IllegalActionError("game.over", "the game is over")
@@ -634,7 +679,6 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     if index != actor:
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
-    events: list[Event] = []
     if isinstance(action, Flip):
         state = expert.flip(game, state, actor, events)
         if expert.dry(game, state.planes[actor]):
@@ -643,7 +687,7 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
         state = _pass(game, state, actor, action, events)
     else:
         state = _journey(game, state, actor, action, events)
-    return state, events
+    return state
 
 
 def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -> State:
@@ -840,21 +884,30 @@ def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Op
     carried = plane.carried
     place = None if plane.hex is None or (plane.hex in game.tiles and not plane.grounded) \
         else _zone(game, state, plane.hex)
+    if place is None:
+        return list(_ops_choices(carried, None, 0, frozenset(), throw))
+    return list(_ops_choices(carried, *place, game.team_colours(i), throw))
+
+
+@lru_cache(maxsize=1024)
+def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces: int,
+                 ours: frozenset[str], throw: bool) -> tuple[Ops, ...]:
+    """``ops_options`` for an aircraft carrying ``carried`` at a shipping zone (``None``:
+    none there) of ``spaces`` spaces, loading the colours ``ours``. Remembered: the same
+    few situations come back all game long."""
     out = []
     for thrown in (_subsets(carried, len(carried)) if throw else iter([()])):
         kept = [p for p in carried if p not in thrown]
-        if place is None:
+        if zone is None:
             out.append(Ops(throw=thrown))
             continue
-        zone, spaces = place
-        ours = game.team_colours(i)
         mine = [p for p in zone if parcel_colour(p) in ours]
         for unload in _subsets(kept, len(kept)):
             room = MAX_CARRIED - len(kept) + len(unload)
             for load in _subsets(mine, room):
                 if len(zone) - len(load) + len(unload) <= spaces:
                     out.append(Ops(thrown, unload, load))
-    return out
+    return tuple(out)
 
 
 def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
@@ -868,12 +921,16 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
             flights = expert.expert_journeys(game, scratch, i, overloaded)
         else:
             flights = [(path, False, 0) for path in journeys(game, scratch, i, overloaded)]
+        landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
         for path, cross, glide in flights:
             afters = [NO_OPS]
-            if path[-1] in game.airports:
-                landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=path[-1]))
-                landed, _ = _arrive(game, landed, i, path[-1], [])
-                afters = ops_options(game, landed, i, throw=False)
+            end = path[-1]
+            if end in game.airports:
+                if end not in landings:
+                    landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=end))
+                    landed, _ = _arrive(game, landed, i, end, _Discard())
+                    landings[end] = ops_options(game, landed, i, throw=False)
+                afters = landings[end]
             out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross)
                        for after in afters)
     return out

@@ -30,7 +30,6 @@ Decisions:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -118,9 +117,13 @@ def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[H
         elif stack and not before.get(h):
             events.append({"type": "cumulus_under", "company": names[i], "hex": _hx(h),
                            "token": stack[0].id})
-    count = Counter(h for h in dest.values() if h is not None and h in tiles)
-    crowded = {h: [i for i, g in sorted(dest.items()) if g == h] for h, n in count.items() if n >= 2}
-    for h, group in sorted(crowded.items()):
+    on_tiles: dict[Hex, list[int]] = {}
+    for i, g in sorted(dest.items()):
+        if g is not None and g in tiles:
+            on_tiles.setdefault(g, []).append(i)
+    for h, group in sorted(on_tiles.items()):
+        if len(group) < 2:
+            continue
         for i in group:
             destroy(i, h, "A", "collision", other=names[next(j for j in group if j != i)])
     return Shake(dest, landings, tuple(events))

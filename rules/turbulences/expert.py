@@ -189,27 +189,33 @@ def expert_journeys(game: Game, state: State, mover: int, overloaded: bool
                     ) -> list[tuple[tuple[Hex, ...], bool, int]]:
     """Every legal (path, cross, glide) of an EXPERT aircraft: the journeys of section 5 it
     can pay for, then its crossings."""
+    return list(_expert_flights(game, state, mover, overloaded))
+
+
+def _expert_flights(game: Game, state: State, mover: int, overloaded: bool
+                    ) -> Iterator[tuple[tuple[Hex, ...], bool, int]]:
     plane = state.planes[mover]
     start = plane.hex
     assert start is not None
-    out = [(path, False, g) for path in journeys(game, state, mover, overloaded)
-           for g in glides(plane, movements(game, plane, path, False), 0)]
+    for path in journeys(game, state, mover, overloaded):
+        for g in glides(plane, movements(game, plane, path, False), 0):
+            yield path, False, g
     if overloaded or start not in game.tiles:
-        return out
+        return
     others = occupied(state, mover)
     for over, land, cost in crossings(game, state, mover):
         paths: list[tuple[Hex, ...]] = [(over, land)]
         if has_bonus(game, state, mover, land, over):
             paths += [(over, land, c) for c in land.neighbors()
                       if _step(game, state, land, c, others) is None]
-        out += [(p, True, g) for p in paths
-                for g in glides(plane, movements(game, plane, p, True), cost)]
-    return out
+        for p in paths:
+            for g in glides(plane, movements(game, plane, p, True), cost):
+                yield p, True, g
 
 
 def can_fly(game: Game, state: State, mover: int, overloaded: bool) -> bool:
-    """Whether an EXPERT aircraft has a journey it can pay for."""
-    return bool(expert_journeys(game, state, mover, overloaded))
+    """Whether an EXPERT aircraft has a journey it can pay for (the first one found)."""
+    return next(_expert_flights(game, state, mover, overloaded), None) is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,14 +35,14 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences.aircraft import tile_colour
-from skyhex.rules.turbulences.landscape import CloudSide, entered_biome
-from skyhex.rules.turbulences.state import Game, State
+from skyhex.rules.turbulences.aircraft import BonusColour, tile_colour
+from skyhex.rules.turbulences.landscape import CloudSide, Landscape, Stack, entered_biome
+from skyhex.rules.turbulences.state import Game, Plane, State
 
 MAX_BASE = 2
 
@@ -57,9 +57,18 @@ class Flight:
     bonus: bool  # the last tile was the bonus tile
 
 
+_occupied_memo: tuple[tuple[Plane, ...], int, frozenset[Hex]] | None = None
+
+
 def occupied(state: State, mover: int) -> frozenset[Hex]:
-    """The hexes holding another company's aircraft."""
-    return frozenset(p.hex for i, p in enumerate(state.planes) if i != mover and p.hex is not None)
+    """The hexes holding another company's aircraft (the last asked is remembered)."""
+    global _occupied_memo
+    memo = _occupied_memo
+    if memo is not None and memo[0] is state.planes and memo[1] == mover:
+        return memo[2]
+    out = frozenset(p.hex for i, p in enumerate(state.planes) if i != mover and p.hex is not None)
+    _occupied_memo = (state.planes, mover, out)
+    return out
 
 
 def obstacle(game: Game, state: State, h: Hex, others: Collection[Hex]) -> str | None:
@@ -80,11 +89,35 @@ def has_bonus(game: Game, state: State, mover: int, h: Hex, came: Hex | None = N
     side the aircraft crossed)."""
     if h not in game.tiles:
         return False
-    biome = game.biomes[h]
-    if h in game.halves and came is not None:
-        biome = entered_biome(biome, game.halves[h], _facing(h, came))
-    colour = tile_colour(biome, state.clouds.get(h))
+    stack = state.clouds.get(h)
+    if stack:
+        colour = tile_colour(game.biomes[h], stack)
+    else:
+        colours = _entry_colours(game)
+        colour = colours[h, came] if (h, came) in colours else colours[h, None]
     return colour is game.companies[mover].aircraft.bonus
+
+
+_last_colours: tuple[Landscape, dict[tuple[Hex, Hex | None], BonusColour | None]] | None = None
+
+
+def _entry_colours(game: Game) -> dict[tuple[Hex, Hex | None], BonusColour | None]:
+    """The colour of each landscape tile without clouds, entered from each neighbour (or
+    from nowhere: ``None``), for the last landscape asked about."""
+    global _last_colours
+    last = _last_colours
+    if last is not None and last[0] is game.landscape:
+        return last[1]
+    table: dict[tuple[Hex, Hex | None], BonusColour | None] = {}
+    for h in game.tiles:
+        biome = game.biomes[h]
+        table[h, None] = tile_colour(biome, None)
+        for came in h.neighbors():
+            entered = entered_biome(biome, game.halves[h], _facing(h, came)) \
+                if h in game.halves else biome
+            table[h, came] = tile_colour(entered, None)
+    _last_colours = (game.landscape, table)
+    return table
 
 
 def _facing(h: Hex, neighbour: Hex) -> Direction | None:
@@ -119,7 +152,22 @@ def _raise(code: str) -> IllegalActionError:
 def check_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
                   overloaded: bool) -> Flight:
     """Check ``path`` for the mover's aircraft (on the state's board); raise
-    ``IllegalActionError`` naming the broken rule."""
+    ``IllegalActionError`` naming the broken rule. When the mover's journeys were listed
+    for this situation (``flights``: bots apply every legal action of a turn) the path is
+    looked up there; otherwise it is walked step by step (``explain_journey``, held to
+    ``flights`` by a property test)."""
+    known = _known_flights(game, state, mover, overloaded)
+    if known is not None:
+        flight = known.get(path)
+        if flight is not None:
+            return flight
+    return explain_journey(game, state, mover, path, overloaded)
+
+
+def explain_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
+                    overloaded: bool) -> Flight:
+    """Walk ``path`` step by step for the mover's aircraft and raise ``IllegalActionError``
+    naming the first rule it breaks; the flight when it breaks none."""
     start = state.planes[mover].hex
     assert start is not None
     if not path:
@@ -162,35 +210,124 @@ def check_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
     return Flight(path, pos, pos not in game.tiles, bonus)
 
 
-def journeys(game: Game, state: State, mover: int, overloaded: bool) -> list[tuple[Hex, ...]]:
-    """Every legal path of the mover's aircraft, shortest first, then by hexes."""
+_storm_memo: tuple[Mapping[Hex, Stack], frozenset[Hex]] | None = None
+
+
+def storms(clouds: Mapping[Hex, Stack]) -> frozenset[Hex]:
+    """The tiles under a storm or a Tempest (the last sky asked about is remembered)."""
+    global _storm_memo
+    memo = _storm_memo
+    if memo is not None and memo[0] is clouds:
+        return memo[1]
+    out = frozenset(h for h, stack in clouds.items()
+                    if stack and any(t.side is CloudSide.STORM for t in stack))
+    _storm_memo = (clouds, out)
+    return out
+
+
+def free_steps(game: Game, state: State, others: Collection[Hex]
+               ) -> Callable[[Hex], list[Hex]]:
+    """The hexes an aircraft at a hex may enter next (``_step`` allows them: a property test
+    holds the two together): a free landscape tile, and from a landscape tile a free
+    airport."""
+    tiles, mountains, airports = game.tiles, game.mountains, game.airports
+    stormy = storms(state.clouds)
+
+    def steps(pos: Hex) -> list[Hex]:
+        near = game.reach.get(pos)
+        if near is None:
+            near = pos.neighbors()
+        if pos in tiles:
+            return [h for h in near if h not in others and (
+                h not in mountains and h not in stormy if h in tiles else h in airports)]
+        return [h for h in near if h in tiles and h not in mountains and h not in stormy
+                and h not in others]
+
+    return steps
+
+
+_FlightKey = tuple[int, int, int, Hex, bool, frozenset[Hex]]
+_flight_memo: dict[_FlightKey, tuple[Game, Mapping[Hex, Stack], dict[tuple[Hex, ...], Flight]]] \
+    = {}
+_FLIGHT_MEMO_SIZE = 64
+
+
+def flights(game: Game, state: State, mover: int, overloaded: bool
+            ) -> dict[tuple[Hex, ...], Flight]:
+    """Every legal journey of the mover's aircraft with its flight, shortest first, then by
+    hexes. Remembered for the last few situations (the game, the sky, the aircraft's place
+    and overload, the other aircraft): ``apply`` checks each journey it is given against
+    them, and bots apply every legal journey of a turn. The table is shared: never change
+    it."""
     start = state.planes[mover].hex
     assert start is not None
     others = occupied(state, mover)
-    out: list[tuple[Hex, ...]] = []
-
-    def steps(pos: Hex) -> list[Hex]:
-        return [h for h in pos.neighbors() if _step(game, state, pos, h, others) is None]
-
+    known = _known_flights(game, state, mover, overloaded, others)
+    if known is not None:
+        return known
+    tiles = game.tiles
+    steps = free_steps(game, state, others)
+    out: list[Flight] = []
     firsts = steps(start)
-    out.extend((h,) for h in firsts)
+    out.extend(Flight((h,), h, h not in tiles, False) for h in firsts)
     for a in firsts:
-        if a not in game.tiles:
+        if a not in tiles:
             continue
         bonus_a = has_bonus(game, state, mover, a, start)
         for b in steps(a):
-            if (not overloaded and b != start) or bonus_a:
-                out.append((a, b))
-            if overloaded or b == start or b not in game.tiles or \
+            as_base = not overloaded and b != start
+            if as_base or bonus_a:
+                out.append(Flight((a, b), b, b not in tiles, not as_base))
+            if overloaded or b == start or b not in tiles or \
                     not has_bonus(game, state, mover, b, a):
                 continue
-            out.extend((a, b, c) for c in steps(b))
-    return sorted(set(out), key=lambda p: (len(p), p))
+            out.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
+    out.sort(key=lambda f: (len(f.path), f.path))
+    table = {f.path: f for f in out}
+    if len(_flight_memo) >= _FLIGHT_MEMO_SIZE:
+        _flight_memo.clear()
+    _flight_memo[_flight_key(game, state, mover, overloaded, others)] = \
+        (game, state.clouds, table)
+    return table
+
+
+def _flight_key(game: Game, state: State, mover: int, overloaded: bool,
+                others: frozenset[Hex]) -> _FlightKey:
+    hex_ = state.planes[mover].hex
+    assert hex_ is not None
+    return (id(game), id(state.clouds), mover, hex_, overloaded, others)
+
+
+_last_flights: tuple[Game, tuple[Plane, ...], Mapping[Hex, Stack], int, bool,
+                    dict[tuple[Hex, ...], Flight]] | None = None
+
+
+def _known_flights(game: Game, state: State, mover: int, overloaded: bool,
+                   others: frozenset[Hex] | None = None
+                   ) -> dict[tuple[Hex, ...], Flight] | None:
+    """The flights listed for this situation, if they were (``others``: the other aircraft's
+    hexes, when known)."""
+    global _last_flights
+    last = _last_flights
+    if last is not None and last[0] is game and last[1] is state.planes \
+            and last[2] is state.clouds and last[3] == mover and last[4] == overloaded:
+        return last[5]
+    if others is None:
+        others = occupied(state, mover)
+    hit = _flight_memo.get(_flight_key(game, state, mover, overloaded, others))
+    if hit is not None and hit[0] is game and hit[1] is state.clouds:
+        _last_flights = (game, state.planes, state.clouds, mover, overloaded, hit[2])
+        return hit[2]
+    return None
+
+
+def journeys(game: Game, state: State, mover: int, overloaded: bool) -> list[tuple[Hex, ...]]:
+    """Every legal path of the mover's aircraft, shortest first, then by hexes."""
+    return list(flights(game, state, mover, overloaded))
 
 
 def can_move(game: Game, state: State, mover: int) -> bool:
     """Whether the mover's aircraft can make any journey (else it is blocked)."""
     start = state.planes[mover].hex
     assert start is not None
-    others = occupied(state, mover)
-    return any(_step(game, state, start, h, others) is None for h in start.neighbors())
+    return bool(free_steps(game, state, occupied(state, mover))(start))

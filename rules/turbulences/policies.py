@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from skyhex.rules.game import Ruleset
+from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import Action, Flip
-from skyhex.rules.turbulences.engine import apply
+from skyhex.rules.turbulences.engine import advance
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 
@@ -24,18 +25,37 @@ def value(game: Game, state: State, i: int) -> int:
     delivered = sum(len(state.planes[j].delivered) for j in game.allies(i))
     if plane.hex is None:
         return 100 * delivered - 1000
-    ours = game.team_colours(i)
-    airports = {c.colour: c.airport for c in game.companies}
-    targets = [airports[parcel_colour(p)] for p in plane.carried] or [
-        game.region_airport(r) for r, zone in enumerate(state.shipping, 1)
-        if any(parcel_colour(p) in ours for p in zone)] or [game.companies[i].airport]
-    score = (100 * delivered + 30 * len(plane.carried)
-             - min(plane.hex.distance(t) for t in targets))
+    if plane.carried:
+        airports = game.colour_airports
+        targets = [airports[parcel_colour(p)] for p in plane.carried]
+    else:
+        targets = _waiting(game, state.shipping, game.colours_of[i]) or \
+            [game.companies[i].airport]
+    q, r = plane.hex
+    near = min([axial_length(q - tq, r - tr) for tq, tr in targets])
+    score = 100 * delivered + 30 * len(plane.carried) - near
     if plane.fuel is not None:  # EXPERT: keep enough FUEL to get home
         margin = plane.fuel + plane.altitude + (JERRYCAN_HOPE if not plane.flipped else 0) \
             - plane.hex.distance(game.companies[i].airport)
         score -= 40 * max(0, 2 - margin)
     return score
+
+
+_waiting_memo: tuple[Game, tuple[tuple[str, ...], ...], frozenset[str], list[Hex]] | None = None
+
+
+def _waiting(game: Game, shipping: tuple[tuple[str, ...], ...], ours: frozenset[str]
+             ) -> list[Hex]:
+    """The airports whose shipping zone holds parcels of the colours ``ours`` (the last
+    asked is remembered: the actions weighed in a turn seldom move a parcel)."""
+    global _waiting_memo
+    memo = _waiting_memo
+    if memo is not None and memo[0] is game and memo[1] is shipping and memo[2] is ours:
+        return memo[3]
+    out = [game.region_airports[r] for r, zone in enumerate(shipping)
+           if any(parcel_colour(p) in ours for p in zone)]
+    _waiting_memo = (game, shipping, ours, out)
+    return out
 
 
 def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
@@ -51,7 +71,7 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
     best = max(range(len(legal)),
-               key=lambda k: (value(game, apply(game, state, legal[k])[0], i), rng.random()))
+               key=lambda k: (value(game, advance(game, state, legal[k]), i), rng.random()))
     return legal[best]
 
 

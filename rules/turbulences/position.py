@@ -26,7 +26,7 @@ from typing import Any
 
 from skyhex.rules.errors import Path, Problem
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences.engine import clockwise_order, setup_parcels
+from skyhex.rules.turbulences.engine import setup_parcels
 from skyhex.rules.turbulences.landscape import (
     REGIONS,
     Biome,
@@ -47,6 +47,7 @@ from skyhex.rules.turbulences.state import (
     Plane,
     Position,
     State,
+    clockwise_order,
     parcel_colour,
 )
 from skyhex.rules.turbulences.weather import parse_wind, wind_name

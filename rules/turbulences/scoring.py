@@ -14,7 +14,6 @@ points and parcels; teams are ranked like companies (points, then parcels delive
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,9 +58,11 @@ def can_end(game: Game, state: State) -> bool:
     """Whether the game can still end: some delivery zone holds 3 parcels, or some colour
     still has 3 parcels not lost (a colour that has lost three of its five can deliver two
     at most)."""
-    lost = Counter(parcel_colour(p) for p in state.lost)
+    if len(state.lost) < len(PARCEL_WEIGHTS) - END_DELIVERIES + 1:
+        return True  # no colour has lost enough to be unable to deliver 3
+    lost = [parcel_colour(p) for p in state.lost]
     return any(len(plane.delivered) >= END_DELIVERIES or
-               len(PARCEL_WEIGHTS) - lost[company.colour] >= END_DELIVERIES
+               len(PARCEL_WEIGHTS) - lost.count(company.colour) >= END_DELIVERIES
                for company, plane in zip(game.companies, state.planes, strict=True))
 
 

@@ -27,14 +27,16 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
+    REGIONS,
     Biome,
     Half,
     Landscape,
@@ -105,8 +107,17 @@ class Team:
     members: tuple[int, ...]
 
 
+def clockwise_order(companies: Sequence[Company], first: int) -> tuple[int, ...]:
+    """The companies in piloting order, clockwise (decreasing region number) from ``first``."""
+    start = companies[first].region
+    return tuple(sorted(range(len(companies)),
+                        key=lambda i: (start - companies[i].region) % REGIONS))
+
+
+@cache
 def parcel_colour(parcel: str) -> str:
-    """The colour (destination) of parcel ``<colour>-<n>``."""
+    """The colour (destination) of parcel ``<colour>-<n>`` (remembered: a game names 30
+    parcels at most, and the rules and bots ask for their colours all the time)."""
     return parcel.rsplit("-", 1)[0]
 
 
@@ -204,25 +215,50 @@ class Game:
     airports: Mapping[Hex, int] = field(init=False, repr=False)  # airport hex -> region
     cities: Mapping[Hex, int] = field(init=False, repr=False)  # every city hex -> region
     team_of: Mapping[int, tuple[int, ...]] = field(init=False, repr=False)  # index -> allies
+    colours_of: tuple[frozenset[str], ...] = field(init=False, repr=False)  # index -> team's
+    region_airports: tuple[Hex, ...] = field(init=False, repr=False)  # region - 1 -> airport
+    colour_airports: Mapping[str, Hex] = field(init=False, repr=False)  # colour -> airport
+    reach: Mapping[Hex, tuple[Hex, ...]] = field(init=False, repr=False)
+    """The neighbours of each tile and city that an aircraft may ever enter: landscape tiles
+    and airports (``piloting`` decides which are free)."""
+    numbers: Mapping[str, int] = field(init=False, repr=False)  # colour -> company index
+    experts: bool = field(init=False, repr=False)  # some company flies in EXPERT mode
+    rings: tuple[tuple[int, ...], ...] = field(init=False, repr=False)  # first -> order
 
     def __post_init__(self) -> None:
         used = {c.region: c.airport for c in self.companies}
         covered = {c.covered for c in self.companies}
         airports = {used.get(r, cities[1]): r for r, cities in enumerate(region_cities(), 1)}
-        tables = {
+        team_of = {i: next((t.members for t in self.teams if i in t.members), (i,))
+                   for i in range(len(self.companies))}
+        tables: dict[str, Any] = {
             "biomes": dict(self.landscape.biomes), "mountains": self.landscape.mountains,
             "halves": dict(self.landscape.halves),
             "tiles": landscape_set(), "airports": airports,
             "cities": {h: r for r, cities in enumerate(region_cities(), 1) for h in cities
                        if h not in covered},
-            "team_of": {i: next((t.members for t in self.teams if i in t.members), (i,))
-                        for i in range(len(self.companies))},
+            "team_of": team_of,
+            "colours_of": tuple(frozenset(self.companies[j].colour for j in team_of[i])
+                                for i in range(len(self.companies))),
+            "region_airports": tuple(next(h for h, r in airports.items() if r == region)
+                                     for region in range(1, len(region_cities()) + 1)),
+            "colour_airports": {c.colour: c.airport for c in self.companies},
+            "numbers": {},
+            "experts": any(c.expert for c in self.companies),
+            "rings": tuple(clockwise_order(self.companies, first)
+                           for first in range(len(self.companies))),
         }
+        tiles = tables["tiles"]
+        enterable = tiles | airports.keys()
+        tables["reach"] = {h: tuple(n for n in h.neighbors() if n in enterable)
+                           for h in (*tiles, *tables["cities"], *airports)}
+        for i, c in enumerate(self.companies):
+            tables["numbers"].setdefault(c.colour, i)
         for name, value in tables.items():
             object.__setattr__(self, name, value)
 
     def index(self, colour: str) -> int | None:
-        return next((i for i, c in enumerate(self.companies) if c.colour == colour), None)
+        return self.numbers.get(colour)
 
     def allies(self, i: int) -> tuple[int, ...]:
         """Company ``i`` and its partners (in CLASSIC mode, ``i`` alone)."""
@@ -230,14 +266,19 @@ class Game:
 
     def team_colours(self, i: int) -> frozenset[str]:
         """The colours whose parcels company ``i`` may look at, carry and deliver."""
-        return frozenset(self.companies[j].colour for j in self.team_of[i])
+        return self.colours_of[i]
 
     @property
     def any_expert(self) -> bool:
-        return any(c.expert for c in self.companies)
+        return self.experts
+
+    def clockwise(self, first: int) -> tuple[int, ...]:
+        """The companies in piloting order, clockwise (decreasing region number) from
+        ``first``."""
+        return self.rings[first]
 
     def region_airport(self, region: int) -> Hex:
-        return next(h for h, r in self.airports.items() if r == region)
+        return self.region_airports[region - 1]
 
 
 @dataclass(frozen=True)

@@ -183,6 +183,11 @@ class WindRose:
     odds: Mapping[Wind, Fraction] = field(default_factory=lambda: dict(DEFAULT_WIND_ODDS))
     shares: tuple[tuple[Wind, Fraction], ...] = field(init=False, repr=False, compare=False)
     """Each outcome with the end of its share of [0, 1), in the order N ... NW, calm."""
+    bounds: tuple[tuple[Wind, Fraction, float], ...] = field(init=False, repr=False,
+                                                             compare=False)
+    """The shares with each end also as a float, to place most draws without fractions."""
+    outcomes: tuple[Wind, ...] = field(init=False, repr=False, compare=False)
+    """The outcomes of positive odds (``possible``)."""
 
     def __post_init__(self) -> None:
         odds = {w: _weight(self.odds.get(w, 0)) for w in WIND_OUTCOMES}
@@ -200,6 +205,9 @@ class WindRose:
             cumulative += self.odds[wind]
             shares.append((wind, cumulative))
         object.__setattr__(self, "shares", tuple(shares))
+        object.__setattr__(self, "bounds", tuple((w, end, float(end)) for w, end in shares))
+        object.__setattr__(self, "outcomes", tuple(w for w in WIND_OUTCOMES
+                                                   if self.odds[w] > 0))
 
     def __hash__(self) -> int:  # a value: hashable although its odds are a mapping
         return hash(tuple(self.odds.items()))
@@ -221,15 +229,20 @@ class WindRose:
         order N, NE, SE, S, SW, NW, calm take consecutive shares of [0, 1) by their odds."""
         if not 0 <= u < 1:
             raise ValueError(f"a uniform draw must be in [0, 1), not {u}")
-        point = Fraction(u)
-        for wind, cumulative in self.shares:
-            if point < cumulative:
+        for wind, cumulative, near in self.bounds:
+            if u < near - _MARGIN:  # clearly below: no exact comparison needed
+                return wind
+            if u < near + _MARGIN and Fraction(u) < cumulative:
                 return wind
         raise AssertionError("unreachable: u < 1 and the odds sum to 1")
 
     def possible(self) -> tuple[Wind, ...]:
         """The outcomes a flick may give (positive odds), in the order N ... NW, calm."""
-        return tuple(w for w in WIND_OUTCOMES if self.odds[w] > 0)
+        return self.outcomes
+
+
+_MARGIN = 1e-9
+"""Around a share's end, a draw is compared with it exactly (as fractions)."""
 
 
 # --- lines of the landscape ---------------------------------------------------------------
@@ -320,7 +333,8 @@ def check_clouds(mountains: Collection[Hex], clouds: Mapping[Hex, Stack]) -> Non
     clouds on landscape tiles, no cloud on a mountain, no empty stack, each token once, and
     every token of a Tempest on its storm side."""
     tiles = landscape_set()
-    off = sorted(str(h) for h in mountains if h not in tiles)
+    off = [] if isinstance(mountains, frozenset) and mountains <= tiles else \
+        sorted(str(h) for h in mountains if h not in tiles)
     if off:
         raise ValueError(f"mountains off the landscape: {', '.join(off)}")
     seen: set[int] = set()
@@ -474,7 +488,7 @@ def resolve(mountains: Collection[Hex], clouds: Mapping[Hex, Stack], wind: Wind,
     (``last_direction``), which decides whether Tempests grow (same direction) or split.
     Raises ``ValueError`` for an invalid situation (``check_clouds``).
     """
-    mountain_set = frozenset(mountains)
+    mountain_set = mountains if isinstance(mountains, frozenset) else frozenset(mountains)
     check_clouds(mountain_set, clouds)
     if isinstance(wind, Calm):
         fates = {t.id: TokenFate(t.id, h, h, t.side, t.side, Why.CALM)
@@ -484,14 +498,15 @@ def resolve(mountains: Collection[Hex], clouds: Mapping[Hex, Stack], wind: Wind,
     fates = {}
     new_clouds: dict[Hex, Stack] = {}
     for hexes in wind_lines(wind):
-        if not any(h in clouds for h in hexes):
+        if clouds.keys().isdisjoint(hexes):
             continue
         work = _Line(hexes, wind, events, fates)
         _resolve_line(work, clouds, mountain_set, same_wind=wind == previous)
-        for i, h in enumerate(hexes):
-            stack = work.stays.get(i, []) + work.arrivals.get(i, [])
+        stays, arrivals = work.stays, work.arrivals
+        for i in sorted(stays.keys() | arrivals.keys()):
+            stack = stays.get(i, []) + arrivals.get(i, [])
             if stack:
-                new_clouds[h] = tuple(stack)
+                new_clouds[hexes[i]] = tuple(stack)
     assert all(len(s) == 1 or all(t.side is CloudSide.STORM for t in s)
                for s in new_clouds.values())
     return WeatherPhase(wind, previous, new_clouds, dict(sorted(fates.items())), tuple(events))
