@@ -29,7 +29,14 @@ from skyhex.rules.turbulences.missions import (
     career,
     decide,
 )
-from skyhex.schemas.documents import DocumentError, FileProblem, decode, display_name, read_bytes
+from skyhex.schemas.documents import (
+    MAX_BYTES,
+    DocumentError,
+    FileProblem,
+    decode,
+    display_name,
+    read_bytes,
+)
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -162,8 +169,15 @@ def load_career(path: str) -> Career:
     if not os.path.exists(path):
         return Career({}, [])
     name = display_name(path)
+    if not os.path.isfile(path):
+        raise CareerError(f"{name}: a career file is a regular file")
+    # read directly, not as an input of the command: the command writes it back
+    with open(path, "rb") as f:
+        raw = f.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise CareerError(f"{name}: larger than {MAX_BYTES} bytes")
     try:
-        data = json.loads(decode(read_bytes(path), name))
+        data = json.loads(decode(raw, name))
     except ValueError as e:
         raise CareerError(f"{name}: not a career file: {e}") from None
     if not isinstance(data, dict) or data.get("format") != CAREER_FORMAT or \

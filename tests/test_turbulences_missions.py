@@ -263,8 +263,11 @@ def test_against_wind_and_tide() -> None:
     """"AGAINST WIND AND TIDE (Contre vents et marées): Finish a game without a single
     crash.\""""
     crash = destroyed("blue", (1, 1), "storm", "storm")
-    assert who(log(crash, RED_WINS), "against-wind-and-tide") == {"red"}
-    assert who(log(crash), "against-wind-and-tide") == set()  # not finished
+    flights = [journey("red", (-2, 4), (-2, 3)), journey("blue", (3, -4), (3, -3))]
+    assert who(log(*flights, crash, RED_WINS), "against-wind-and-tide") == {"red"}
+    assert who(log(*flights, crash), "against-wind-and-tide") == set()  # not finished
+    # a company that never took off has not finished a game
+    assert who(log(RED_WINS), "against-wind-and-tide") == set()
 
 
 def test_tourist() -> None:

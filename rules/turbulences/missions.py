@@ -163,7 +163,7 @@ MISSIONS: tuple[Mission, ...] = (
        "6 or more aircraft destroyed in one weather phase", Credit.TABLE),
     _m("against-wind-and-tide", "AGAINST WIND AND TIDE", "Crash!",
        "Finish a game without a single crash.", G,
-       "a finished game in which the company's aircraft was never destroyed"),
+       "a finished game in which the company flew and its aircraft was never destroyed"),
     _m("pimp-my-flight", "PIMP MY FLIGHT", "Customisation", "Customise your Aircraft.", T,
        _PHYSICAL),
     _m("low-cost", "LOW COST", "Customisation", "Make and fly a paper plane.", T, _PHYSICAL),
@@ -515,7 +515,7 @@ def _ending(read: _Read, end: Event, flew: set[str], boosted: set[str], flipped:
         calm = c in flew and c not in boosted
         if calm:
             read.add("keep-calm", c, seq, "no BOOST used")
-        if c not in crashes:
+        if c in flew and c not in crashes:
             read.add("against-wind-and-tide", c, seq, "no crash")
         if c not in winners:
             continue
