@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skyhex.cli.files import out
-from skyhex.cli.report import reporting
+from skyhex.cli.report import OutsideRefsOption, references, reporting
 from skyhex.rules.text import escape
 
 if TYPE_CHECKING:
@@ -44,7 +44,8 @@ def _list(fmt: MissionsFormat) -> None:
             out(json.dumps(r))
         return
     titles = {"game": "Decided from a game's log", "career": "Decided from the logs of a "
-              "career (counted across games)", "missing": "Not decidable from today's logs "
+              "career (counted across games)", "scenario": "Decided from a log and its "
+              "scenario (--scenario: the landscape)", "missing": "Not decidable from today's logs "
               "(the fact missing)", "table": "Not decidable by software (physical, social or "
               "secret)"}
     for status, title in titles.items():
@@ -114,10 +115,15 @@ def missions(
     list_: Annotated[bool, typer.Option(
         "--list", help="List every mission of the rulebook and whether software can decide "
         "it, then exit.")] = False,
+    scenario: Annotated[str | None, typer.Option(
+        "--scenario", metavar="FILE", help="The scenario the logs were played on: its "
+        "landscape decides the missions about tiles (mountains, sea). Each log is replayed "
+        "on it.")] = None,
     career: Annotated[str | None, typer.Option(
         "--career", metavar="FILE", help="A career file (JSON) that adds up each pilot's "
         "stars across games: read if it exists, then written back (atomically) with these "
         "logs counted; a log already counted is left out.")] = None,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """The Turbulences missions (rulebook section 12) each company achieved, read from game logs.
 
@@ -131,14 +137,14 @@ def missions(
         return
     if not logs:
         raise typer.BadParameter("give one or more game logs (or --list)", param_hint="LOG...")
-    if logs.count("-") > 1:
+    if logs.count("-") > 1 or ("-" in logs and scenario == "-"):
         raise typer.BadParameter("standard input (-) can be read once", param_hint="LOG...")
     from skyhex.cli.files import write_output
     from skyhex.games.missions import load_career, read_missions, reckon
 
     with reporting():
         before = load_career(career) if career is not None else None
-        read = read_missions(logs)
+        read = read_missions(logs, scenario, references(allow_outside_refs))
         reckoning = reckon(read, before)
         if career is not None:
             write_output(career, reckoning.career.to_json(), force=True)

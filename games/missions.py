@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from skyhex.games.documents import _json_line
+from skyhex.games.documents import References, _json_line, load_log
 from skyhex.rules.errors import SkyhexError
 from skyhex.rules.game import Event
 from skyhex.rules.turbulences.missions import (
@@ -26,6 +26,7 @@ from skyhex.rules.turbulences.missions import (
     GameMissions,
     Status,
     Tally,
+    Terrain,
     career,
     decide,
 )
@@ -127,17 +128,37 @@ class LogMissions:
     digest: str  # SHA-256 of the log's bytes: a career counts each game once
 
 
-def read_missions(paths: Sequence[str]) -> list[LogMissions]:
-    """The missions of each log, in the order given."""
-    return [LogMissions(display_name(p), decide(read_events(p)),
-                        hashlib.sha256(read_bytes(p)).hexdigest()) for p in paths]
+def terrain(game: Any) -> Terrain:
+    """The landscape of a Turbulences game (``rules.turbulences.state.Game``): each tile's
+    biome, and a half-tile's second biome."""
+    return Terrain({(h.q, h.r): frozenset({str(b.value)} | ({str(game.halves[h].biome.value)}
+                                                             if h in game.halves else set()))
+                    for h, b in game.biomes.items()})
+
+
+def read_missions(paths: Sequence[str], scenario: str | None = None,
+                  refs: References | None = None) -> list[LogMissions]:
+    """The missions of each log, in the order given; with the ``scenario`` the logs were
+    played on, those of their landscape too (each log is replayed on it: a log the scenario
+    does not give is refused at its first line that does not follow)."""
+    found = []
+    for p in paths:
+        events = read_events(p)
+        land = None
+        if scenario is not None:
+            _, replay = load_log(p, scenario, refs)
+            land = terrain(replay.game)
+        found.append(LogMissions(display_name(p), decide(events, land),
+                                 hashlib.sha256(read_bytes(p)).hexdigest()))
+    return found
 
 
 def catalogue() -> list[dict[str, Any]]:
     """Every mission of section 12 with its status: what ``missions --list`` prints."""
     return [{"mission": m.key, "name": m.name, "group": m.group, "text": m.text,
              "status": m.status.value, "credit": m.credit.value if m.status in
-             (Status.GAME, Status.CAREER) else None, "note": m.note} for m in MISSIONS]
+             (Status.GAME, Status.CAREER, Status.SCENARIO) else None, "note": m.note}
+            for m in MISSIONS]
 
 
 # --- the career file ----------------------------------------------------------------------

@@ -54,12 +54,31 @@ def test_list() -> None:
     r = run("missions", "--list")
     assert r.exit_code == 0 and r.stderr == ""
     assert r.stdout.startswith("Decided from a game's log: 22\n  LOOPING ")
-    assert "Not decidable from today's logs (the fact missing): 13\n" in r.stdout
+    assert "Not decidable from today's logs (the fact missing): 10\n" in r.stdout
+    assert "Decided from a log and its scenario (--scenario: the landscape): 3\n" in r.stdout
     assert "ALONE IN THE WORLD" in r.stdout and "biomes" in r.stdout
     r = run("missions", "--list", "--format", "ndjson")
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(rows) == 64 and rows[0]["mission"] == "new-recruit"
-    assert {row["status"] for row in rows} == {"game", "career", "missing", "table"}
+    assert {row["status"] for row in rows} == {"game", "career", "scenario", "missing", "table"}
+
+
+def test_scenario_gives_the_landscape() -> None:
+    """The scenario the golden game was played on: 3 mountains (DIFFICULT), and purple and
+    white destroyed by storms over the sea at (-3, 1) and (1, -2)."""
+    scenario = str(ROOT / "examples" / "scenarios" / "turbulences-6.yaml")
+    r = run("missions", SIX, "--scenario", scenario, "--format", "ndjson")
+    assert r.exit_code == 0 and r.stderr == ""
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert {row["company"] for row in rows if row["mission"] == "moving-mountains"} == {
+        "red", "blue", "green", "yellow", "purple", "white"}
+    assert [(row["company"], row["seq"]) for row in rows
+            if row["mission"] == "alone-in-the-world"] == [("purple", 182), ("white", 401)]
+    # a log that the scenario does not give
+    other = str(ROOT / "examples" / "scenarios" / "turbulences-2.yaml")
+    r = run("missions", SIX, "--scenario", other)
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"{SIX}:1:1: error: ") and r.stderr.count("\n") == 1
 
 
 def test_stdin() -> None:

@@ -16,6 +16,7 @@ from skyhex.rules.turbulences.missions import (
     Event,
     Status,
     Tally,
+    Terrain,
     career,
     decide,
 )
@@ -124,6 +125,50 @@ def test_mosquito() -> None:
     assert who(crashed, "mosquito") == set()
     # a mountain the log never names (no cloud blocked or sheltered by it) is not known
     assert who(log(weather(1, "blue"), *laps("blue", 5, 3)), "mosquito") == set()
+    # ... unless the scenario's landscape is given
+    land = Terrain({(0, 0): frozenset({"mountain"})})
+    assert who_on(land, log(weather(1, "blue"), *laps("blue", 5, 3)), "mosquito") == {"blue"}
+
+
+def who_on(terrain: Terrain, events: list[Event], mission: str) -> set[str]:
+    return {a.company for a in decide(events, terrain).achievements if a.mission == mission}
+
+
+def landscape(mountains: int) -> Terrain:
+    """37 tiles: ``mountains`` mountains, sea on the row r = 1, a half-tile of plain and sea
+    at (-3, 0), plain elsewhere."""
+    tiles = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
+    peaks = [(0, 0), (2, -2), (-2, 2)][:mountains]
+    return Terrain({h: frozenset({"mountain" if h in peaks else "sea" if h[1] == 1
+                                  else "plain"} | ({"sea"} if h == (-3, 0) else set()))
+                    for h in tiles})
+
+
+def test_reaching_the_summits_and_moving_mountains() -> None:
+    """"REACHING THE SUMMITS: Create a landscape with 2 Mountains." "MOVING MOUNTAINS:
+    Create a landscape with 3 Mountains." The whole table created it; the landscape is the
+    scenario's (a log does not carry it)."""
+    events = log(weather(1, "blue"))
+    assert who_on(landscape(2), events, "reaching-the-summits") == {"red", "blue"}
+    assert who_on(landscape(2), events, "moving-mountains") == set()
+    assert who_on(landscape(3), events, "moving-mountains") == {"red", "blue"}
+    assert who_on(landscape(3), events, "reaching-the-summits") == set()
+    assert who(events, "reaching-the-summits") == set()  # no landscape, no decision
+
+
+def test_alone_in_the_world() -> None:
+    """"ALONE IN THE WORLD: Crash on a SEA tile.\""""
+    land = landscape(2)
+    assert who_on(land, log(destroyed("red", (0, 1), "storm", "storm")),
+                  "alone-in-the-world") == {"red"}
+    assert who_on(land, log(destroyed("red", (0, 2), "storm", "storm")),
+                  "alone-in-the-world") == set()
+    # a hex of two half-tiles, one of them SEA
+    assert who_on(land, log(destroyed("red", (-3, 0), "collision", "A", other="blue")),
+                  "alone-in-the-world") == {"red"}
+    # lost outside the board: no tile
+    assert who_on(land, log(destroyed("red", (0, 4), "lost", "G")),
+                  "alone-in-the-world") == set()
 
 
 def test_airline_pilot() -> None:
@@ -398,6 +443,7 @@ def test_the_catalogue_holds_every_mission_of_section_12() -> None:
     assert len(MISSIONS) == len(BY_KEY) == 64
     decided = [m for m in MISSIONS if m.status in (Status.GAME, Status.CAREER)]
     assert len(decided) == 26
+    assert len([m for m in MISSIONS if m.status is Status.SCENARIO]) == 3
     for m in MISSIONS:
         assert m.note and m.text
         assert f"**{m.name}**" in text, m.name

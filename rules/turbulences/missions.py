@@ -8,8 +8,9 @@ horizons!"
 Pure functions over the events of a ``skyhex.log/2`` Turbulences log, which the caller has
 checked against the event schema. Every mission of the rulebook is in ``MISSIONS`` with its
 sentence and its status: decided from one log (``GAME``), from the logs of a career
-(``CAREER``), not decidable from today's logs (``MISSING``: the fact a log would need), or
-not a matter for software at all (``TABLE``: physical, social or secret). The precise
+(``CAREER``), from a log and the landscape of its scenario (``SCENARIO``), not decidable
+from today's logs (``MISSING``: the fact a log would need), or not a matter for software at
+all (``TABLE``: physical, social or secret). The precise
 definition of each decided mission, and the readings chosen where the sentence leaves room,
 are in ``docs/missions.md``; the table decisions are in ``docs/rules-notes.md``.
 """
@@ -32,6 +33,7 @@ class Status(StrEnum):
 
     GAME = "game"  # from one game's log
     CAREER = "career"  # from the logs of several games (a count across games)
+    SCENARIO = "scenario"  # from a log with the scenario it was played on (its landscape)
     MISSING = "missing"  # a fact today's logs do not carry
     TABLE = "table"  # physical, social or secret: not decidable by software
 
@@ -67,8 +69,8 @@ _NIGHT = ("NIGHT FLIGHT mode is not played by skyhex yet: no log tells a night g
           "tiles revealed or its hidden mountains")
 _POWERS = ("the MYSTERY and COLLECTOR material (section 10) is not played by skyhex yet: no "
            "log event tells it")
-_MAP = ("the log does not carry the landscape (the setup event names companies, airports and "
-        "parcels, not the tiles)")
+_MAP = ("the landscape, which the log does not carry (its setup names companies, airports and "
+        "parcels): given by the scenario (--scenario)")
 
 MISSIONS: tuple[Mission, ...] = (
     _m("new-recruit", "NEW RECRUIT", "Baptism", "Read the whole manual.", T, _PHYSICAL),
@@ -80,14 +82,16 @@ MISSIONS: tuple[Mission, ...] = (
     _m("second-wind", "SECOND WIND", "Training", "Take off for the second game.", C,
        "the pilot's second game in which its aircraft made a journey"),
     _m("reaching-the-summits", "REACHING THE SUMMITS", "Training",
-       "Create a landscape with 2 Mountains.", X, _MAP),
+       "Create a landscape with 2 Mountains.", Status.SCENARIO,
+       f"a landscape of exactly 2 mountains; {_MAP}", Credit.TABLE),
     _m("looping", "LOOPING", "Training", "Turn in circles with a bonus movement.", G,
        "a journey that used its bonus movement and ended on the tile it started from"),
     _m("never-two-without-three", "NEVER TWO WITHOUT THREE", "Aerobatics",
        "Take off for the third game.", C,
        "the pilot's third game in which its aircraft made a journey"),
     _m("moving-mountains", "MOVING MOUNTAINS", "Aerobatics",
-       "Create a landscape with 3 Mountains.", X, _MAP),
+       "Create a landscape with 3 Mountains.", Status.SCENARIO,
+       f"a landscape of 3 mountains; {_MAP}", Credit.TABLE),
     _m("cut-the-wind", "CUT THE WIND", "Aerobatics",
        "Advance 6 tiles in one phase (with the BOOST).", G,
        "6 or more tiles entered in one piloting phase, by the journey and its BOOST journey"),
@@ -97,7 +101,7 @@ MISSIONS: tuple[Mission, ...] = (
        "KEEP CALM... and the company (or its team) won alone"),
     _m("mosquito", "MOSQUITO", "Aerobatics", "Make 3 laps around a Mountain without crashing.",
        G, "the aircraft's track winds 3 times around one mountain between two crashes "
-       "(mountains the log names: those that blocked or sheltered a cloud)"),
+       "(without --scenario, the mountains the log names: those that met a cloud)"),
     _m("airline-pilot", "AIRLINE PILOT", "In CLASSIC Mode", "Win with at least 15 points.", G,
        "a CLASSIC game won alone with 15 points or more"),
     _m("mail-carrier", "SETTING OFF AS A MAIL CARRIER", "In CLASSIC Mode",
@@ -148,8 +152,9 @@ MISSIONS: tuple[Mission, ...] = (
        "a collection of pawns, not a game"),
     _m("draw-me-a-sheep", "DRAW ME A SHEEP", "Collector", "Box dedicated by a crew member.", T,
        _PHYSICAL),
-    _m("alone-in-the-world", "ALONE IN THE WORLD", "Crash!", "Crash on a SEA tile.", X,
-       "the log does not carry the tiles' biomes, so not whether a crash tile is SEA"),
+    _m("alone-in-the-world", "ALONE IN THE WORLD", "Crash!", "Crash on a SEA tile.",
+       Status.SCENARIO, "the aircraft destroyed on a landscape tile showing SEA; the tiles' "
+       "biomes, which the log does not carry: given by the scenario (--scenario)"),
     _m("gremlins", "GREMLINS", "Crash!", "Lose at least 9 kilos in a single crash.", G,
        "the parcels lost with one destroyed aircraft weigh 9 kilos or more"),
     _m("satanas-and-diabolo", "SATANAS AND DIABOLO", "Crash!",
@@ -221,6 +226,18 @@ AIRLINE_POINTS = 15
 UNITY_POINTS = 25
 TAKE_OFF_GAMES = ("taking-your-own-wings", "second-wind", "never-two-without-three")
 LEFT_BOARD_TIMES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """The landscape a game was played on (from its scenario; a log does not carry it): the
+    biomes each landscape tile shows (two for a hex of two half-tiles)."""
+
+    biomes: Mapping[Hx, frozenset[str]]
+
+    @property
+    def mountains(self) -> frozenset[Hx]:
+        return frozenset(h for h, b in self.biomes.items() if "mountain" in b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,9 +342,9 @@ def _sole_winner(rows: Sequence[Mapping[str, Any]], key: str) -> str | None:
     return str(first[0][key]) if len(first) == 1 else None
 
 
-def decide(events: Sequence[Event]) -> GameMissions:
+def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissions:
     """The missions decided by one Turbulences game log (``events``, schema-valid, the
-    setup first)."""
+    setup first), and by its landscape when the ``terrain`` is known."""
     setup = events[0]
     companies = tuple(str(c["company"]) for c in setup["companies"])
     pilots = {str(c["company"]): str(c.get("player") or c["company"])
@@ -342,7 +359,11 @@ def decide(events: Sequence[Event]) -> GameMissions:
     tracks = {c: _Track() for c in companies}
     for c in setup["companies"]:
         tracks[str(c["company"])].reset(_hex(c["airport"]))
-    mountains: set[Hx] = set()
+    mountains: set[Hx] = set(terrain.mountains) if terrain is not None else set()
+    if terrain is not None:
+        for key, count in (("reaching-the-summits", 2), ("moving-mountains", 3)):
+            if len(mountains) == count:
+                read.credit(key, companies, 0, f"a landscape of {count} mountains")
     sides: dict[int, str | None] = {}
     delivered: Counter[str] = Counter()
     crashes: Counter[str] = Counter()
@@ -456,6 +477,8 @@ def decide(events: Sequence[Event]) -> GameMissions:
                 phase_crashes.append(c)
             if e.get("cause") == "lost":
                 left_board[c] += 1
+            if terrain is not None and "sea" in terrain.biomes.get(_hex(e["hex"]), ()):
+                read.add("alone-in-the-world", c, seq, f"crashed on the sea at {e['hex']}")
             if crashes[c] >= 3:
                 read.add("satanas-and-diabolo", c, seq, f"{crashes[c]} crashes")
         elif kind == "aircraft_rebuilt":
