@@ -91,10 +91,11 @@ def _text(logs: list[LogMissions], reckoning: Reckoning, career: str | None) -> 
         else:
             out("  no mission achieved")
         out()
-    stars: dict[str, int] = {}
+    won: dict[str, set[str]] = {}  # a star is won once, whichever company won it
     for file, a in reckoning.achievements:
         pilot = next(log.missions.pilots[a.company] for log in logs if log.file == file)
-        stars[pilot] = stars.get(pilot, 0) + 1
+        won.setdefault(pilot, set()).add(a.mission)
+    stars = {p: len(m) for p, m in won.items()}
     if career is None:
         out("stars: " + (", ".join(f"{escape(p)} {n}" for p, n in sorted(stars.items()))
                          or "none"))

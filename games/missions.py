@@ -57,7 +57,8 @@ def _validator(kind: str) -> Validator | None:
     name = f"t_{kind}" if f"t_{kind}" in defs else kind if kind in _SHARED else None
     if name is None:
         return None
-    return validator("event").evolve(schema={"$ref": f"urn:skyhex:schema:event#/$defs/{name}"})
+    # the branch as a root holding the definitions it refers to (faster than a $ref to it)
+    return validator("event").evolve(schema={**defs[name], "$defs": defs})
 
 
 def _problem(name: str, line: int, message: str, rule: str, column: int = 1) -> DocumentError:

@@ -372,6 +372,19 @@ def test_take_off_careers() -> None:
     won, _, _ = career([both], played={"red": 2})
     assert [(a.mission, a.company) for _, a in won] == [
         ("never-two-without-three", "red"), ("taking-your-own-wings", "blue")]
+    # mode two-companies: one pilot flies two companies, one game
+    two = log(journey("red", (-2, 4), (-2, 3)), journey("blue", (3, -4), (3, -3)))
+    two[0] = two_companies(two[0])
+    won, took, _ = career([decide(two)])
+    assert [(a.mission, a.company) for _, a in won] == [("taking-your-own-wings", "red")]
+    assert took == {"Ann": 1}
+
+
+def two_companies(setup: Event) -> Event:
+    """turbulences-2's setup played by one pilot, Ann, with both companies."""
+    return {**setup, "mode": "two-companies",
+            "companies": [{**c, "player": "Ann"} for c in setup["companies"]],
+            "teams": [{"team": "Ann", "companies": ["red", "blue"]}]}
 
 
 def test_the_4th_dimension() -> None:
@@ -392,6 +405,7 @@ def test_the_4th_dimension() -> None:
 
 LOGS = [
     log(weather(1, "blue"), journey("blue", (0, 0), (1, -1), (1, 0), (0, 0), bonus=True)),
+    [two_companies(log()[0])],
     log(weather(1, "blue"), sheltered(1, (0, 2), (0, 0)), *laps("blue", 5, 3), boost("blue"),
         rebuilt("red", (-3, 4), "consumed"), RED_WINS),
     log(game_end(9, *TEAMS_END, teams=teams(25)), delivered("yellow", ["yellow-5"], by="green"),

@@ -565,18 +565,24 @@ def career(games: Sequence[GameMissions], before: Mapping[str, Tally] | None = N
     left = {p: t.left_board for p, t in (before or {}).items()}
     out: list[tuple[int, Achievement]] = []
     for n, game in enumerate(games):
+        flew: dict[str, str] = {}  # pilot -> its first company that took off (mode
+        lost: dict[str, tuple[str, int]] = {}  # two-companies: one pilot, two companies)
         for company in game.companies:
-            pilot = game.pilots[company]
-            tally = game.tallies[company]
+            pilot, tally = game.pilots[company], game.tallies[company]
             if tally.took_off:
-                took[pilot] = took.get(pilot, 0) + 1
-                if took[pilot] <= len(TAKE_OFF_GAMES):
-                    out.append((n, Achievement(TAKE_OFF_GAMES[took[pilot] - 1], company, 0,
-                                               f"game {took[pilot]} taken off")))
+                flew.setdefault(pilot, company)
             if tally.left_board:
-                was = left.get(pilot, 0)
-                left[pilot] = was + tally.left_board
-                if was < LEFT_BOARD_TIMES <= left[pilot]:
-                    out.append((n, Achievement("the-4th-dimension", company, 0,
-                                               f"left the board {left[pilot]} times")))
+                was = lost.get(pilot, (company, 0))
+                lost[pilot] = (was[0], was[1] + tally.left_board)
+        for pilot, company in flew.items():
+            took[pilot] = took.get(pilot, 0) + 1
+            if took[pilot] <= len(TAKE_OFF_GAMES):
+                out.append((n, Achievement(TAKE_OFF_GAMES[took[pilot] - 1], company, 0,
+                                           f"game {took[pilot]} taken off")))
+        for pilot, (company, times) in lost.items():
+            was = left.get(pilot, 0)
+            left[pilot] = was + times
+            if was < LEFT_BOARD_TIMES <= left[pilot]:
+                out.append((n, Achievement("the-4th-dimension", company, 0,
+                                           f"left the board {left[pilot]} times")))
     return out, took, left
