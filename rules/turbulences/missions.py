@@ -572,17 +572,17 @@ def career(games: Sequence[GameMissions], before: Mapping[str, Tally] | None = N
             if tally.took_off:
                 flew.setdefault(pilot, company)
             if tally.left_board:
-                was = lost.get(pilot, (company, 0))
-                lost[pilot] = (was[0], was[1] + tally.left_board)
+                first, times = lost.get(pilot, (company, 0))
+                lost[pilot] = (first, times + tally.left_board)
         for pilot, company in flew.items():
             took[pilot] = took.get(pilot, 0) + 1
             if took[pilot] <= len(TAKE_OFF_GAMES):
                 out.append((n, Achievement(TAKE_OFF_GAMES[took[pilot] - 1], company, 0,
                                            f"game {took[pilot]} taken off")))
         for pilot, (company, times) in lost.items():
-            was = left.get(pilot, 0)
-            left[pilot] = was + times
-            if was < LEFT_BOARD_TIMES <= left[pilot]:
+            before_game = left.get(pilot, 0)
+            left[pilot] = before_game + times
+            if before_game < LEFT_BOARD_TIMES <= left[pilot]:
                 out.append((n, Achievement("the-4th-dimension", company, 0,
                                            f"left the board {left[pilot]} times")))
     return out, took, left
