@@ -90,10 +90,22 @@ def _checked(name: str, line: int, event: Any, companies: set[str] | None) -> No
         where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.path)
         raise _problem(name, line, f"{kind} event{' ' + where.lstrip('.') if where else ''}: "
                        f"{error.message[:200]}", "log.schema")
-    company = event.get("company")
-    if companies is not None and company is not None and company not in companies:
-        raise _problem(name, line, f"{kind} event: company {json.dumps(company)} is not in "
-                       f"the setup ({', '.join(sorted(companies))})", "log.company")
+    known = companies if companies is not None else \
+        {str(c["company"]) for c in event["companies"]}
+    for field, value in _named(event):
+        if value not in known:
+            raise _problem(name, line, f"{kind} event: {field} {json.dumps(value)[:60]} is not "
+                           f"a company of the setup ({', '.join(sorted(known))})",
+                           "log.company")
+
+
+def _named(event: Event) -> list[tuple[str, Any]]:
+    """The companies an event names, with the field that names each."""
+    found = [(f, event[f]) for f in ("company", "first", "by", "other") if f in event]
+    found += [("winners", w) for w in event.get("winners", ())]
+    found += [("scores", r["player"]) for r in event.get("scores", ())]
+    found += [("teams", c) for t in event.get("teams", ()) for c in t["companies"]]
+    return found
 
 
 def read_events(path: str) -> list[Event]:

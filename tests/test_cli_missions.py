@@ -106,8 +106,15 @@ def test_bad_logs_are_one_located_line(tmp_path: Path) -> None:
     path, err = bad(tmp_path, f"{setup}\n\n{first.replace('path', 'way')}\n")
     assert err.startswith(f"{path}:3:1: error: journey event: ")
     path, err = bad(tmp_path, f"{setup}\n{first.replace('red', 'pink')}\n")
-    assert err == f"{path}:2:1: error: journey event: company \"pink\" is not in the setup " \
-        "(blue, red)\n"
+    assert err == f"{path}:2:1: error: journey event: company \"pink\" is not a company of " \
+        "the setup (blue, red)\n"
+    path, err = bad(tmp_path, f"{setup}\n{{\"seq\": 1, \"type\": \"weather\", \"turn\": 1, "
+                    "\"first\": \"pink\", \"wind\": \"N\", \"draws\": [{\"wind\": \"N\"}]}\n")
+    assert err == f"{path}:2:1: error: weather event: first \"pink\" is not a company of the " \
+        "setup (blue, red)\n"
+    end = json.dumps({"seq": 2, **game_end(3, score("red", 9, 1, 3), score("gold", 3, 2, 0))})
+    path, err = bad(tmp_path, f"{setup}\n{end}\n")
+    assert err.startswith(f"{path}:2:1: error: game_end event: scores \"gold\" is not a ")
     path, err = bad(tmp_path, f"{first}\n")
     assert err == f"{path}:1:1: error: a game log starts with its 'setup' event\n"
     path, err = bad(tmp_path, (GOLDEN / "two-players.ndjson").read_text())

@@ -289,7 +289,7 @@ class _Read:
     done: set[tuple[str, str]] = field(default_factory=set)
 
     def add(self, mission: str, company: str, seq: int, detail: str) -> None:
-        if (mission, company) not in self.done:
+        if company in self.companies and (mission, company) not in self.done:
             self.done.add((mission, company))
             self.found.append(Achievement(mission, company, seq, detail))
 
