@@ -101,7 +101,8 @@ def _checked(name: str, line: int, event: Any, companies: set[str] | None) -> No
 
 def _named(event: Event) -> list[tuple[str, Any]]:
     """The companies an event names, with the field that names each."""
-    found = [(f, event[f]) for f in ("company", "first", "by", "other") if f in event]
+    found: list[tuple[str, Any]] = [(f, event[f]) for f in ("company", "first", "by", "other")
+                                    if f in event]
     found += [("winners", w) for w in event.get("winners", ())]
     found += [("scores", r["player"]) for r in event.get("scores", ())]
     found += [("teams", c) for t in event.get("teams", ()) for c in t["companies"]]
