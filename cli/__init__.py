@@ -14,6 +14,7 @@ import typer
 
 from skyhex.cli import analytics, board, bots, components, maps, replay, scenario, view
 from skyhex.cli.files import OutputError, begin_command, finish_stdout
+from skyhex.cli.missions import missions as missions_command
 from skyhex.cli.report import Interrupted, error, fail_output
 from skyhex.rules import __version__
 
@@ -68,6 +69,7 @@ app.command("selfplay")(bots.selfplay)
 app.command("play")(bots.play)
 app.command("tournament")(analytics.tournament)
 app.command("analyze")(analytics.analyze)
+app.command("missions")(missions_command)
 
 
 def _version(value: bool) -> None:
