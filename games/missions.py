@@ -51,14 +51,18 @@ _SHARED = {"round", "error", "game_end"}
 def _validator(kind: str) -> Validator | None:
     """The event schema's branch for a Turbulences event of type ``kind`` (``None``: a type
     that Turbulences logs do not have)."""
-    from skyhex.schemas import schema, validator
+    from skyhex.schemas import branch_schema, validator
+
+    name = _branch(kind)
+    return None if name is None else validator("event").evolve(
+        schema=branch_schema("event", name))
+
+
+def _branch(kind: str) -> str | None:
+    from skyhex.schemas import schema
 
     defs = schema("event")["$defs"]
-    name = f"t_{kind}" if f"t_{kind}" in defs else kind if kind in _SHARED else None
-    if name is None:
-        return None
-    # the branch as a root holding the definitions it refers to (faster than a $ref to it)
-    return validator("event").evolve(schema={**defs[name], "$defs": defs})
+    return f"t_{kind}" if f"t_{kind}" in defs else kind if kind in _SHARED else None
 
 
 def _problem(name: str, line: int, message: str, rule: str, column: int = 1) -> DocumentError:
@@ -69,6 +73,8 @@ def _checked(name: str, line: int, event: Any, companies: set[str] | None) -> No
     """``DocumentError`` at ``line`` unless ``event`` is a well-formed Turbulences event
     naming only the setup's companies."""
     from jsonschema.exceptions import best_match
+
+    from skyhex.schemas import branch_conforms
 
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise _problem(name, line, "not an event: each line of a log is a JSON object with a "
@@ -81,11 +87,14 @@ def _checked(name: str, line: int, event: Any, companies: set[str] | None) -> No
                        "Turbulences' (rulebook section 12)", "log.game")
     if kind == "setup" and companies is not None:
         raise _problem(name, line, "a second 'setup' event: one game a log", "log.setup")
-    check = _validator(kind)
-    if check is None:
+    branch = _branch(kind)
+    if branch is None:
         raise _problem(name, line, f"{json.dumps(kind)[:60]} is not a Turbulences event type",
                        "log.event")
-    error = best_match(check.iter_errors(event))
+    check = _validator(kind)
+    assert check is not None
+    error = None if branch_conforms("event", branch, event) else \
+        best_match(check.iter_errors(event))
     if error is not None:
         where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.path)
         raise _problem(name, line, f"{kind} event{' ' + where.lstrip('.') if where else ''}: "

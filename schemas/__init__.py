@@ -65,10 +65,25 @@ def conforms(name: str, data: Any) -> bool:
 
 
 @cache
-def _compiled(name: str) -> Any:
+def _compiled(name: str, branch: str | None = None) -> Any:
     import jsonschema_rs
 
-    return jsonschema_rs.validator_for(bundled(name))
+    return jsonschema_rs.validator_for(bundled(name) if branch is None else branch_schema(name, branch))
+
+
+def branch_schema(name: str, branch: str) -> dict[str, Any]:
+    """The definition ``branch`` of the named schema as a schema of its own (holding the
+    definitions it refers to): one event type's branch of the event schema, say."""
+    defs = schema(name)["$defs"]
+    return {"$schema": schema(name)["$schema"], **defs[branch], "$defs": defs}
+
+
+def branch_conforms(name: str, branch: str, data: Any) -> bool:
+    """``conforms`` for the definition ``branch`` of the named schema."""
+    try:
+        return bool(_compiled(name, branch).is_valid(data))
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return False
 
 
 _URN = "urn:skyhex:schema:"
