@@ -16,7 +16,7 @@ from typing import Any
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
-from skyhex.rules.game import LOG_FORMAT, Event
+from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
@@ -213,7 +213,7 @@ def _first_actor(state: State, start: int) -> int:
 # --- legal actions ------------------------------------------------------------------------
 
 
-def _check(game: Game, state: State, action: Action, events: list[Event]) -> Pilot:
+def _check(game: Game, state: State, action: Action, events: list[Event] | None) -> Pilot:
     """Resolve the actor's action without moving the game on: the pilot after it; raises if
     it is illegal."""
     pilot = state.actor
@@ -232,7 +232,7 @@ def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
     lands: list[tuple[LandChoice | None, Hex | None]] = []
     top = False  # a final landing made by resisting down onto a take-off hex
     try:
-        _check(game, state, action, [])
+        _check(game, state, action, None)
         lands.append((None, None))
     except IllegalActionError as e:
         if e.rule not in ("land.choice", "stunt.top-lander.final"):
@@ -285,7 +285,22 @@ def legal_actions(game: Game, state: State) -> list[Action]:
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``action`` and the events that explain it."""
+    """The state after ``action`` and the events that explain it, worked out when first
+    read (by resolving the action again, explained): bots, playouts and replays that only
+    need the state never pay for the explanations."""
+    after = resolve(game, state, action, None)
+    return after, LazyEvents(lambda: _explained(game, state, action))
+
+
+def _explained(game: Game, state: State, action: Action) -> list[Event]:
+    events: list[Event] = []
+    resolve(game, state, action, events)
+    return events
+
+
+def resolve(game: Game, state: State, action: Action, events: list[Event] | None) -> State:
+    """The state after ``action``; the events that explain it go to ``events`` (``None``:
+    none are built). ``IllegalActionError`` names the rule an illegal action breaks."""
     pilot = state.actor
     if pilot is None:
         raise IllegalActionError("game.over", "the game is over")
@@ -298,7 +313,6 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
         raise IllegalActionError("turn.order", f"it is {pilot.ident}'s {what}, not "
                                  f"{action.player}'s")
     index = state.pilots.index(pilot)
-    events: list[Event] = []
     if state.phase is Phase.WIND_PUSH:
         if not isinstance(action, WindChoice):
             raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
@@ -307,15 +321,15 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
         state = _set(state, index, new)
         queue = state.push_queue[1:]
         if queue:
-            return state.evolve(push_queue=queue), events
+            return state.evolve(push_queue=queue)
         state = state.evolve(phase=Phase.TURN, push_queue=())
-        return _next_round_start(game, state, events), events
+        return _next_round_start(game, state, events)
     if not isinstance(action, Turn):
         raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
                                  "Round")
     new = _turn(game, state, pilot, action, events)
     state = _set(state, index, new)
-    return _after_turn(game, state, index, events), events
+    return _after_turn(game, state, index, events)
 
 
 def _set(state: State, index: int, pilot: Pilot) -> State:
@@ -332,8 +346,9 @@ _ALLOWED = {
 """The turns a pilot may take, by status."""
 
 
-def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
-    """Resolve one turn of ``pilot``: the pilot after it."""
+def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event] | None
+          ) -> Pilot:
+    """Resolve one turn of ``pilot``: the pilot after it (``events``: as ``resolve``)."""
     status = pilot.status
     kind = action.kind
     if kind not in _ALLOWED[status]:
@@ -341,14 +356,18 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
                 PilotStatus.FLYING: "is flying and must move"}[status]
         raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
-    claims: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
-    for c in action.stunts:
-        if c.when == "after-move" and not action.accelerate:
-            raise IllegalActionError("stunt.timing", "without an acceleration the move ends on "
-                                     "its first hex: claim after-accelerate")
-        claims[c.when].append(c)
-    base: Event = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
-                   "action": kind.value}
+    claims: dict[str, list[Claim]] = _NO_CLAIMS
+    if action.stunts:
+        claims = {m: [] for m in MOMENTS}
+        for c in action.stunts:
+            if c.when == "after-move" and not action.accelerate:
+                raise IllegalActionError("stunt.timing", "without an acceleration the move "
+                                         "ends on its first hex: claim after-accelerate")
+            claims[c.when].append(c)
+    base: Event = {}
+    if events is not None:
+        base = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
+                "action": kind.value}
     pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
@@ -361,18 +380,21 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                                                          if declared else ""))
     if declared:  # a soft landing declared at the top of a take-off hex
         assert pilot.hex is not None
-        events.append({**base, "action": "land", "from": hx(pilot.hex)})
+        if events is not None:
+            events.append({**base, "action": "land", "from": hx(pilot.hex)})
         if action.top_lander:
             pilot = stunt_rules.top_lander(game, state, pilot, True, events)
         pilot = touch_down(game, state, pilot, action.land, action.mountain, events)
         return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
                                        state.time, events)
     if kind is TurnKind.PASS:
-        events.append(base)
+        if events is not None:
+            events.append(base)
         return pilot
     if kind is TurnKind.WALK:
         after = max(pilot.deficit - WALK_STEP, 0)
-        events.append({**base, "deficit": {"before": pilot.deficit, "after": after}})
+        if events is not None:
+            events.append({**base, "deficit": {"before": pilot.deficit, "after": after}})
         return pilot.evolve(deficit=after)
     if kind is TurnKind.STUCK:
         assert pilot.hex is not None
@@ -380,13 +402,14 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
             raise IllegalActionError("flight.not-stuck", f"{pilot.ident} can still move: a "
                                      "crash-landing in a dead end is only for a pilot with no "
                                      "legal move")
-        events.append({**base, "from": hx(pilot.hex)})
+        if events is not None:
+            events.append({**base, "from": hx(pilot.hex)})
         pilot = touch_down(game, state, pilot, action.land, action.mountain, events,
                            dead_end=True)
         return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
                                        state.time, events)
     assert action.move is not None
-    claimed: list[Event] = []
+    claimed: list[Event] | None = None if events is None else []
     for c in claims["before-move"]:
         pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
     if kind is TurnKind.TAKEOFF:
@@ -400,8 +423,9 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         start, facing, altitude = pilot.mountain, action.facing, game.mountaintop
         if pilot.deficit:
             pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
-        events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
-                       "facing": facing.name, "paid": pilot.deficit})
+        if events is not None:
+            events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
+                           "facing": facing.name, "paid": pilot.deficit})
         pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
     else:
         assert pilot.hex is not None and pilot.facing is not None
@@ -414,19 +438,20 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         return p
 
     hook = between if claims["after-move"] else None
-    flown: list[Event] = []
+    flown: list[Event] | None = None if events is None else []
     flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
                  action.skill, flown, hook)
     moved = flight.pilot
     moment = Moment("after-accelerate", flight.modifiers)
     for c in claims["after-accelerate"]:
         moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
-    turn_event = {**base, **flown[0]}
-    if action.skill:
-        turn_event["skill"] = sorted(s.value for s in action.skill)
-    events.append(turn_event)
-    events.extend(flown[1:])
-    events.extend(claimed)
+    if events is not None and flown is not None and claimed is not None:
+        turn_event = {**base, **flown[0]}
+        if action.skill:
+            turn_event["skill"] = sorted(s.value for s in action.skill)
+        events.append(turn_event)
+        events.extend(flown[1:])
+        events.extend(claimed)
     moved = collect_markers(game, state, moved, flight.visited, events)
     on_takeoff = game.top_lander and moved.hex in game.takeoffs
     soft = on_takeoff and moved.altitude == game.mountaintop and action.land is LandChoice.FINAL
@@ -452,7 +477,11 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     return stunt_rules.end_of_turn(game, state, moved, moment, state.time, events)
 
 
-def _after_turn(game: Game, state: State, index: int, events: list[Event]) -> State:
+_NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
+"""The claims of a turn that claims no stunt, by moment (shared, never changed)."""
+
+
+def _after_turn(game: Game, state: State, index: int, events: list[Event] | None) -> State:
     if all(p.status is PilotStatus.LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
     nxt = _first_actor(state, index + 1)
@@ -461,12 +490,13 @@ def _after_turn(game: Game, state: State, index: int, events: list[Event]) -> St
     return _end_of_round(game, state, events)
 
 
-def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
+def _end_of_round(game: Game, state: State, events: list[Event] | None) -> State:
     """The last player moves the Time Marker; a new hour changes the weather."""
     cs = game.components
     time = state.time + cs.time.step
     state = state.evolve(time=time, round=state.round + 1)
-    events.append({"type": "round", "round": state.round, "time": format_clock(time)})
+    if events is not None:
+        events.append({"type": "round", "round": state.round, "time": format_clock(time)})
     if time >= cs.time.end:
         return _end(game, state, events, "end-of-day")
     if (time - cs.time.start) % 60:
@@ -475,25 +505,27 @@ def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
     state, weather = weather_change(game, state, draws)
     weather["draws"] = draws.made
     state = state.evolve(draws=draws.index)
-    events.append(weather)
+    if events is not None:
+        events.append(weather)
     if not state.wind_strength:
         return _next_round_start(game, state, events)
     state, moved = push_clouds(game, state)
     queue = push_order(state)
-    events.append({"type": "wind_push", "clouds": moved,
-                   "order": [state.pilots[i].ident for i in queue]})
+    if events is not None:
+        events.append({"type": "wind_push", "clouds": moved,
+                       "order": [state.pilots[i].ident for i in queue]})
     if not queue:
         return _next_round_start(game, state, events)
     return state.evolve(phase=Phase.WIND_PUSH, push_queue=queue)
 
 
-def _next_round_start(game: Game, state: State, events: list[Event]) -> State:
+def _next_round_start(game: Game, state: State, events: list[Event] | None) -> State:
     if all(p.status is PilotStatus.LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
     return state.evolve(current=_first_actor(state, 0))
 
 
-def _close_rulers(game: Game, state: State, events: list[Event]) -> State:
+def _close_rulers(game: Game, state: State, events: list[Event] | None) -> State:
     """Every ruler still running scored, as the end of the game scores it."""
     for index, p in enumerate(state.pilots):
         closed = stunt_rules.end_of_game(game, state, p, events)
@@ -506,12 +538,14 @@ def scores(game: Game, state: State) -> list[dict[str, Any]]:
     """The final scores, or before the end what they would be if the game ended now (its
     running rulers scored)."""
     if state.phase is not Phase.OVER:
-        state = _close_rulers(game, state, [])
+        state = _close_rulers(game, state, None)
     return final_scores(game, state)
 
 
-def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
+def _end(game: Game, state: State, events: list[Event] | None, reason: str) -> State:
     state = _close_rulers(game, state.evolve(phase=Phase.OVER), events)
+    if events is None:
+        return state
     rows = final_scores(game, state)
     best = min(s["rank"] for s in rows)
     events.append({"type": "game_end", "round": state.round, "time": format_clock(state.time),

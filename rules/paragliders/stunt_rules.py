@@ -56,12 +56,13 @@ def _set(pilot: Pilot, stunt: Stunt, value: StuntProgress | None) -> Pilot:
     return pilot.evolve(stunts=tuple(sorted((*rest, (stunt, value)) if value else rest)))
 
 
-def score(pilot: Pilot, stunt: Stunt, vp: int, why: str, events: list[Event]) -> Pilot:
+def score(pilot: Pilot, stunt: Stunt, vp: int, why: str, events: list[Event] | None) -> Pilot:
     vp = min(vp, MAX_VP)
     pilot = _set(pilot, stunt, StuntProgress(scored=vp))
     pilot = pilot.evolve(ledger=(*pilot.ledger, (f"stunt {stunt}", vp)))
-    events.append({"type": "stunt", "player": pilot.ident, "stunt": stunt.value,
-                   "action": "score", "vp": vp, "why": why})
+    if events is not None:
+        events.append({"type": "stunt", "player": pilot.ident, "stunt": stunt.value,
+                       "action": "score", "vp": vp, "why": why})
     return pilot
 
 
@@ -253,7 +254,7 @@ def _middle(game: Game, marker: str, side: str) -> int:
 
 
 def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
-          events: list[Event]) -> Pilot:
+          events: list[Event] | None) -> Pilot:
     """Apply one claim from a turn entry; ``IllegalActionError`` names the broken rule."""
     verdict = judge(game, state, pilot, entry, moment, progress(pilot, entry.stunt))
     if isinstance(verdict, Refusal):
@@ -261,8 +262,9 @@ def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
     vp, why = verdict
     if vp is not None:
         return score(pilot, entry.stunt, vp, why, events)
-    events.append({"type": "stunt", "player": pilot.ident, "stunt": entry.stunt.value,
-                   "action": "start", "why": why})
+    if events is not None:
+        events.append({"type": "stunt", "player": pilot.ident, "stunt": entry.stunt.value,
+                       "action": "start", "why": why})
     return _set(pilot, entry.stunt, StuntProgress(since=state.time))
 
 
@@ -352,7 +354,8 @@ def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
     return out
 
 
-def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
+def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event] | None
+                  ) -> Pilot:
     """A running ruler that reached 12 at the start of the turn is scored; so is the ruler
     of a pilot who touched down since its last turn (in a wind push), at the Time Marker's
     value when it landed."""
@@ -367,7 +370,7 @@ def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -
     return pilot
 
 
-def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
+def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """"Once you are committed (with the stunt ruler placed under the weather board) the
     stunt will be scored no matter what": a ruler still running when the game ends is
     scored at the Time Marker's value then, or, for a pilot who made its final landing in a
@@ -382,7 +385,7 @@ def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event]) -> 
 
 
 def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started: int,
-                events: list[Event]) -> Pilot:
+                events: list[Event] | None) -> Pilot:
     """Rulers placed before this turn end when their condition fails: the Cliff Surfer
     without a sun or wind bonus this turn, the Lone Hiker not alone over the mountains after
     the move; both when the pilot is no longer flying."""
@@ -401,25 +404,28 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
     return pilot
 
 
-def arm_survivor(game: Game, pilot: Pilot, events: list[Event]) -> Pilot:
+def arm_survivor(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The Survivor ruler moves to the mountaintop when the pilot reaches its low altitude."""
     if pilot.altitude > game.components.altitude.survivor_arm or \
             pilot.status is not PilotStatus.FLYING or Stunt.SURVIVOR not in game.scenario.stunts:
         return pilot
     p = progress(pilot, Stunt.SURVIVOR)
     if p is None and 0 < pilot.altitude <= game.components.altitude.survivor_arm:
-        events.append({"type": "stunt", "player": pilot.ident, "stunt": Stunt.SURVIVOR.value,
-                       "action": "arm", "why": f"reached altitude {pilot.altitude}"})
+        if events is not None:
+            events.append({"type": "stunt", "player": pilot.ident,
+                           "stunt": Stunt.SURVIVOR.value, "action": "arm",
+                           "why": f"reached altitude {pilot.altitude}"})
         return _set(pilot, Stunt.SURVIVOR, StuntProgress(armed=True))
     return pilot
 
 
-def reset_survivor(pilot: Pilot, events: list[Event]) -> Pilot:
+def reset_survivor(pilot: Pilot, events: list[Event] | None) -> Pilot:
     """Taking off again puts the Survivor ruler back to its setup position."""
     p = progress(pilot, Stunt.SURVIVOR)
     if p is not None and p.armed and p.scored is None:
-        events.append({"type": "stunt", "player": pilot.ident, "stunt": Stunt.SURVIVOR.value,
-                       "action": "reset", "why": "relaunch"})
+        if events is not None:
+            events.append({"type": "stunt", "player": pilot.ident,
+                           "stunt": Stunt.SURVIVOR.value, "action": "reset", "why": "relaunch"})
         return _set(pilot, Stunt.SURVIVOR, None)
     return pilot
 
@@ -442,8 +448,8 @@ def check_top_lander_claim(game: Game, pilot: Pilot) -> None:
         raise IllegalActionError("stunt.twice", "Top Lander is scored once")
 
 
-def top_lander(game: Game, state: State, pilot: Pilot, soft: bool, events: list[Event]
-               ) -> Pilot:
+def top_lander(game: Game, state: State, pilot: Pilot, soft: bool,
+               events: list[Event] | None) -> Pilot:
     """A final landing on a take-off hex: 6 VP, 3 more for a soft landing at the mountaintop
     and 3 more facing the wind (opposite the windsock, whatever its strength)."""
     check_top_lander_claim(game, pilot)

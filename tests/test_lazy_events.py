@@ -1,0 +1,60 @@
+"""``LazyEvents``: an action's events built on first reading, whatever the reading."""
+
+from __future__ import annotations
+
+import copy
+import json
+import operator
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from skyhex.rules.game import Event, LazyEvents
+
+EVENTS: list[Event] = [{"type": "turn", "player": "Ann"}, {"type": "round", "round": 2}]
+READINGS: list[tuple[str, Callable[[LazyEvents], Any], Any]] = [
+    ("len", len, 2),
+    ("bool", bool, True),
+    ("list", list, EVENTS),
+    ("tuple", tuple, tuple(EVENTS)),
+    ("index", lambda e: e[1], EVENTS[1]),
+    ("slice", lambda e: e[:1], EVENTS[:1]),
+    ("equal", lambda e: e == EVENTS, True),
+    ("equal, reflected", lambda e: operator.eq(EVENTS, e), True),
+    ("json", json.dumps, json.dumps(EVENTS)),
+    ("json inside", lambda e: json.dumps({"events": e}), json.dumps({"events": EVENTS})),
+    ("extend a list", lambda e: [*[], *e], EVENTS),
+    ("list.extend", lambda e: (lambda out: (out.extend(e), out)[1])([]), EVENTS),
+    ("add", lambda e: e + [], EVENTS),  # noqa: RUF005 (the operator is the reading)
+    ("radd", lambda e: [] + e, EVENTS),  # noqa: RUF005
+    ("in", lambda e: EVENTS[0] in e, True),
+    ("repr", repr, repr(EVENTS)),
+    ("copy", copy.copy, EVENTS),
+    ("deepcopy", copy.deepcopy, EVENTS),
+    ("pickle", lambda e: pickle.loads(pickle.dumps(e)), EVENTS),
+    ("append then read", lambda e: (e.append({"type": "x"}), list(e))[1],
+     [*EVENTS, {"type": "x"}]),
+]
+
+
+@pytest.mark.parametrize(("how", "read", "expected"), READINGS, ids=[r[0] for r in READINGS])
+def test_every_reading_sees_the_events(how: str, read: Callable[[LazyEvents], Any],
+                                       expected: Any) -> None:
+    built = []
+
+    def build() -> list[Event]:
+        built.append(1)
+        return [dict(e) for e in EVENTS]
+
+    events = LazyEvents(build)
+    assert built == []  # nothing is built before it is read
+    assert read(events) == expected
+    list(events)
+    assert built == [1]  # built once
+
+
+def test_empty_events_are_falsy() -> None:
+    assert not LazyEvents(list)
+    assert LazyEvents(list) == []
