@@ -301,19 +301,20 @@ def _explained(game: Game, state: State, action: Action) -> list[Event]:
 def resolve(game: Game, state: State, action: Action, events: list[Event] | None) -> State:
     """The state after ``action``; the events that explain it go to ``events`` (``None``:
     none are built). ``IllegalActionError`` names the rule an illegal action breaks."""
-    pilot = state.actor
-    if pilot is None:
+    phase = state.phase
+    if phase is Phase.OVER:
         raise IllegalActionError("game.over", "the game is over")
-    if state.pilot(action.player) is None:
-        raise IllegalActionError("turn.unknown-player", f"no player is called "
-                                 f"{action.player!r} (players: "
-                                 f"{', '.join(p.ident for p in state.pilots)})")
+    index = state.push_queue[0] if phase is Phase.WIND_PUSH else state.current
+    pilot = state.pilots[index]
     if action.player != pilot.ident:
-        what = "wind-push choice" if state.phase is Phase.WIND_PUSH else "turn"
+        if state.pilot(action.player) is None:
+            raise IllegalActionError("turn.unknown-player", f"no player is called "
+                                     f"{action.player!r} (players: "
+                                     f"{', '.join(p.ident for p in state.pilots)})")
+        what = "wind-push choice" if phase is Phase.WIND_PUSH else "turn"
         raise IllegalActionError("turn.order", f"it is {pilot.ident}'s {what}, not "
                                  f"{action.player}'s")
-    index = state.pilots.index(pilot)
-    if state.phase is Phase.WIND_PUSH:
+    if phase is Phase.WIND_PUSH:
         if not isinstance(action, WindChoice):
             raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
                                      "in the Wind Push Round")

@@ -17,7 +17,7 @@ from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
-from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.hexgrid import VECTORS, Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
@@ -103,17 +103,21 @@ def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:
     return None
 
 
-def _enter(game: Game, h: Hex, altitude: int, what: str) -> None:
+def _enter(game: Game, h: Hex, altitude: int, move: MoveKind | None) -> None:
+    """Raise when ``entry_rule`` forbids the step to ``h`` (``move``: the move's first step,
+    ``None``: the acceleration)."""
     rule = entry_rule(game, h, altitude)
+    if rule is None:
+        return
+    what = "accelerating" if move is None else f"a {move.value} move"
     if rule == "flight.map-edge":
         raise IllegalActionError(rule, f"{what} to {h} leaves the map: the map edge is a wall")
     if rule == "aerodrome.no-fly":
         raise IllegalActionError(rule, f"{what} to {h} enters an aerodrome, a no-fly zone at "
                                  "any altitude")
-    if rule is not None:
-        raise IllegalActionError(
-            rule, f"{what} to mountain hex {h} at altitude {altitude}: below the mountaintop "
-            f"({game.mountaintop}) mountains are walls")
+    raise IllegalActionError(
+        rule, f"{what} to mountain hex {h} at altitude {altitude}: below the mountaintop "
+        f"({game.mountaintop}) mountains are walls")
 
 
 def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] | None
@@ -175,9 +179,10 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
 
 def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The GPS markers on the altitude track, collected by reaching their level."""
-    if game.scenario.solo is SoloMode.CROSS:
-        return pilot
     track = game.components.altitude
+    if (pilot.altitude < track.balloon and pilot.altitude < track.ceiling) or \
+            game.scenario.solo is SoloMode.CROSS:
+        return pilot
     for name, level in ((TrackGps.BALLOON, track.balloon), (TrackGps.CEILING, track.ceiling)):
         if pilot.altitude >= level and name.value not in pilot.gps:
             pilot = pilot.evolve(gps=pilot.gps | {name.value})
@@ -221,9 +226,10 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
         pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
 
 
-def _down(game: Game, h: Hex, after: int, what: str) -> bool:
+def _down(game: Game, h: Hex, after: int, move: MoveKind | None) -> bool:
     down = ends_down(game, h, after)
     if down is None:
+        what = "accelerating" if move is None else f"a {move.value} move"
         raise IllegalActionError(
             "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
             f"{after}, below the mountaintop ({game.mountaintop})")
@@ -268,11 +274,13 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         if Skill.ACCELERATE in skill and not accelerate:
             raise IllegalActionError("skill.unused", "the accelerate card goes with an "
                                      "acceleration")
-    new_facing = facing.rotate(move.turn)
-    to = start.neighbor(new_facing)
-    _enter(game, to, altitude, f"a {move.value} move")
+    steps, hard = _MOVES[move]
+    new_facing = _ROTATED[facing, steps]
+    dq, dr = VECTORS[new_facing]
+    to = Hex(start.q + dq, start.r + dr)
+    _enter(game, to, altitude, move)
     weather = shared_weather(game, state, to)
-    first = (hard_turn(skill), *weather) if move.hard else weather
+    first = (hard_turn(skill), *weather) if hard else weather
     after = altitude
     for m in first:
         after += m["value"]
@@ -280,7 +288,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     if capped is not None:
         first = (*first, capped)
         after += capped["value"]
-    down = _down(game, to, after, f"a {move.value} move")
+    down = _down(game, to, after, move)
     after = max(after, 0)
     if not accelerate and not down and _taken(state, pilot, to, after):
         raise IllegalActionError(
@@ -307,10 +315,10 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
     cost = acceleration_cost(skill)
-    ahead = to.neighbor(new_facing)
-    _enter(game, ahead, after, "accelerating")
+    ahead = Hex(to.q + dq, to.r + dr)
+    _enter(game, ahead, after, None)
     after2 = after - cost
-    down = _down(game, ahead, after2, "accelerating")
+    down = _down(game, ahead, after2, None)
     after2 = max(after2, 0)
     if not down and _taken(state, pilot, ahead, after2):
         raise IllegalActionError(
@@ -327,6 +335,12 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         events.append(turn_event)
         events.extend(collected)
     return Flight(pilot, first, (to, ahead), down)
+
+
+_MOVES = {m: (m.turn, m.hard) for m in MoveKind}
+"""Each move's turn (sixth-turns clockwise) and whether it is hard."""
+_ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
+"""The facing after a turn of -2..+2 sixth-turns."""
 
 
 def _taken(state: State, me: Pilot, h: Hex, altitude: int) -> bool:
