@@ -229,18 +229,47 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
 def _down(game: Game, h: Hex, after: int, move: MoveKind | None) -> bool:
     down = ends_down(game, h, after)
     if down is None:
-        what = "accelerating" if move is None else f"a {move.value} move"
-        raise IllegalActionError(
-            "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
-            f"{after}, below the mountaintop ({game.mountaintop})")
+        raise _below_at(game, h, after, move)
     return down
 
 
+def _below(game: Game, h: Hex, mods: tuple[dict[str, Any], ...], altitude: int,
+           move: MoveKind) -> IllegalActionError:
+    return _below_at(game, h, altitude + sum(m["value"] for m in mods), move)
+
+
+def _below_at(game: Game, h: Hex, after: int, move: MoveKind | None) -> IllegalActionError:
+    what = "accelerating" if move is None else f"a {move.value} move"
+    return IllegalActionError(
+        "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
+        f"{after}, below the mountaintop ({game.mountaintop})")
+
+
+_HARD_TURN = {"name": "hard-turn", "value": -HARD_TURN_COST}
+_HARD_TURN_CARD = {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
+
+
 def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
-    """The hard-turn modifier: -1, or 0 with the Skill Move card."""
-    if Skill.HARD_TURN in skill:
-        return {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
-    return {"name": "hard-turn", "value": -HARD_TURN_COST}
+    """The hard-turn modifier: -1, or 0 with the Skill Move card (shared values, never to
+    be changed)."""
+    return _HARD_TURN_CARD if Skill.HARD_TURN in skill else _HARD_TURN
+
+
+def first_step(game: Game, state: State, to: Hex, altitude: int, hard: dict[str, Any] | None
+               ) -> tuple[tuple[dict[str, Any], ...], int, bool | None]:
+    """A move's step onto ``to`` from ``altitude`` (``hard``: the hard-turn modifier of a
+    hard turn): its modifiers (hard turn, weather, ceiling), the altitude after it (never
+    below 0), and ``ends_down`` there."""
+    weather = shared_weather(game, state, to)
+    first = (hard, *weather) if hard is not None else weather
+    after = altitude
+    for m in first:
+        after += m["value"]
+    capped = ceiling_loss(game, after)
+    if capped is not None:
+        first = (*first, capped)
+        after += capped["value"]
+    return first, max(after, 0), ends_down(game, to, after)
 
 
 def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
@@ -279,17 +308,10 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     dq, dr = VECTORS[new_facing]
     to = Hex(start.q + dq, start.r + dr)
     _enter(game, to, altitude, move)
-    weather = shared_weather(game, state, to)
-    first = (hard_turn(skill), *weather) if hard else weather
-    after = altitude
-    for m in first:
-        after += m["value"]
-    capped = ceiling_loss(game, after)
-    if capped is not None:
-        first = (*first, capped)
-        after += capped["value"]
-    down = _down(game, to, after, move)
-    after = max(after, 0)
+    first, after, down = first_step(game, state, to, altitude,
+                                     hard_turn(skill) if hard else None)
+    if down is None:
+        raise _below(game, to, first, altitude, move)
     if not accelerate and not down and _taken(state, pilot, to, after):
         raise IllegalActionError(
             "flight.collision", f"the move ends at {to} altitude {after}, where another "

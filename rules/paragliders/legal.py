@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
+from skyhex.rules.hexgrid import DIRECTIONS, VECTORS, Direction, Hex
 from skyhex.rules.paragliders import stunt_rules
 from skyhex.rules.paragliders.actions import (
     Claim,
@@ -28,16 +28,15 @@ from skyhex.rules.paragliders.actions import (
 )
 from skyhex.rules.paragliders.flight import (
     acceleration_cost,
-    ceiling_loss,
     closest_mountains,
     ends_down,
     entry_rule,
+    first_step,
     hard_turn,
     may_declare_landing,
     occupied,
     relaunch_allowed,
     relaunched,
-    shared_weather,
 )
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
@@ -54,6 +53,10 @@ _SKILLS = {(_NO_CARD, False): _NO_CARD, (_HARD_CARD, False): _HARD_CARD,
            (_HARD_CARD, True): frozenset({Skill.HARD_TURN, Skill.ACCELERATE})}
 """The Skill Move cards of a candidate, by hard-turn card and acceleration card."""
 _MOVES = tuple((m, m.turn, m.hard) for m in MoveKind)
+_ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
+"""The facing after a turn of -2..+2 sixth-turns."""
+_ACCELERATIONS = ((False, False), (True, False), (True, True))
+"""Each candidate's acceleration and acceleration card: none, one, one with the card."""
 _AFTER_MOVE = "after-move"
 _AFTER_ACCELERATE = "after-accelerate"
 
@@ -87,32 +90,39 @@ def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Hex | 
     altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
     flier = pilot
     if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
-        flier = stunt_rules.reset_survivor(relaunched(pilot), [])
+        flier = stunt_rules.reset_survivor(relaunched(pilot), None)
     before = _claims(turn, flier, Moment("before-move"), ("before-move",)) \
         if kind is TurnKind.MOVE else ()
     cards = pilot.skill_cards
     out: list[Turn] = []
     append = out.append
+    make = Turn.of
     ident = pilot.ident
+    sq, sr = start
     for move, steps, is_hard in _MOVES:
-        heading = base_facing.rotate(steps)
-        to = start.neighbor(heading)
+        heading = _ROTATED[base_facing, steps]
+        dq, dr = VECTORS[heading]
+        to = Hex(sq + dq, sr + dr)
         if entry_rule(game, to, altitude) is not None:
             continue  # a wall: no variant of this move is legal
         for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
-            for accelerate, card in ((False, False), (True, False), (True, True)):
+            step: tuple[tuple[dict[str, Any], ...], int, bool | None] | None = None
+            for accelerate, card in _ACCELERATIONS:
                 if card and cards - len(hard) < 1:
                     continue
                 skill = _SKILLS[hard, card]
                 key = (start, heading, is_hard and not hard, accelerate, card, len(skill))
                 completions = None if cache is None else cache.get(key)
                 if completions is None:
-                    completions = _candidate(turn, flier, kind, before, to, heading, altitude,
-                                             move, is_hard, accelerate, skill)
+                    if step is None:
+                        step = first_step(game, state, to, altitude,
+                                          hard_turn(hard) if is_hard else None)
+                    completions = _candidate(turn, flier, before, to, heading, step,
+                                             is_hard, accelerate, skill)
                     if cache is not None:
                         cache[key] = completions
                 for land, mountain, claims, top in completions:
-                    append(Turn(ident, kind, move, hex_, facing, accelerate, skill, land,
+                    append(make(ident, kind, move, hex_, facing, accelerate, skill, land,
                                 mountain, claims, top))
     return out
 
@@ -150,26 +160,16 @@ def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
     return out
 
 
-def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, ...], to: Hex,
-               heading: Direction, altitude: int, move: MoveKind, is_hard: bool,
-               accelerate: bool, skill: frozenset[Skill]) -> list[Completion]:
-    """The completions of one candidate flight (``[]``: it is illegal). The pilot at each
-    moment is only built when the claims of its place are not known yet."""
-    game = turn.game
-    mods: tuple[dict[str, Any], ...] = shared_weather(game, turn.state, to)
-    if is_hard:
-        mods = (hard_turn(skill), *mods)
-    after = altitude
-    for m in mods:
-        after += m["value"]
-    capped = ceiling_loss(game, after)
-    if capped is not None:
-        mods = (*mods, capped)
-        after += capped["value"]
-    down = ends_down(game, to, after)
+def _candidate(turn: Turn_, pilot: Pilot, before: tuple[Claim, ...], to: Hex,
+               heading: Direction, step: tuple[tuple[dict[str, Any], ...], int, bool | None],
+               is_hard: bool, accelerate: bool, skill: frozenset[Skill]) -> list[Completion]:
+    """The completions of one candidate flight (``[]``: it is illegal) whose first step
+    (``flight.first_step``) is ``step``. The pilot at each moment is only built when the
+    claims of its place are not known yet."""
+    mods, after, down = step
     if down is None:
         return []
-    after = max(after, 0)
+    game = turn.game
     found = list(before)
     cost = mods[0]["value"] if is_hard else 1
     end, height = to, after
@@ -178,7 +178,8 @@ def _candidate(turn: Turn_, pilot: Pilot, kind: TurnKind, before: tuple[Claim, .
             return []
         found.extend(_claims_at(turn, pilot, skill, heading, mods, _AFTER_MOVE,
                                 (to, after, cost, to, after), to, after))
-        end = to.neighbor(heading)
+        dq, dr = VECTORS[heading]
+        end = Hex(to.q + dq, to.r + dr)
         if entry_rule(game, end, after) is not None:
             return []
         height = after - acceleration_cost(skill)
@@ -202,6 +203,8 @@ def _claims_at(turn: Turn_, pilot: Pilot, skill: frozenset[Skill], heading: Dire
     if known.get(None) == ():
         return ()  # no stunt open this turn
     got: tuple[Claim, ...] | None = known.get((when, key))
+    if got is None and key in known:  # the same place at another moment
+        got = known[when, key] = stunt_rules.claims_of(known[key], when)
     if got is None:
         flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading, altitude=height,
                              skill_cards=pilot.skill_cards - len(skill))

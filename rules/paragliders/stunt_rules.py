@@ -332,6 +332,11 @@ def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Cl
     found.extend(_claimed(tuple(accepted), moment.when))
 
 
+def claims_of(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim, ...]:
+    """The claims of the stunts ``accepted`` (as ``probe`` keeps them) at ``when``."""
+    return _claimed(accepted, when)
+
+
 @cache
 def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim, ...]:
     """The claims of the stunts ``accepted`` (with their actions) at ``when``: shared
