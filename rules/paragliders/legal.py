@@ -38,9 +38,10 @@ from skyhex.rules.paragliders.flight import (
     relaunch_allowed,
     relaunched,
 )
-from skyhex.rules.paragliders.scenario import PilotStatus
+from skyhex.rules.paragliders.scenario import PilotStatus, StuntProgress
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import Moment
+from skyhex.rules.paragliders.stunts import Stunt
 
 Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
 """What completes a candidate into a legal action: landing choice and mountain, stunt
@@ -70,6 +71,9 @@ class Turn_:
     pilot: Pilot
     taken: set[tuple[Hex, int]] = field(init=False)
     known: dict[Any, Any] = field(default_factory=dict)  # claims found, by moment and place
+    stunts: tuple[Stunt, ...] | None = None  # the stunts some moment might accept
+    opened: dict[Stunt, StuntProgress] = field(default_factory=dict)  # the pilot's progress
+    verdicts: dict[Any, str | None] = field(default_factory=dict)  # by what a rule reads
 
     def __post_init__(self) -> None:
         self.taken = occupied(self.state, self.pilot)
@@ -91,8 +95,8 @@ def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Hex | 
     flier = pilot
     if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
         flier = stunt_rules.reset_survivor(relaunched(pilot), None)
-    before = _claims(turn, flier, Moment("before-move"), ("before-move",)) \
-        if kind is TurnKind.MOVE else ()
+    before = _claims_at(turn, flier, _NO_CARD, base_facing, None, "before-move",
+                        ("before-move",), start, altitude) if kind is TurnKind.MOVE else ()
     cards = pilot.skill_cards
     out: list[Turn] = []
     append = out.append
@@ -195,21 +199,52 @@ def _candidate(turn: Turn_, pilot: Pilot, before: tuple[Claim, ...], to: Hex,
 
 
 def _claims_at(turn: Turn_, pilot: Pilot, skill: frozenset[Skill], heading: Direction,
-               mods: tuple[dict[str, Any], ...], when: str, key: tuple[Any, ...], at: Hex,
-               height: int) -> tuple[Claim, ...]:
+               mods: tuple[dict[str, Any], ...] | None, when: str, key: tuple[Any, ...],
+               at: Hex, height: int) -> tuple[Claim, ...]:
     """The claims of the pilot flying over ``at`` at ``height`` at the moment ``when`` of a
-    candidate (``key``: as ``_claims``), built at most once per place and moment."""
+    candidate (``mods``: the first hex's modifiers, ``None`` before the move; ``key``
+    tells the places of the turn apart: the first hex, the altitude after it and the
+    hard-turn cost, which decide the modifiers (the altitude before the move is the same
+    for every candidate of a turn), then where the pilot is). Each stunt's rule is asked
+    once per distinct thing it reads (``stunt_rules.READS``), the pilot at that moment
+    built only then."""
     known = turn.known
-    if known.get(None) == ():
+    stunts = turn.stunts
+    if stunts is None:
+        stunts = turn.stunts = stunt_rules.candidates(turn.game, turn.state, pilot)
+        turn.opened = dict(pilot.stunts)
+    if not stunts:
         return ()  # no stunt open this turn
     got: tuple[Claim, ...] | None = known.get((when, key))
-    if got is None and key in known:  # the same place at another moment
-        got = known[when, key] = stunt_rules.claims_of(known[key], when)
-    if got is None:
-        flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading, altitude=height,
-                             skill_cards=pilot.skill_cards - len(skill))
-        got = known[when, key] = _claims(turn, flier, Moment(when, mods), key)
+    if got is not None:
+        return got
+    verdicts = turn.verdicts
+    moment_key = key[:3] if mods is not None else None
+    flier: Pilot | None = None
+    moment: Moment | None = None
+    accepted: list[tuple[Stunt, str]] = []
+    for stunt in stunts:
+        reads = _READS[stunt]
+        sub = (stunt, moment_key) if reads == "moment" else (stunt, at, height) \
+            if reads == "place" else (stunt, height) if reads == "altitude" else (stunt, at)
+        verdict: str | None = verdicts.get(sub, _UNKNOWN)
+        if verdict is _UNKNOWN:
+            if flier is None:
+                flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading,
+                                     altitude=height,
+                                     skill_cards=pilot.skill_cards - len(skill))
+                moment = Moment(when, mods)
+            assert moment is not None
+            verdict = verdicts[sub] = stunt_rules.accepts(
+                turn.game, turn.state, flier, stunt, turn.opened.get(stunt), moment)
+        if verdict is not None:
+            accepted.append((stunt, verdict))
+    got = known[when, key] = stunt_rules.claims_of(tuple(accepted), when)
     return got
+
+
+_READS = stunt_rules.READS
+_UNKNOWN = "?"  # no verdict yet (a verdict is an action, or None)
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
@@ -239,17 +274,6 @@ def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
             if top and land is LandChoice.FINAL:
                 out.append((land, mountain, claims, True))
     return out
-
-
-def _claims(turn: Turn_, pilot: Pilot, moment: Moment, key: tuple[Any, ...]
-            ) -> tuple[Claim, ...]:
-    """The claims ``pilot`` may make at ``moment``; ``key`` tells the places of the turn
-    apart (the altitude before the move is the same for every candidate of a turn, so the
-    first hex and the hard-turn cost decide the modifiers, and where the pilot is then
-    decides the rest: the first hex after the move, the end after an acceleration)."""
-    found: list[Claim] = []
-    stunt_rules.probe(turn.game, turn.state, pilot, moment, found, turn.known, key)
-    return tuple(found)
 
 
 def claim_sets(claims: list[Claim]) -> list[tuple[Claim, ...]]:

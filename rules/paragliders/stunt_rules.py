@@ -298,42 +298,30 @@ def candidates(game: Game, state: State, pilot: Pilot) -> tuple[Stunt, ...]:
     return tuple(out)
 
 
-def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Claim],
-          known: dict[Any, Any] | None = None, key: Any = None) -> None:
-    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` from ``pilot``,
-    flying, as it is then: each stunt in play and still open, a ruler placed (``start``) or a
-    stunt scored. ``known`` keeps the answers within one turn of one state under ``key``,
-    which must tell apart what they depend on: where the pilot is, its altitude and the first
-    hex's modifiers (none before the move); the claims found take the moment's ``when``."""
-    if known is not None:
-        stunts = known.get(None)
-        if stunts is None:
-            stunts = known[None] = candidates(game, state, pilot)
-        if not stunts:
-            return
-        if key in known:
-            found.extend(_claimed(known[key], moment.when))
-            return
-    else:
-        stunts = candidates(game, state, pilot)
-    opened: dict[Stunt, StuntProgress] | None = None if known is None else known.get("opened")
-    if opened is None:  # the same pilot's for every place of the turn
-        opened = dict(pilot.stunts)
-        if known is not None:
-            known["opened"] = opened
-    accepted = []
-    for stunt in stunts:  # in play, open, and the pilot is flying: the stunt's rule decides
-        action = "start" if stunt in TIMED_STUNTS else "score"
-        if not isinstance(RULES[stunt](game, state, pilot, action, opened.get(stunt), moment),
-                          Refusal):
-            accepted.append((stunt, action))
-    if known is not None:
-        known[key] = tuple(accepted)
-    found.extend(_claimed(tuple(accepted), moment.when))
+READS: dict[Stunt, str] = {
+    Stunt.SKY_CLIMBER: "moment", Stunt.CLIFF_SURFER: "moment", Stunt.OVERFLYER: "place",
+    Stunt.SURVIVOR: "altitude", Stunt.EXPLORER: "hex", Stunt.LONE_HIKER: "hex",
+}
+"""What the rule of each stunt claimed during a turn reads of the claiming pilot's moment,
+besides the state and the pilot's stunt progress (the same at every moment of a turn): the
+first hex's modifiers (``moment``), where the pilot is (``place``: hex and altitude), its
+``altitude`` or its ``hex``. The legal actions of a turn weigh a claim once per distinct
+answer; the contract test holds them to ``claim``."""
+
+
+def accepts(game: Game, state: State, pilot: Pilot, stunt: Stunt,
+            current: StuntProgress | None, moment: Moment) -> str | None:
+    """The action with which the rule of ``stunt`` (in play, still open, ``pilot`` flying:
+    see ``candidates``) accepts a claim at ``moment`` (``start``: a timed stunt's ruler
+    placed, ``score``: the others), or ``None`` when it refuses: ``claim`` accepts exactly
+    these."""
+    action = "start" if stunt in TIMED_STUNTS else "score"
+    verdict = RULES[stunt](game, state, pilot, action, current, moment)
+    return None if isinstance(verdict, Refusal) else action
 
 
 def claims_of(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim, ...]:
-    """The claims of the stunts ``accepted`` (as ``probe`` keeps them) at ``when``."""
+    """The claims of the stunts ``accepted`` (each with its action) at ``when``."""
     return _claimed(accepted, when)
 
 
