@@ -12,10 +12,11 @@ them (``seq``, ``entry``, ``forced``) and the event types every game shares are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol, SupportsIndex, TypeVar, overload
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from skyhex.rules.errors import IllegalActionError, Path
+from skyhex.rules.lazy import Lazy
 
 Event = dict[str, Any]
 """One event of a game log: ``{"type": ..., ...}``, JSON-ready."""
@@ -122,106 +123,9 @@ def describe_all(ruleset: Ruleset[Any, Any, Any], actions: Sequence[Any], limit:
     return texts
 
 
-class LazyEvents(list[Event]):
-    """The events of an action, built when first read: ``apply`` returns them so that
+class LazyEvents(Lazy[Event]):
+    """The events of an action, built when first read: ``apply`` may return them so that
     whoever needs only the next state (bots, playouts, benchmarks) never pays for the
-    explanations. ``build`` makes them (once, on the first access of any kind); until then
-    the list holds nothing of its own, so every reading goes through a method that builds
-    it first."""
+    explanations."""
 
-    __slots__ = ("_build",)
-
-    def __init__(self, build: Callable[[], list[Event]]) -> None:
-        super().__init__()
-        self._build: Callable[[], list[Event]] | None = build
-
-    def _fill(self) -> None:
-        build = self._build
-        if build is not None:
-            self._build = None
-            list.extend(self, build())
-
-    def __len__(self) -> int:
-        self._fill()
-        return list.__len__(self)
-
-    def __bool__(self) -> bool:
-        self._fill()
-        return list.__len__(self) > 0
-
-    def __iter__(self) -> Iterator[Event]:
-        self._fill()
-        return list.__iter__(self)
-
-    def __reversed__(self) -> Iterator[Event]:
-        self._fill()
-        return list.__reversed__(self)
-
-    @overload
-    def __getitem__(self, i: SupportsIndex) -> Event: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Event]: ...
-
-    def __getitem__(self, i: SupportsIndex | slice) -> Event | list[Event]:
-        self._fill()
-        return list.__getitem__(self, i)
-
-    def __contains__(self, item: object) -> bool:
-        self._fill()
-        return list.__contains__(self, item)
-
-    def __eq__(self, other: object) -> bool:
-        self._fill()
-        if isinstance(other, LazyEvents):
-            other._fill()
-        return list.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __repr__(self) -> str:
-        self._fill()
-        return list.__repr__(self)
-
-    def __add__(self, other: list[Event]) -> list[Event]:  # type: ignore[override]
-        self._fill()
-        return list(list.__iter__(self)) + list(other)
-
-    def __radd__(self, other: list[Event]) -> list[Event]:
-        self._fill()
-        return list(other) + list(list.__iter__(self))
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
-        self._fill()
-        return (list, (list(list.__iter__(self)),))
-
-    def copy(self) -> list[Event]:
-        self._fill()
-        return list(list.__iter__(self))
-
-    def index(self, value: Event, start: SupportsIndex = 0,
-              stop: SupportsIndex = 2**62) -> int:
-        self._fill()
-        return list.index(self, value, start, stop)
-
-    def count(self, value: Event) -> int:
-        self._fill()
-        return list.count(self, value)
-
-
-def _filled(name: str) -> Callable[..., Any]:
-    method = getattr(list, name)
-
-    def filled(self: LazyEvents, *args: Any, **kwargs: Any) -> Any:
-        self._fill()
-        return method(self, *args, **kwargs)
-
-    filled.__name__ = name
-    filled.__doc__ = method.__doc__
-    return filled
-
-
-for _name in ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse",
-              "__setitem__", "__delitem__", "__iadd__", "__imul__", "__mul__", "__rmul__",
-              "__lt__", "__le__", "__gt__", "__ge__"):
-    setattr(LazyEvents, _name, _filled(_name))
+    __slots__ = ()

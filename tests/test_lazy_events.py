@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from skyhex.rules.game import Event, LazyEvents
+from skyhex.rules.lazy import LazyItems
 
 EVENTS: list[Event] = [{"type": "turn", "player": "Ann"}, {"type": "round", "round": 2}]
 READINGS: list[tuple[str, Callable[[LazyEvents], Any], Any]] = [
@@ -58,3 +59,23 @@ def test_every_reading_sees_the_events(how: str, read: Callable[[LazyEvents], An
 def test_empty_events_are_falsy() -> None:
     assert not LazyEvents(list)
     assert LazyEvents(list) == []
+
+
+def test_lazy_items_build_one_item_alone_and_all_when_read_otherwise() -> None:
+    made: list[tuple[str, int]] = []
+
+    def make(prefix: str, tail: int) -> str:
+        made.append((prefix, tail))
+        return f"{prefix}{tail}"
+
+    groups: list[tuple[Any, list[Any]]] = [("a", [1, 2]), (None, ["x"]), ("b", []),
+                                           ("c", [3])]
+    items = LazyItems(groups, make)
+    assert len(items) == 4 and items
+    assert (items[0], items[1], items[2], items[3], items[-1]) == ("a1", "a2", "x", "c3", "c3")
+    with pytest.raises(IndexError):
+        items[4]
+    assert len(made) == 4  # one each, x needed no making
+    assert list(items) == ["a1", "a2", "x", "c3"] and items[1:3] == ["a2", "x"]
+    assert json.dumps(items) == '["a1", "a2", "x", "c3"]'
+    assert not LazyItems([], make) and len(LazyItems([("a", [])], make)) == 0

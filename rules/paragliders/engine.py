@@ -18,6 +18,7 @@ from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.lazy import LazyItems
 from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -39,7 +40,7 @@ from skyhex.rules.paragliders.flight import (
     relaunched,
     touch_down,
 )
-from skyhex.rules.paragliders.legal import declared_landings, flights, legal_turns
+from skyhex.rules.paragliders.legal import declared_landings, flights, turn_groups, turn_of
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
@@ -270,15 +271,17 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             if problem is None:
                 out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
         return out
-    turns: list[Action] = list(legal_turns(game, state, pilot))
+    groups = turn_groups(game, state, pilot)  # turned into actions only when read
     if pilot.status is not PilotStatus.FLYING:
-        return turns
-    moves = bool(turns)
-    turns.extend(declared_landings(game, pilot))
+        return LazyItems(groups, turn_of)
+    moves = bool(groups)
+    declared: list[Action] = list(declared_landings(game, pilot))
     if moves:
-        return turns
-    return turns + [a for a in _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
-                    if a not in turns]
+        if declared:
+            groups.append((None, declared))
+        return LazyItems(groups, turn_of)
+    return declared + [a for a in _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
+                       if a not in declared]
 
 
 # --- applying actions ---------------------------------------------------------------------

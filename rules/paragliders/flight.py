@@ -388,10 +388,16 @@ def relaunch_allowed(game: Game) -> bool:
 
 
 def closest_mountains(game: Game, h: Hex) -> list[Hex]:
-    if not game.mountains:
-        return []
-    best = min(h.distance(m) for m in game.mountains)
-    return sorted(m for m in game.mountains if h.distance(m) == best)
+    """The mountain hexes closest to ``h``, in order."""
+    return list(_closest(game.mountains, h))
+
+
+@lru_cache(maxsize=8192)
+def _closest(mountains: frozenset[Hex], h: Hex) -> tuple[Hex, ...]:
+    if not mountains:
+        return ()
+    best = min(h.distance(m) for m in mountains)
+    return tuple(sorted(m for m in mountains if h.distance(m) == best))
 
 
 def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None,

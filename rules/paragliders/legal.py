@@ -12,6 +12,7 @@ at most one moment a stunt, and a Top Lander claim where it lands on a take-off 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -46,6 +47,11 @@ from skyhex.rules.paragliders.stunts import Stunt
 Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
 """What completes a candidate into a legal action: landing choice and mountain, stunt
 claims, and a Top Lander claim."""
+Prefix = tuple[str, TurnKind, MoveKind, Hex | None, Direction | None, bool, frozenset[Skill]]
+"""What a candidate flight's turns share: player, kind, move, take-off hex, facing,
+acceleration and Skill Move cards."""
+Group = tuple[Prefix | None, list[Any]]
+"""A candidate flight's turns: its prefix and completions (``None``: whole turns)."""
 
 _NO_CARD = frozenset[Skill]()
 _HARD_CARD = frozenset({Skill.HARD_TURN})
@@ -73,20 +79,28 @@ class Turn_:
     known: dict[Any, Any] = field(default_factory=dict)  # claims found, by moment and place
     stunts: tuple[Stunt, ...] | None = None  # the stunts some moment might accept
     opened: dict[Stunt, StuntProgress] = field(default_factory=dict)  # the pilot's progress
-    verdicts: dict[Any, str | None] = field(default_factory=dict)  # by what a rule reads
+    halves: dict[Any, tuple[tuple[Stunt, str], ...]] = field(default_factory=dict)
+    """The claims accepted by the stunts that read the modifiers, by modifiers, and by
+    those that read where the pilot is, by place."""
 
     def __post_init__(self) -> None:
         self.taken = occupied(self.state, self.pilot)
 
 
-def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Hex | None = None,
-            facing: Direction | None = None, turn: Turn_ | None = None,
-            cache: dict[Any, list[Completion]] | None = None) -> list[Turn]:
-    """Every legal flight of ``pilot`` from its place (a take-off: from ``hex_`` facing
-    ``facing``; a relaunch: from its mountain facing ``facing``), every completion included.
-    Candidates that reach the same hexes at the same costs have the same outcome: ``cache``
-    shares them between the facings of a take-off."""
-    turn = turn or Turn_(game, state, pilot)
+def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind) -> list[Turn]:
+    """Every legal flight of a flying ``pilot`` (``kind``: a move), every completion
+    included."""
+    return expand(_flights(game, state, pilot, kind, [], None, None, Turn_(game, state, pilot)))
+
+
+def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[Group],
+             hex_: Hex | None, facing: Direction | None, turn: Turn_,
+             cache: dict[Any, list[Completion]] | None = None) -> list[Group]:
+    """Add to ``out`` the legal flights of ``pilot`` from its place (a take-off: from
+    ``hex_`` facing ``facing``; a relaunch: from its mountain facing ``facing``), a group
+    per candidate flight with its completions. Candidates that reach the same hexes at the
+    same costs have the same outcome: ``cache`` shares them between the facings of a
+    take-off."""
     start = hex_ if hex_ is not None else pilot.mountain if kind is TurnKind.RELAUNCH \
         else pilot.hex
     base_facing = facing if facing is not None else pilot.facing
@@ -98,9 +112,7 @@ def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Hex | 
     before = _claims_at(turn, flier, _NO_CARD, base_facing, None, "before-move",
                         ("before-move",), start, altitude) if kind is TurnKind.MOVE else ()
     cards = pilot.skill_cards
-    out: list[Turn] = []
     append = out.append
-    make = Turn.of
     ident = pilot.ident
     sq, sr = start
     for move, steps, is_hard in _MOVES:
@@ -125,32 +137,43 @@ def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, hex_: Hex | 
                                              is_hard, accelerate, skill)
                     if cache is not None:
                         cache[key] = completions
-                for land, mountain, claims, top in completions:
-                    append(make(ident, kind, move, hex_, facing, accelerate, skill, land,
-                                mountain, claims, top))
+                if completions:
+                    append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
     return out
 
 
-def legal_turns(game: Game, state: State, pilot: Pilot) -> list[Turn]:
+def turn_groups(game: Game, state: State, pilot: Pilot) -> list[Group]:
     """Every legal turn of ``pilot`` (not in a wind push): pass or take off from a pawn in
-    hand, walk or relaunch when walking back, or move when flying (empty when a flying pilot
-    has no legal move: a dead end)."""
+    hand, walk or relaunch when walking back, or move when flying (none when a flying pilot
+    has no legal move: a dead end), in groups that become ``Turn`` values only when read
+    (``expand``, ``turn_of``)."""
     turn = Turn_(game, state, pilot)
     cache: dict[Any, list[Completion]] = {}
+    out: list[Group]
     if pilot.status is PilotStatus.IN_HAND:
-        out = [Turn(pilot.ident, TurnKind.PASS)]
+        out = [(None, [Turn(pilot.ident, TurnKind.PASS)])]
         for h in game.takeoffs:
             for facing in DIRECTIONS:
-                out.extend(flights(game, state, pilot, TurnKind.TAKEOFF, h, facing, turn,
-                                   cache))
+                _flights(game, state, pilot, TurnKind.TAKEOFF, out, h, facing, turn, cache)
         return out
     if pilot.status is PilotStatus.WALKING:
-        out = [Turn(pilot.ident, TurnKind.WALK)]
+        out = [(None, [Turn(pilot.ident, TurnKind.WALK)])]
         for facing in DIRECTIONS:
-            out.extend(flights(game, state, pilot, TurnKind.RELAUNCH, None, facing, turn,
-                               cache))
+            _flights(game, state, pilot, TurnKind.RELAUNCH, out, None, facing, turn, cache)
         return out
-    return flights(game, state, pilot, TurnKind.MOVE, turn=turn)
+    return _flights(game, state, pilot, TurnKind.MOVE, [], None, None, turn)
+
+
+def turn_of(prefix: Prefix, completion: Completion) -> Turn:
+    """The turn of a group's ``prefix`` (player, kind, move, take-off hex, facing,
+    acceleration, Skill Move cards) completed by ``completion``."""
+    return Turn.of(*prefix, *completion)
+
+
+def expand(groups: list[Group]) -> list[Turn]:
+    """The turns of ``groups``, in order."""
+    return [tail if prefix is None else turn_of(prefix, tail)
+            for prefix, tails in groups for tail in tails]
 
 
 def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
@@ -205,46 +228,64 @@ def _claims_at(turn: Turn_, pilot: Pilot, skill: frozenset[Skill], heading: Dire
     candidate (``mods``: the first hex's modifiers, ``None`` before the move; ``key``
     tells the places of the turn apart: the first hex, the altitude after it and the
     hard-turn cost, which decide the modifiers (the altitude before the move is the same
-    for every candidate of a turn), then where the pilot is). Each stunt's rule is asked
-    once per distinct thing it reads (``stunt_rules.READS``), the pilot at that moment
-    built only then."""
+    for every candidate of a turn), then where the pilot is). The stunts whose rule reads
+    the modifiers and those that read where the pilot is (``stunt_rules.READS``) are
+    weighed once per distinct modifiers and place, the pilot at that moment built only
+    then."""
     known = turn.known
+    got: tuple[Claim, ...] | None = known.get((when, key))
+    if got is not None:
+        return got
     stunts = turn.stunts
     if stunts is None:
         stunts = turn.stunts = stunt_rules.candidates(turn.game, turn.state, pilot)
         turn.opened = dict(pilot.stunts)
     if not stunts:
         return ()  # no stunt open this turn
-    got: tuple[Claim, ...] | None = known.get((when, key))
-    if got is not None:
-        return got
-    verdicts = turn.verdicts
     moment_key = key[:3] if mods is not None else None
-    flier: Pilot | None = None
-    moment: Moment | None = None
-    accepted: list[tuple[Stunt, str]] = []
-    for stunt in stunts:
-        reads = _READS[stunt]
-        sub = (stunt, moment_key) if reads == "moment" else (stunt, at, height) \
-            if reads == "place" else (stunt, height) if reads == "altitude" else (stunt, at)
-        verdict: str | None = verdicts.get(sub, _UNKNOWN)
-        if verdict is _UNKNOWN:
-            if flier is None:
-                flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading,
-                                     altitude=height,
-                                     skill_cards=pilot.skill_cards - len(skill))
-                moment = Moment(when, mods)
-            assert moment is not None
-            verdict = verdicts[sub] = stunt_rules.accepts(
-                turn.game, turn.state, flier, stunt, turn.opened.get(stunt), moment)
-        if verdict is not None:
-            accepted.append((stunt, verdict))
-    got = known[when, key] = stunt_rules.claims_of(tuple(accepted), when)
+    halves = turn.halves
+    first = halves.get(moment_key)
+    second = halves.get((at, height))
+    if first is None or second is None:
+        flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading,
+                             altitude=height, skill_cards=pilot.skill_cards - len(skill))
+        moment = Moment(when, mods)
+        if first is None:
+            first = halves[moment_key] = _weigh(turn, flier, moment, stunts, True)
+        if second is None:
+            second = halves[at, height] = _weigh(turn, flier, moment, stunts, False)
+    if not first:
+        accepted = second
+    elif not second:
+        accepted = first
+    else:  # in the order of the stunts
+        accepted = tuple(a for a in stunts_in_order(stunts, first, second))
+    got = known[when, key] = stunt_rules.claims_of(accepted, when)
     return got
 
 
+def _weigh(turn: Turn_, flier: Pilot, moment: Moment, stunts: tuple[Stunt, ...],
+           modifiers: bool) -> tuple[tuple[Stunt, str], ...]:
+    """The claims ``flier`` may make at ``moment`` among ``stunts`` whose rule reads the
+    first hex's modifiers (``modifiers``) or, otherwise, where the pilot is."""
+    out = []
+    for stunt in stunts:
+        if (_READS[stunt] == "moment") is modifiers:
+            action = stunt_rules.accepts(turn.game, turn.state, flier, stunt,
+                                         turn.opened.get(stunt), moment)
+            if action is not None:
+                out.append((stunt, action))
+    return tuple(out)
+
+
+def stunts_in_order(stunts: tuple[Stunt, ...], *parts: tuple[tuple[Stunt, str], ...]
+                    ) -> list[tuple[Stunt, str]]:
+    """The accepted claims of ``parts`` in the order of ``stunts``."""
+    by = dict(a for part in parts for a in part)
+    return [(s, by[s]) for s in stunts if s in by]
+
+
 _READS = stunt_rules.READS
-_UNKNOWN = "?"  # no verdict yet (a verdict is an action, or None)
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
@@ -279,7 +320,17 @@ def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
 def claim_sets(claims: list[Claim]) -> list[tuple[Claim, ...]]:
     """Every set of claims taking at most one moment per stunt, in ``claim_order``."""
     if not claims:
-        return [()]
+        return _NO_SETS
+    return _claim_sets(tuple(claims))
+
+
+_NO_SETS: list[tuple[Claim, ...]] = [()]
+
+
+@lru_cache(maxsize=4096)
+def _claim_sets(claims: tuple[Claim, ...]) -> list[tuple[Claim, ...]]:
+    """``claim_sets`` remembered: the candidates of a game find the same few claims again
+    and again (shared lists, never to be changed)."""
     by_stunt: dict[Any, list[Claim | None]] = {}
     for c in claims:
         by_stunt.setdefault(c.stunt, [None]).append(c)
