@@ -200,15 +200,16 @@ def _from_position(game: Game, state: State) -> State:
     return state
 
 
-def _can_act(p: Pilot) -> bool:
-    return p.status is not PilotStatus.LANDED
-
-
 def _first_actor(state: State, start: int) -> int:
-    for i in range(start, len(state.pilots)):
-        if _can_act(state.pilots[i]):
+    return _first_actor_of(state.pilots, start)
+
+
+def _first_actor_of(pilots: tuple[Pilot, ...], start: int) -> int:
+    """The first pilot from ``start`` on who acts (``len(pilots)``: none)."""
+    for i in range(start, len(pilots)):
+        if pilots[i].status is not PilotStatus.LANDED:
             return i
-    return len(state.pilots)
+    return len(pilots)
 
 
 # --- legal actions ------------------------------------------------------------------------
@@ -332,8 +333,12 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
         raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
                                  "Round")
     new = _turn(game, state, pilot, action, events)
-    state = _set(state, index, new)
-    return _after_turn(game, state, index, events)
+    pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
+    if not all(p.status is PilotStatus.LANDED for p in pilots):
+        nxt = _first_actor_of(pilots, index + 1)
+        if nxt < len(pilots):  # the round goes on
+            return state.evolve(pilots=pilots, current=nxt)
+    return _after_turn(game, state.evolve(pilots=pilots), index, events)
 
 
 def _set(state: State, index: int, pilot: Pilot) -> State:

@@ -332,19 +332,13 @@ def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim,
     return tuple(Claim(stunt, when, action) for stunt, action in accepted)
 
 
-_TIMED_ORDER = tuple(sorted(TIMED_STUNTS))
+_TIMED = frozenset(TIMED_STUNTS)
 
 
 def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
     """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
-    out: list[tuple[Stunt, int]] = []
-    if not pilot.stunts:
-        return out
-    for stunt in _TIMED_ORDER:
-        p = progress(pilot, stunt)
-        if p is not None and p.since is not None and p.scored is None:
-            out.append((stunt, p.since))
-    return out
+    return [(stunt, p.since) for stunt, p in pilot.stunts  # kept sorted by stunt
+            if p.since is not None and p.scored is None and stunt in _TIMED]
 
 
 def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event] | None
