@@ -6,7 +6,9 @@ wind, the Wind Push Round follows (clouds first, then each flying pilot in push 
 game ends when every pilot has made a final landing or the marker reaches 20:00.
 
 ``apply`` checks every rule and raises ``IllegalActionError`` naming the rule and the legal
-alternatives; it never changes its inputs. Events are plain JSON-ready dicts.
+alternatives; it never changes its inputs. Events are plain JSON-ready dicts, built only
+when read: ``resolve`` is the one resolution of an action, with or without the events that
+explain it.
 """
 
 from __future__ import annotations

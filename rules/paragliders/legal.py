@@ -1,12 +1,16 @@
 """The legal flights of a turn on a fast path: each candidate move is decided by numbers, with
-the same rule functions ``flight.fly`` uses (``entry_rule``, ``ends_down``, the modifiers),
+the same rule functions ``flight.fly`` uses (``entry_rule``, ``first_step``, ``ends_down``),
 and with no event nor text; ``engine.apply`` explains the one action played. Per-state facts
-(where the other pilots fly, the weather of each hex, the claims a place allows) are worked
-out once per call. The contract test holds this path and ``apply`` to the same answers.
+(where the other pilots fly, the weather of each hex, the claims the modifiers and the
+places of the turn allow) are worked out once per call. The contract test holds this path
+and ``apply`` to the same answers.
 
 A candidate is completed into every legal action it gives: its landing choices (and equally
 close mountains), the stunt claims each moment of the turn allows, in every combination of
-at most one moment a stunt, and a Top Lander claim where it lands on a take-off hex.
+at most one moment a stunt, and a Top Lander claim where it lands on a take-off hex. The
+candidates come in groups (what their turns share, and their completions) that become
+``Turn`` values only when read (``rules.lazy.LazyItems``): a random policy builds the one
+it plays.
 """
 
 from __future__ import annotations
