@@ -442,13 +442,14 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         assert pilot.hex is not None and pilot.facing is not None
         start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
 
-    def between(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
-        moment = Moment("after-move", mods)
-        for c in claims["after-move"]:
-            p = stunt_rules.claim(game, state, p, c, moment, claimed)
-        return p
+    hook = None
+    if claims["after-move"]:
+        def hook(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
+            moment = Moment("after-move", mods)
+            for c in claims["after-move"]:
+                p = stunt_rules.claim(game, state, p, c, moment, claimed)
+            return p
 
-    hook = between if claims["after-move"] else None
     flown: list[Event] | None = None if events is None else []
     flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
                  action.skill, flown, hook)

@@ -8,9 +8,8 @@ Claims name a moment of the turn: ``before-move`` (where the pilot starts), ``af
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
@@ -36,15 +35,15 @@ hard turn and four weather modifiers. The cloud ceiling is no modifier: it caps 
 ("extra gains there are lost"), not the gain."""
 
 
-@dataclass(frozen=True)
-class Moment:
-    """What a claim may look at: when in the turn, and the first hex's modifiers."""
+class Moment(NamedTuple):
+    """What a claim may look at: when in the turn, and the first hex's modifiers (a named
+    tuple: every turn makes one, and the legal actions one per place they weigh)."""
 
     when: str
     modifiers: tuple[dict[str, Any], ...] | None = None  # None before moving
 
     def bonus(self, *names: str) -> bool:
-        return any(m["name"] in names and m["value"] > 0 for m in self.modifiers or ())
+        return any(m["value"] > 0 and m["name"] in names for m in self.modifiers or ())
 
 
 def progress(pilot: Pilot, stunt: Stunt) -> StuntProgress | None:
