@@ -79,3 +79,30 @@ def test_lazy_items_build_one_item_alone_and_all_when_read_otherwise() -> None:
     assert list(items) == ["a1", "a2", "x", "c3"] and items[1:3] == ["a2", "x"]
     assert json.dumps(items) == '["a1", "a2", "x", "c3"]'
     assert not LazyItems([], make) and len(LazyItems([("a", [])], make)) == 0
+
+
+@pytest.mark.parametrize("name", ["four-players", "solo-cross", "aerodromes"])
+def test_paragliders_quiet_resolution_and_lazy_lists_agree_with_eager_ones(name: str) -> None:
+    """Over seeded random games: the state ``apply`` gives without explaining is the one the
+    explained resolution gives, its events are those, and the legal actions read one by one
+    are those read as a whole."""
+    import random
+
+    from skyhex.games import load_scenario
+    from skyhex.rules.paragliders import engine
+
+    face, scenario, _ = load_scenario(f"examples/scenarios/{name}.yaml")
+    rules = face.ruleset
+    for seed in range(2):
+        rng = random.Random(seed)
+        game, state, _ = rules.new_game(scenario)
+        while rules.actor(game, state) is not None:
+            legal = rules.legal_actions(game, state)
+            one_by_one = [legal[i] for i in range(len(legal))]
+            assert one_by_one == list(legal) and len(set(one_by_one)) == len(one_by_one)
+            action = one_by_one[rng.randrange(len(one_by_one))]
+            explained: list[Event] = []
+            after = engine.resolve(game, state, action, explained)
+            quiet, events = rules.apply(game, state, action)
+            assert quiet == after and events == explained
+            state = quiet
