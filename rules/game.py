@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from skyhex.rules.errors import IllegalActionError, Path
+from skyhex.rules.lazy import Lazy
 
 Event = dict[str, Any]
 """One event of a game log: ``{"type": ..., ...}``, JSON-ready."""
@@ -35,8 +36,8 @@ GameT = TypeVar("GameT")
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 
-__all__ = ["LOG_FORMAT", "MACHINERY", "Entry", "Event", "IllegalActionError", "Ruleset",
-           "ScoreRow", "describe_all"]
+__all__ = ["LOG_FORMAT", "MACHINERY", "Entry", "Event", "IllegalActionError", "LazyEvents",
+           "Ruleset", "ScoreRow", "describe_all"]
 
 
 class Ruleset(Protocol[GameT, StateT, ActionT]):
@@ -120,3 +121,11 @@ def describe_all(ruleset: Ruleset[Any, Any, Any], actions: Sequence[Any], limit:
     if len(actions) > limit:
         texts.append(f"... {len(actions) - limit} more")
     return texts
+
+
+class LazyEvents(Lazy[Event]):
+    """The events of an action, built when first read: ``apply`` may return them so that
+    whoever needs only the next state (bots, playouts, benchmarks) never pays for the
+    explanations."""
+
+    __slots__ = ()

@@ -91,7 +91,7 @@ def claim_order(claim: Claim) -> tuple[int, str]:
             claim.stunt.value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Turn:
     player: str
     kind: TurnKind
@@ -104,6 +104,19 @@ class Turn:
     mountain: Hex | None = None
     stunts: tuple[Claim, ...] = ()  # in ``claim_order``
     top_lander: bool = False  # claims Top Lander for a final landing on a take-off hex
+
+    @classmethod
+    def of(cls, player: str, kind: TurnKind, move: MoveKind | None, hex_: Hex | None,
+           facing: Direction | None, accelerate: bool, skill: frozenset[Skill],
+           land: LandChoice | None, mountain: Hex | None, stunts: tuple[Claim, ...],
+           top_lander: bool) -> Turn:
+        """``Turn(...)`` with every field given, without the frozen dataclass's
+        field-by-field ``__init__``: the legal actions of a turn build dozens."""
+        new = object.__new__(cls)
+        new.__dict__.update(player=player, kind=kind, move=move, hex=hex_, facing=facing,
+                            accelerate=accelerate, skill=skill, land=land, mountain=mountain,
+                            stunts=stunts, top_lander=top_lander)
+        return new
 
     def to_entry(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"player": self.player}

@@ -6,7 +6,9 @@ wind, the Wind Push Round follows (clouds first, then each flying pilot in push 
 game ends when every pilot has made a final landing or the marker reaches 20:00.
 
 ``apply`` checks every rule and raises ``IllegalActionError`` naming the rule and the legal
-alternatives; it never changes its inputs. Events are plain JSON-ready dicts.
+alternatives; it never changes its inputs. Events are plain JSON-ready dicts, built only
+when read: ``resolve`` is the one resolution of an action, with or without the events that
+explain it.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Any
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
-from skyhex.rules.game import LOG_FORMAT, Event
+from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.lazy import LazyItems
 from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -39,7 +42,7 @@ from skyhex.rules.paragliders.flight import (
     relaunched,
     touch_down,
 )
-from skyhex.rules.paragliders.legal import declared_landings, flights, legal_turns
+from skyhex.rules.paragliders.legal import declared_landings, flights, turn_groups, turn_of
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
@@ -199,21 +202,22 @@ def _from_position(game: Game, state: State) -> State:
     return state
 
 
-def _can_act(p: Pilot) -> bool:
-    return p.status is not PilotStatus.LANDED
-
-
 def _first_actor(state: State, start: int) -> int:
-    for i in range(start, len(state.pilots)):
-        if _can_act(state.pilots[i]):
+    return _first_actor_of(state.pilots, start)
+
+
+def _first_actor_of(pilots: tuple[Pilot, ...], start: int) -> int:
+    """The first pilot from ``start`` on who acts (``len(pilots)``: none)."""
+    for i in range(start, len(pilots)):
+        if pilots[i].status is not PilotStatus.LANDED:
             return i
-    return len(state.pilots)
+    return len(pilots)
 
 
 # --- legal actions ------------------------------------------------------------------------
 
 
-def _check(game: Game, state: State, action: Action, events: list[Event]) -> Pilot:
+def _check(game: Game, state: State, action: Action, events: list[Event] | None) -> Pilot:
     """Resolve the actor's action without moving the game on: the pilot after it; raises if
     it is illegal."""
     pilot = state.actor
@@ -232,7 +236,7 @@ def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
     lands: list[tuple[LandChoice | None, Hex | None]] = []
     top = False  # a final landing made by resisting down onto a take-off hex
     try:
-        _check(game, state, action, [])
+        _check(game, state, action, None)
         lands.append((None, None))
     except IllegalActionError as e:
         if e.rule not in ("land.choice", "stunt.top-lander.final"):
@@ -270,36 +274,53 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             if problem is None:
                 out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
         return out
-    turns: list[Action] = list(legal_turns(game, state, pilot))
+    groups = turn_groups(game, state, pilot)  # turned into actions only when read
     if pilot.status is not PilotStatus.FLYING:
-        return turns
-    moves = bool(turns)
-    turns.extend(declared_landings(game, pilot))
+        return LazyItems(groups, turn_of)
+    moves = bool(groups)
+    declared: list[Action] = list(declared_landings(game, pilot))
     if moves:
-        return turns
-    return turns + [a for a in _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
-                    if a not in turns]
+        if declared:
+            groups.append((None, declared))
+        return LazyItems(groups, turn_of)
+    return declared + [a for a in _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
+                       if a not in declared]
 
 
 # --- applying actions ---------------------------------------------------------------------
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``action`` and the events that explain it."""
-    pilot = state.actor
-    if pilot is None:
+    """The state after ``action`` and the events that explain it, worked out when first
+    read (by resolving the action again, explained): bots, playouts and replays that only
+    need the state never pay for the explanations."""
+    after = resolve(game, state, action, None)
+    return after, LazyEvents(lambda: _explained(game, state, action))
+
+
+def _explained(game: Game, state: State, action: Action) -> list[Event]:
+    events: list[Event] = []
+    resolve(game, state, action, events)
+    return events
+
+
+def resolve(game: Game, state: State, action: Action, events: list[Event] | None) -> State:
+    """The state after ``action``; the events that explain it go to ``events`` (``None``:
+    none are built). ``IllegalActionError`` names the rule an illegal action breaks."""
+    phase = state.phase
+    if phase is Phase.OVER:
         raise IllegalActionError("game.over", "the game is over")
-    if state.pilot(action.player) is None:
-        raise IllegalActionError("turn.unknown-player", f"no player is called "
-                                 f"{action.player!r} (players: "
-                                 f"{', '.join(p.ident for p in state.pilots)})")
+    index = state.push_queue[0] if phase is Phase.WIND_PUSH else state.current
+    pilot = state.pilots[index]
     if action.player != pilot.ident:
-        what = "wind-push choice" if state.phase is Phase.WIND_PUSH else "turn"
+        if state.pilot(action.player) is None:
+            raise IllegalActionError("turn.unknown-player", f"no player is called "
+                                     f"{action.player!r} (players: "
+                                     f"{', '.join(p.ident for p in state.pilots)})")
+        what = "wind-push choice" if phase is Phase.WIND_PUSH else "turn"
         raise IllegalActionError("turn.order", f"it is {pilot.ident}'s {what}, not "
                                  f"{action.player}'s")
-    index = state.pilots.index(pilot)
-    events: list[Event] = []
-    if state.phase is Phase.WIND_PUSH:
+    if phase is Phase.WIND_PUSH:
         if not isinstance(action, WindChoice):
             raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
                                      "in the Wind Push Round")
@@ -307,15 +328,19 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
         state = _set(state, index, new)
         queue = state.push_queue[1:]
         if queue:
-            return state.evolve(push_queue=queue), events
+            return state.evolve(push_queue=queue)
         state = state.evolve(phase=Phase.TURN, push_queue=())
-        return _next_round_start(game, state, events), events
+        return _next_round_start(game, state, events)
     if not isinstance(action, Turn):
         raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
                                  "Round")
     new = _turn(game, state, pilot, action, events)
-    state = _set(state, index, new)
-    return _after_turn(game, state, index, events), events
+    pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
+    if not all(p.status is PilotStatus.LANDED for p in pilots):
+        nxt = _first_actor_of(pilots, index + 1)
+        if nxt < len(pilots):  # the round goes on
+            return state.evolve(pilots=pilots, current=nxt)
+    return _after_turn(game, state.evolve(pilots=pilots), index, events)
 
 
 def _set(state: State, index: int, pilot: Pilot) -> State:
@@ -332,8 +357,9 @@ _ALLOWED = {
 """The turns a pilot may take, by status."""
 
 
-def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event]) -> Pilot:
-    """Resolve one turn of ``pilot``: the pilot after it."""
+def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event] | None
+          ) -> Pilot:
+    """Resolve one turn of ``pilot``: the pilot after it (``events``: as ``resolve``)."""
     status = pilot.status
     kind = action.kind
     if kind not in _ALLOWED[status]:
@@ -341,14 +367,18 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
                 PilotStatus.FLYING: "is flying and must move"}[status]
         raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
-    claims: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
-    for c in action.stunts:
-        if c.when == "after-move" and not action.accelerate:
-            raise IllegalActionError("stunt.timing", "without an acceleration the move ends on "
-                                     "its first hex: claim after-accelerate")
-        claims[c.when].append(c)
-    base: Event = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
-                   "action": kind.value}
+    claims: dict[str, list[Claim]] = _NO_CLAIMS
+    if action.stunts:
+        claims = {m: [] for m in MOMENTS}
+        for c in action.stunts:
+            if c.when == "after-move" and not action.accelerate:
+                raise IllegalActionError("stunt.timing", "without an acceleration the move "
+                                         "ends on its first hex: claim after-accelerate")
+            claims[c.when].append(c)
+    base: Event = {}
+    if events is not None:
+        base = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
+                "action": kind.value}
     pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
@@ -361,18 +391,21 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                                                          if declared else ""))
     if declared:  # a soft landing declared at the top of a take-off hex
         assert pilot.hex is not None
-        events.append({**base, "action": "land", "from": hx(pilot.hex)})
+        if events is not None:
+            events.append({**base, "action": "land", "from": hx(pilot.hex)})
         if action.top_lander:
             pilot = stunt_rules.top_lander(game, state, pilot, True, events)
         pilot = touch_down(game, state, pilot, action.land, action.mountain, events)
         return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
                                        state.time, events)
     if kind is TurnKind.PASS:
-        events.append(base)
+        if events is not None:
+            events.append(base)
         return pilot
     if kind is TurnKind.WALK:
         after = max(pilot.deficit - WALK_STEP, 0)
-        events.append({**base, "deficit": {"before": pilot.deficit, "after": after}})
+        if events is not None:
+            events.append({**base, "deficit": {"before": pilot.deficit, "after": after}})
         return pilot.evolve(deficit=after)
     if kind is TurnKind.STUCK:
         assert pilot.hex is not None
@@ -380,13 +413,14 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
             raise IllegalActionError("flight.not-stuck", f"{pilot.ident} can still move: a "
                                      "crash-landing in a dead end is only for a pilot with no "
                                      "legal move")
-        events.append({**base, "from": hx(pilot.hex)})
+        if events is not None:
+            events.append({**base, "from": hx(pilot.hex)})
         pilot = touch_down(game, state, pilot, action.land, action.mountain, events,
                            dead_end=True)
         return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
                                        state.time, events)
     assert action.move is not None
-    claimed: list[Event] = []
+    claimed: list[Event] | None = None if events is None else []
     for c in claims["before-move"]:
         pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
     if kind is TurnKind.TAKEOFF:
@@ -400,33 +434,36 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         start, facing, altitude = pilot.mountain, action.facing, game.mountaintop
         if pilot.deficit:
             pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
-        events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
-                       "facing": facing.name, "paid": pilot.deficit})
+        if events is not None:
+            events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
+                           "facing": facing.name, "paid": pilot.deficit})
         pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
     else:
         assert pilot.hex is not None and pilot.facing is not None
         start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
 
-    def between(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
-        moment = Moment("after-move", mods)
-        for c in claims["after-move"]:
-            p = stunt_rules.claim(game, state, p, c, moment, claimed)
-        return p
+    hook = None
+    if claims["after-move"]:
+        def hook(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
+            moment = Moment("after-move", mods)
+            for c in claims["after-move"]:
+                p = stunt_rules.claim(game, state, p, c, moment, claimed)
+            return p
 
-    hook = between if claims["after-move"] else None
-    flown: list[Event] = []
+    flown: list[Event] | None = None if events is None else []
     flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
                  action.skill, flown, hook)
     moved = flight.pilot
     moment = Moment("after-accelerate", flight.modifiers)
     for c in claims["after-accelerate"]:
         moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
-    turn_event = {**base, **flown[0]}
-    if action.skill:
-        turn_event["skill"] = sorted(s.value for s in action.skill)
-    events.append(turn_event)
-    events.extend(flown[1:])
-    events.extend(claimed)
+    if events is not None and flown is not None and claimed is not None:
+        turn_event = {**base, **flown[0]}
+        if action.skill:
+            turn_event["skill"] = sorted(s.value for s in action.skill)
+        events.append(turn_event)
+        events.extend(flown[1:])
+        events.extend(claimed)
     moved = collect_markers(game, state, moved, flight.visited, events)
     on_takeoff = game.top_lander and moved.hex in game.takeoffs
     soft = on_takeoff and moved.altitude == game.mountaintop and action.land is LandChoice.FINAL
@@ -452,7 +489,11 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     return stunt_rules.end_of_turn(game, state, moved, moment, state.time, events)
 
 
-def _after_turn(game: Game, state: State, index: int, events: list[Event]) -> State:
+_NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
+"""The claims of a turn that claims no stunt, by moment (shared, never changed)."""
+
+
+def _after_turn(game: Game, state: State, index: int, events: list[Event] | None) -> State:
     if all(p.status is PilotStatus.LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
     nxt = _first_actor(state, index + 1)
@@ -461,12 +502,13 @@ def _after_turn(game: Game, state: State, index: int, events: list[Event]) -> St
     return _end_of_round(game, state, events)
 
 
-def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
+def _end_of_round(game: Game, state: State, events: list[Event] | None) -> State:
     """The last player moves the Time Marker; a new hour changes the weather."""
     cs = game.components
     time = state.time + cs.time.step
     state = state.evolve(time=time, round=state.round + 1)
-    events.append({"type": "round", "round": state.round, "time": format_clock(time)})
+    if events is not None:
+        events.append({"type": "round", "round": state.round, "time": format_clock(time)})
     if time >= cs.time.end:
         return _end(game, state, events, "end-of-day")
     if (time - cs.time.start) % 60:
@@ -475,25 +517,27 @@ def _end_of_round(game: Game, state: State, events: list[Event]) -> State:
     state, weather = weather_change(game, state, draws)
     weather["draws"] = draws.made
     state = state.evolve(draws=draws.index)
-    events.append(weather)
+    if events is not None:
+        events.append(weather)
     if not state.wind_strength:
         return _next_round_start(game, state, events)
     state, moved = push_clouds(game, state)
     queue = push_order(state)
-    events.append({"type": "wind_push", "clouds": moved,
-                   "order": [state.pilots[i].ident for i in queue]})
+    if events is not None:
+        events.append({"type": "wind_push", "clouds": moved,
+                       "order": [state.pilots[i].ident for i in queue]})
     if not queue:
         return _next_round_start(game, state, events)
     return state.evolve(phase=Phase.WIND_PUSH, push_queue=queue)
 
 
-def _next_round_start(game: Game, state: State, events: list[Event]) -> State:
+def _next_round_start(game: Game, state: State, events: list[Event] | None) -> State:
     if all(p.status is PilotStatus.LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
     return state.evolve(current=_first_actor(state, 0))
 
 
-def _close_rulers(game: Game, state: State, events: list[Event]) -> State:
+def _close_rulers(game: Game, state: State, events: list[Event] | None) -> State:
     """Every ruler still running scored, as the end of the game scores it."""
     for index, p in enumerate(state.pilots):
         closed = stunt_rules.end_of_game(game, state, p, events)
@@ -506,12 +550,14 @@ def scores(game: Game, state: State) -> list[dict[str, Any]]:
     """The final scores, or before the end what they would be if the game ended now (its
     running rulers scored)."""
     if state.phase is not Phase.OVER:
-        state = _close_rulers(game, state, [])
+        state = _close_rulers(game, state, None)
     return final_scores(game, state)
 
 
-def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
+def _end(game: Game, state: State, events: list[Event] | None, reason: str) -> State:
     state = _close_rulers(game, state.evolve(phase=Phase.OVER), events)
+    if events is None:
+        return state
     rows = final_scores(game, state)
     best = min(s["rank"] for s in rows)
     events.append({"type": "game_end", "round": state.round, "time": format_clock(state.time),

@@ -17,7 +17,7 @@ from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
-from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.hexgrid import VECTORS, Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
@@ -57,14 +57,10 @@ def under_clouds(clouds: tuple[tuple[int, Hex], ...]) -> dict[Hex, int]:
     return count
 
 
-def weather_modifiers(game: Game, state: State, h: Hex) -> list[dict[str, Any]]:
-    """The four weather modifiers of hex ``h``, each named with its reason."""
-    return [dict(m) for m in shared_weather(game, state, h)]
-
-
 def shared_weather(game: Game, state: State, h: Hex) -> tuple[dict[str, Any], ...]:
-    """``weather_modifiers`` computed once per weather and hex (every candidate move of a
-    turn asks for the same few hexes): shared values, never to be changed."""
+    """The weather modifiers of hex ``h`` (thermal, sun, wind, cloud), each named with its
+    reason, computed once per weather and hex (every candidate move of a turn asks for the
+    same few hexes): shared values, never to be changed."""
     return _weather(game, h, state.temperature, state.sun, state.wind_direction,
                     state.wind_strength, state.clouds)
 
@@ -107,36 +103,45 @@ def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:
     return None
 
 
-def _enter(game: Game, h: Hex, altitude: int, what: str) -> None:
+def _enter(game: Game, h: Hex, altitude: int, move: MoveKind | None) -> None:
+    """Raise when ``entry_rule`` forbids the step to ``h`` (``move``: the move's first step,
+    ``None``: the acceleration)."""
     rule = entry_rule(game, h, altitude)
+    if rule is None:
+        return
+    what = "accelerating" if move is None else f"a {move.value} move"
     if rule == "flight.map-edge":
         raise IllegalActionError(rule, f"{what} to {h} leaves the map: the map edge is a wall")
     if rule == "aerodrome.no-fly":
         raise IllegalActionError(rule, f"{what} to {h} enters an aerodrome, a no-fly zone at "
                                  "any altitude")
-    if rule is not None:
-        raise IllegalActionError(
-            rule, f"{what} to mountain hex {h} at altitude {altitude}: below the mountaintop "
-            f"({game.mountaintop}) mountains are walls")
+    raise IllegalActionError(
+        rule, f"{what} to mountain hex {h} at altitude {altitude}: below the mountaintop "
+        f"({game.mountaintop}) mountains are walls")
 
 
-def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event]) -> Pilot:
-    """Collect what the pilot has not got yet at hex ``h`` and at its altitude."""
+def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] | None
+            ) -> Pilot:
+    """Collect what the pilot has not got yet at hex ``h`` and at its altitude (``events``:
+    where to explain it, ``None`` for no explanation)."""
     antenna = game.antennas.get(h)
     if antenna is not None and antenna not in pilot.antennas and \
             game.scenario.solo is not SoloMode.CROSS:
         vp = game.components.time.vp_at(state.time)
         pilot = pilot.evolve(antennas=pilot.antennas | {antenna},
                         ledger=(*pilot.ledger, (f"antenna {antenna}", vp)))
-        events.append({"type": "collect", "player": pilot.ident, "token": "antenna",
-                       "name": antenna.value, "hex": hx(h), "vp": vp,
-                       "why": f"{vp} VP under the time marker at {format_clock(state.time)}"})
+        if events is not None:
+            events.append({"type": "collect", "player": pilot.ident, "token": "antenna",
+                           "name": antenna.value, "hex": hx(h), "vp": vp,
+                           "why": f"{vp} VP under the time marker at "
+                                  f"{format_clock(state.time)}"})
     landmark = game.landmarks.get(h)
     if landmark is not None and landmark.value not in pilot.gps and \
             game.scenario.solo is not SoloMode.CROSS:
         pilot = pilot.evolve(gps=pilot.gps | {landmark.value})
-        events.append({"type": "collect", "player": pilot.ident, "token": "gps",
-                       "name": landmark.value, "hex": hx(h)})
+        if events is not None:
+            events.append({"type": "collect", "player": pilot.ident, "token": "gps",
+                           "name": landmark.value, "hex": hx(h)})
     return collect_altitude(game, pilot, events)
 
 
@@ -145,7 +150,7 @@ CROSS_OTHER_VP = 2
 
 
 def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ...],
-                    events: list[Event]) -> Pilot:
+                    events: list[Event] | None) -> Pilot:
     """Cross mode: a solo GPS marker on a hex flown over is collected when the altitude,
     once adjusted (acceleration included), is one of its three; 3 VP at the middle one,
     else 2 (a blank marker: any altitude, 2 VP)."""
@@ -165,23 +170,26 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
             vp = CROSS_MIDDLE_VP if pilot.altitude == levels[1] else CROSS_OTHER_VP
         pilot = pilot.evolve(markers=pilot.markers | {cm.marker},
                              ledger=(*pilot.ledger, (f"marker {cm.marker}", vp)))
-        events.append({"type": "collect", "player": pilot.ident, "token": "marker",
-                       "name": cm.marker, "vp": vp,
-                       "why": f"at altitude {pilot.altitude} over the {cm.spot} spot"})
+        if events is not None:
+            events.append({"type": "collect", "player": pilot.ident, "token": "marker",
+                           "name": cm.marker, "vp": vp,
+                           "why": f"at altitude {pilot.altitude} over the {cm.spot} spot"})
     return pilot
 
 
-def collect_altitude(game: Game, pilot: Pilot, events: list[Event]) -> Pilot:
+def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The GPS markers on the altitude track, collected by reaching their level."""
-    if game.scenario.solo is SoloMode.CROSS:
-        return pilot
     track = game.components.altitude
+    if (pilot.altitude < track.balloon and pilot.altitude < track.ceiling) or \
+            game.scenario.solo is SoloMode.CROSS:
+        return pilot
     for name, level in ((TrackGps.BALLOON, track.balloon), (TrackGps.CEILING, track.ceiling)):
         if pilot.altitude >= level and name.value not in pilot.gps:
             pilot = pilot.evolve(gps=pilot.gps | {name.value})
-            events.append({"type": "collect", "player": pilot.ident, "token": "gps",
-                           "name": name.value, "why": f"altitude {pilot.altitude} reached "
-                           f"level {level}"})
+            if events is not None:
+                events.append({"type": "collect", "player": pilot.ident, "token": "gps",
+                               "name": name.value, "why": f"altitude {pilot.altitude} reached "
+                               f"level {level}"})
     return pilot
 
 
@@ -218,20 +226,50 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
         pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
 
 
-def _down(game: Game, h: Hex, after: int, what: str) -> bool:
+def _down(game: Game, h: Hex, after: int, move: MoveKind | None) -> bool:
     down = ends_down(game, h, after)
     if down is None:
-        raise IllegalActionError(
-            "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
-            f"{after}, below the mountaintop ({game.mountaintop})")
+        raise _below_at(game, h, after, move)
     return down
 
 
+def _below(game: Game, h: Hex, mods: tuple[dict[str, Any], ...], altitude: int,
+           move: MoveKind) -> IllegalActionError:
+    return _below_at(game, h, altitude + sum(m["value"] for m in mods), move)
+
+
+def _below_at(game: Game, h: Hex, after: int, move: MoveKind | None) -> IllegalActionError:
+    what = "accelerating" if move is None else f"a {move.value} move"
+    return IllegalActionError(
+        "flight.below-mountaintop", f"{what} to mountain hex {h} would end at altitude "
+        f"{after}, below the mountaintop ({game.mountaintop})")
+
+
+_HARD_TURN = {"name": "hard-turn", "value": -HARD_TURN_COST}
+_HARD_TURN_CARD = {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
+
+
 def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
-    """The hard-turn modifier: -1, or 0 with the Skill Move card."""
-    if Skill.HARD_TURN in skill:
-        return {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
-    return {"name": "hard-turn", "value": -HARD_TURN_COST}
+    """The hard-turn modifier: -1, or 0 with the Skill Move card (shared values, never to
+    be changed)."""
+    return _HARD_TURN_CARD if Skill.HARD_TURN in skill else _HARD_TURN
+
+
+def first_step(game: Game, state: State, to: Hex, altitude: int, hard: dict[str, Any] | None
+               ) -> tuple[tuple[dict[str, Any], ...], int, bool | None]:
+    """A move's step onto ``to`` from ``altitude`` (``hard``: the hard-turn modifier of a
+    hard turn): its modifiers (hard turn, weather, ceiling), the altitude after it (never
+    below 0), and ``ends_down`` there."""
+    weather = shared_weather(game, state, to)
+    first = (hard, *weather) if hard is not None else weather
+    after = altitude
+    for m in first:
+        after += m["value"]
+    capped = ceiling_loss(game, after)
+    if capped is not None:
+        first = (*first, capped)
+        after += capped["value"]
+    return first, max(after, 0), ends_down(game, to, after)
 
 
 def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
@@ -248,74 +286,93 @@ def acceleration_cost(skill: frozenset[Skill]) -> int:
 
 
 def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
-        move: MoveKind, accelerate: bool, skill: frozenset[Skill], events: list[Event],
+        move: MoveKind, accelerate: bool, skill: frozenset[Skill], events: list[Event] | None,
         between: Hook | None = None) -> Flight:
     """Resolve a move (and acceleration) from ``start``. ``between`` sees the pilot after
     the first hex, before accelerating (stunt claims). The landing itself is
-    ``touch_down``'s job. ``IllegalActionError`` names the rule a forbidden move breaks."""
+    ``touch_down``'s job. ``IllegalActionError`` names the rule a forbidden move breaks.
+    ``events`` gets the turn's own event (without ``type``) first, then what was collected;
+    ``None``: nothing is explained."""
     cards = len(skill)
     if cards > pilot.skill_cards:
         raise IllegalActionError("skill.no-card", f"{pilot.ident} has {pilot.skill_cards} Skill "
                                  f"Move card(s) left, not {cards}")
-    if Skill.HARD_TURN in skill and not move.hard:
-        raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
-    if Skill.ACCELERATE in skill and not accelerate:
-        raise IllegalActionError("skill.unused", "the accelerate card goes with an "
-                                 "acceleration")
-    new_facing = facing.rotate(move.turn)
-    to = start.neighbor(new_facing)
-    _enter(game, to, altitude, f"a {move.value} move")
-    mods: list[dict[str, Any]] = [hard_turn(skill)] if move.hard else []
-    mods.extend(weather_modifiers(game, state, to))
-    after = altitude + sum(m["value"] for m in mods)
-    capped = ceiling_loss(game, after)
-    if capped is not None:
-        mods.append(capped)
-        after += capped["value"]
-    down = _down(game, to, after, f"a {move.value} move")
-    after = max(after, 0)
-    taken = occupied(state, pilot)
-    turn_event: Event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
-                         "move": move.value,
-                         "altitude": {"before": altitude, "after": after, "modifiers": mods}}
-    if not accelerate and not down and (to, after) in taken:
+    if cards:
+        if Skill.HARD_TURN in skill and not move.hard:
+            raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
+        if Skill.ACCELERATE in skill and not accelerate:
+            raise IllegalActionError("skill.unused", "the accelerate card goes with an "
+                                     "acceleration")
+    steps, hard = _MOVES[move]
+    new_facing = _ROTATED[facing, steps]
+    dq, dr = VECTORS[new_facing]
+    to = Hex(start.q + dq, start.r + dr)
+    _enter(game, to, altitude, move)
+    first, after, down = first_step(game, state, to, altitude,
+                                     hard_turn(skill) if hard else None)
+    if down is None:
+        raise _below(game, to, first, altitude, move)
+    if not accelerate and not down and _taken(state, pilot, to, after):
         raise IllegalActionError(
             "flight.collision", f"the move ends at {to} altitude {after}, where another "
             "pilot is: accelerate, or move another way")
-    collected: list[Event] = []
+    collected: list[Event] | None = None if events is None else []
     pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing, altitude=after,
                          skill_cards=pilot.skill_cards - cards)
     pilot = collect(game, state, pilot, to, collected)
-    first = tuple(mods)
     if between is not None:
         pilot = between(pilot, first)
+    turn_event: Event = {}
+    if events is not None:
+        turn_event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
+                      "move": move.value,
+                      "altitude": {"before": altitude, "after": after,
+                                   "modifiers": [dict(m) for m in first]}}
     if not accelerate:
-        events.append(turn_event)
-        events.extend(collected)
+        if events is not None and collected is not None:
+            events.append(turn_event)
+            events.extend(collected)
         return Flight(pilot, first, (to,), down)
     if down:
         raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
     cost = acceleration_cost(skill)
-    ahead = to.neighbor(new_facing)
-    _enter(game, ahead, after, "accelerating")
+    ahead = Hex(to.q + dq, to.r + dr)
+    _enter(game, ahead, after, None)
     after2 = after - cost
-    down = _down(game, ahead, after2, "accelerating")
+    down = _down(game, ahead, after2, None)
     after2 = max(after2, 0)
-    if not down and (ahead, after2) in taken:
+    if not down and _taken(state, pilot, ahead, after2):
         raise IllegalActionError(
             "flight.collision", f"accelerating ends at {ahead} altitude {after2}, where another "
             "pilot is: move another way")
-    turn_event["accelerate"] = {
-        "to": hx(ahead),
-        "altitude": {"before": after, "after": after2, "modifiers": [
-            {"name": "acceleration", "value": -cost,
-             "why": "Skill Move card" if Skill.ACCELERATE in skill else "weather ignored"}]}}
     pilot = pilot.evolve(hex=ahead, altitude=after2)
     pilot = collect(game, state, pilot, ahead, collected)
-    events.append(turn_event)
-    events.extend(collected)
+    if events is not None and collected is not None:
+        turn_event["accelerate"] = {
+            "to": hx(ahead),
+            "altitude": {"before": after, "after": after2, "modifiers": [
+                {"name": "acceleration", "value": -cost,
+                 "why": "Skill Move card" if Skill.ACCELERATE in skill else "weather ignored"}]}}
+        events.append(turn_event)
+        events.extend(collected)
     return Flight(pilot, first, (to, ahead), down)
+
+
+_MOVES = {m: (m.turn, m.hard) for m in MoveKind}
+"""Each move's turn (sixth-turns clockwise) and whether it is hard."""
+_ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
+"""The facing after a turn of -2..+2 sixth-turns."""
+
+
+def _taken(state: State, me: Pilot, h: Hex, altitude: int) -> bool:
+    """Whether another flying pilot is over ``h`` at ``altitude`` (a move may not end
+    there): ``occupied`` for one place."""
+    for p in state.pilots:
+        if p.altitude == altitude and p.hex == h and p.status is _FLYING and \
+                p.seat != me.seat:
+            return True
+    return False
 
 
 def relaunched(pilot: Pilot) -> Pilot:
@@ -331,14 +388,21 @@ def relaunch_allowed(game: Game) -> bool:
 
 
 def closest_mountains(game: Game, h: Hex) -> list[Hex]:
-    if not game.mountains:
-        return []
-    best = min(h.distance(m) for m in game.mountains)
-    return sorted(m for m in game.mountains if h.distance(m) == best)
+    """The mountain hexes closest to ``h``, in order."""
+    return list(_closest(game.mountains, h))
+
+
+@lru_cache(maxsize=8192)
+def _closest(mountains: frozenset[Hex], h: Hex) -> tuple[Hex, ...]:
+    if not mountains:
+        return ()
+    best = min(h.distance(m) for m in mountains)
+    return tuple(sorted(m for m in mountains if h.distance(m) == best))
 
 
 def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None,
-               mountain: Hex | None, events: list[Event], *, dead_end: bool = False) -> Pilot:
+               mountain: Hex | None, events: list[Event] | None, *, dead_end: bool = False
+               ) -> Pilot:
     """The pilot reached the ground (or is trapped): a crash costs 10 VP at once, then a
     final landing or the walk back to the closest mountain."""
     h = pilot.hex
@@ -355,12 +419,15 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
         reason = "dead-end" if dead_end else terrain.value
         pilot = pilot.evolve(crashed=True, ledger=(*pilot.ledger, (f"crash ({reason})",
                                                                      CRASH_VP)))
-        events.append({"type": "crash", "player": pilot.ident, "hex": hx(h), "reason": reason,
-                       "vp": CRASH_VP})
+        if events is not None:
+            events.append({"type": "crash", "player": pilot.ident, "hex": hx(h),
+                           "reason": reason, "vp": CRASH_VP})
     pilot = pilot.evolve(altitude=0, landed_time=state.time, facing=None)  # a pawn on the ground
     if choice is LandChoice.FINAL:
-        events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
-                       "time": format_clock(state.time), "kind": "final", "crashed": crashed})
+        if events is not None:
+            events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
+                           "time": format_clock(state.time), "kind": "final",
+                           "crashed": crashed})
         return pilot.evolve(status=PilotStatus.LANDED)
     options = closest_mountains(game, h)
     if not options:
@@ -372,7 +439,8 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
             "land.mountain", f"{mountain} is not among the closest mountain hexes "
             f"({', '.join(map(str, options))})")
     deficit = h.distance(mountain) + game.mountaintop
-    events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
-                   "time": format_clock(state.time), "kind": "premature", "crashed": crashed,
-                   "mountain": hx(mountain), "deficit": deficit})
+    if events is not None:
+        events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
+                       "time": format_clock(state.time), "kind": "premature",
+                       "crashed": crashed, "mountain": hx(mountain), "deficit": deficit})
     return pilot.evolve(status=PilotStatus.WALKING, mountain=mountain, deficit=deficit)

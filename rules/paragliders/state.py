@@ -135,6 +135,8 @@ class Game:
     edge: frozenset[Hex] = field(init=False, repr=False)
     edge_distance: dict[Hex, int] = field(init=False, repr=False)  # to the nearest edge hex
     claim_stunts: tuple[Stunt, ...] = field(init=False, repr=False)
+    top_lander: bool = field(init=False, repr=False)
+    """With the Top Lander stunt in play the take-off hexes can be landed on."""
     spots: dict[str, frozenset[Hex]] = field(init=False, repr=False)  # cross-mode spots
 
     def __post_init__(self) -> None:
@@ -142,15 +144,11 @@ class Game:
             object.__setattr__(self, name, value)
         object.__setattr__(self, "claim_stunts", tuple(
             sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
+        object.__setattr__(self, "top_lander", Stunt.TOP_LANDER in self.scenario.stunts)
 
     @property
     def components(self) -> ComponentSet:
         return self.scenario.components
-
-    @property
-    def top_lander(self) -> bool:
-        """With the Top Lander stunt in play the take-off hexes can be landed on."""
-        return Stunt.TOP_LANDER in self.scenario.stunts
 
     @property
     def map(self) -> Map:

@@ -8,9 +8,8 @@ Claims name a moment of the turn: ``before-move`` (where the pilot starts), ``af
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
@@ -36,15 +35,15 @@ hard turn and four weather modifiers. The cloud ceiling is no modifier: it caps 
 ("extra gains there are lost"), not the gain."""
 
 
-@dataclass(frozen=True)
-class Moment:
-    """What a claim may look at: when in the turn, and the first hex's modifiers."""
+class Moment(NamedTuple):
+    """What a claim may look at: when in the turn, and the first hex's modifiers (a named
+    tuple: every turn makes one, and the legal actions one per place they weigh)."""
 
     when: str
     modifiers: tuple[dict[str, Any], ...] | None = None  # None before moving
 
     def bonus(self, *names: str) -> bool:
-        return any(m["name"] in names and m["value"] > 0 for m in self.modifiers or ())
+        return any(m["value"] > 0 and m["name"] in names for m in self.modifiers or ())
 
 
 def progress(pilot: Pilot, stunt: Stunt) -> StuntProgress | None:
@@ -56,12 +55,13 @@ def _set(pilot: Pilot, stunt: Stunt, value: StuntProgress | None) -> Pilot:
     return pilot.evolve(stunts=tuple(sorted((*rest, (stunt, value)) if value else rest)))
 
 
-def score(pilot: Pilot, stunt: Stunt, vp: int, why: str, events: list[Event]) -> Pilot:
+def score(pilot: Pilot, stunt: Stunt, vp: int, why: str, events: list[Event] | None) -> Pilot:
     vp = min(vp, MAX_VP)
     pilot = _set(pilot, stunt, StuntProgress(scored=vp))
     pilot = pilot.evolve(ledger=(*pilot.ledger, (f"stunt {stunt}", vp)))
-    events.append({"type": "stunt", "player": pilot.ident, "stunt": stunt.value,
-                   "action": "score", "vp": vp, "why": why})
+    if events is not None:
+        events.append({"type": "stunt", "player": pilot.ident, "stunt": stunt.value,
+                       "action": "score", "vp": vp, "why": why})
     return pilot
 
 
@@ -253,7 +253,7 @@ def _middle(game: Game, marker: str, side: str) -> int:
 
 
 def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
-          events: list[Event]) -> Pilot:
+          events: list[Event] | None) -> Pilot:
     """Apply one claim from a turn entry; ``IllegalActionError`` names the broken rule."""
     verdict = judge(game, state, pilot, entry, moment, progress(pilot, entry.stunt))
     if isinstance(verdict, Refusal):
@@ -261,8 +261,9 @@ def claim(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
     vp, why = verdict
     if vp is not None:
         return score(pilot, entry.stunt, vp, why, events)
-    events.append({"type": "stunt", "player": pilot.ident, "stunt": entry.stunt.value,
-                   "action": "start", "why": why})
+    if events is not None:
+        events.append({"type": "stunt", "player": pilot.ident, "stunt": entry.stunt.value,
+                       "action": "start", "why": why})
     return _set(pilot, entry.stunt, StuntProgress(since=state.time))
 
 
@@ -296,38 +297,31 @@ def candidates(game: Game, state: State, pilot: Pilot) -> tuple[Stunt, ...]:
     return tuple(out)
 
 
-def probe(game: Game, state: State, pilot: Pilot, moment: Moment, found: list[Claim],
-          known: dict[Any, Any] | None = None, key: Any = None) -> None:
-    """Add to ``found`` every claim that ``claim`` would accept at ``moment`` from ``pilot``,
-    flying, as it is then: each stunt in play and still open, a ruler placed (``start``) or a
-    stunt scored. ``known`` keeps the answers within one turn of one state under ``key``,
-    which must tell apart what they depend on: where the pilot is, its altitude and the first
-    hex's modifiers (none before the move); the claims found take the moment's ``when``."""
-    if known is not None:
-        stunts = known.get(None)
-        if stunts is None:
-            stunts = known[None] = candidates(game, state, pilot)
-        if not stunts:
-            return
-        if key in known:
-            found.extend(_claimed(known[key], moment.when))
-            return
-    else:
-        stunts = candidates(game, state, pilot)
-    opened: dict[Stunt, StuntProgress] | None = None if known is None else known.get("opened")
-    if opened is None:  # the same pilot's for every place of the turn
-        opened = dict(pilot.stunts)
-        if known is not None:
-            known["opened"] = opened
-    accepted = []
-    for stunt in stunts:  # in play, open, and the pilot is flying: the stunt's rule decides
-        action = "start" if stunt in TIMED_STUNTS else "score"
-        if not isinstance(RULES[stunt](game, state, pilot, action, opened.get(stunt), moment),
-                          Refusal):
-            accepted.append((stunt, action))
-    if known is not None:
-        known[key] = tuple(accepted)
-    found.extend(_claimed(tuple(accepted), moment.when))
+READS: dict[Stunt, str] = {
+    Stunt.SKY_CLIMBER: "moment", Stunt.CLIFF_SURFER: "moment", Stunt.OVERFLYER: "place",
+    Stunt.SURVIVOR: "altitude", Stunt.EXPLORER: "hex", Stunt.LONE_HIKER: "hex",
+}
+"""What the rule of each stunt claimed during a turn reads of the claiming pilot's moment,
+besides the state and the pilot's stunt progress (the same at every moment of a turn): the
+first hex's modifiers (``moment``), where the pilot is (``place``: hex and altitude), its
+``altitude`` or its ``hex``. The legal actions of a turn weigh a claim once per distinct
+answer; the contract test holds them to ``claim``."""
+
+
+def accepts(game: Game, state: State, pilot: Pilot, stunt: Stunt,
+            current: StuntProgress | None, moment: Moment) -> str | None:
+    """The action with which the rule of ``stunt`` (in play, still open, ``pilot`` flying:
+    see ``candidates``) accepts a claim at ``moment`` (``start``: a timed stunt's ruler
+    placed, ``score``: the others), or ``None`` when it refuses: ``claim`` accepts exactly
+    these."""
+    action = "start" if stunt in TIMED_STUNTS else "score"
+    verdict = RULES[stunt](game, state, pilot, action, current, moment)
+    return None if isinstance(verdict, Refusal) else action
+
+
+def claims_of(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim, ...]:
+    """The claims of the stunts ``accepted`` (each with its action) at ``when``."""
+    return _claimed(accepted, when)
 
 
 @cache
@@ -337,22 +331,17 @@ def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim,
     return tuple(Claim(stunt, when, action) for stunt, action in accepted)
 
 
-_TIMED_ORDER = tuple(sorted(TIMED_STUNTS))
+_TIMED = frozenset(TIMED_STUNTS)
 
 
 def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
     """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
-    out: list[tuple[Stunt, int]] = []
-    if not pilot.stunts:
-        return out
-    for stunt in _TIMED_ORDER:
-        p = progress(pilot, stunt)
-        if p is not None and p.since is not None and p.scored is None:
-            out.append((stunt, p.since))
-    return out
+    return [(stunt, p.since) for stunt, p in pilot.stunts  # kept sorted by stunt
+            if p.since is not None and p.scored is None and stunt in _TIMED]
 
 
-def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
+def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event] | None
+                  ) -> Pilot:
     """A running ruler that reached 12 at the start of the turn is scored; so is the ruler
     of a pilot who touched down since its last turn (in a wind push), at the Time Marker's
     value when it landed."""
@@ -367,7 +356,7 @@ def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event]) -
     return pilot
 
 
-def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event]) -> Pilot:
+def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """"Once you are committed (with the stunt ruler placed under the weather board) the
     stunt will be scored no matter what": a ruler still running when the game ends is
     scored at the Time Marker's value then, or, for a pilot who made its final landing in a
@@ -382,7 +371,7 @@ def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event]) -> 
 
 
 def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started: int,
-                events: list[Event]) -> Pilot:
+                events: list[Event] | None) -> Pilot:
     """Rulers placed before this turn end when their condition fails: the Cliff Surfer
     without a sun or wind bonus this turn, the Lone Hiker not alone over the mountains after
     the move; both when the pilot is no longer flying."""
@@ -401,25 +390,28 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
     return pilot
 
 
-def arm_survivor(game: Game, pilot: Pilot, events: list[Event]) -> Pilot:
+def arm_survivor(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The Survivor ruler moves to the mountaintop when the pilot reaches its low altitude."""
     if pilot.altitude > game.components.altitude.survivor_arm or \
             pilot.status is not PilotStatus.FLYING or Stunt.SURVIVOR not in game.scenario.stunts:
         return pilot
     p = progress(pilot, Stunt.SURVIVOR)
     if p is None and 0 < pilot.altitude <= game.components.altitude.survivor_arm:
-        events.append({"type": "stunt", "player": pilot.ident, "stunt": Stunt.SURVIVOR.value,
-                       "action": "arm", "why": f"reached altitude {pilot.altitude}"})
+        if events is not None:
+            events.append({"type": "stunt", "player": pilot.ident,
+                           "stunt": Stunt.SURVIVOR.value, "action": "arm",
+                           "why": f"reached altitude {pilot.altitude}"})
         return _set(pilot, Stunt.SURVIVOR, StuntProgress(armed=True))
     return pilot
 
 
-def reset_survivor(pilot: Pilot, events: list[Event]) -> Pilot:
+def reset_survivor(pilot: Pilot, events: list[Event] | None) -> Pilot:
     """Taking off again puts the Survivor ruler back to its setup position."""
     p = progress(pilot, Stunt.SURVIVOR)
     if p is not None and p.armed and p.scored is None:
-        events.append({"type": "stunt", "player": pilot.ident, "stunt": Stunt.SURVIVOR.value,
-                       "action": "reset", "why": "relaunch"})
+        if events is not None:
+            events.append({"type": "stunt", "player": pilot.ident,
+                           "stunt": Stunt.SURVIVOR.value, "action": "reset", "why": "relaunch"})
         return _set(pilot, Stunt.SURVIVOR, None)
     return pilot
 
@@ -442,8 +434,8 @@ def check_top_lander_claim(game: Game, pilot: Pilot) -> None:
         raise IllegalActionError("stunt.twice", "Top Lander is scored once")
 
 
-def top_lander(game: Game, state: State, pilot: Pilot, soft: bool, events: list[Event]
-               ) -> Pilot:
+def top_lander(game: Game, state: State, pilot: Pilot, soft: bool,
+               events: list[Event] | None) -> Pilot:
     """A final landing on a take-off hex: 6 VP, 3 more for a soft landing at the mountaintop
     and 3 more facing the wind (opposite the windsock, whatever its strength)."""
     check_top_lander_claim(game, pilot)

@@ -101,8 +101,8 @@ def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None
     return out
 
 
-def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice, events: list[Event]
-              ) -> Pilot:
+def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
+              events: list[Event] | None) -> Pilot:
     """Resolve one pilot's choice; the returned pilot may have touched down."""
     assert pilot.hex is not None
     problem = options(game, state, pilot)[choice.kind]
@@ -120,18 +120,20 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice, events
     if altitude > 0:
         # an aerodrome ahead blocks like a wall only when resisting was impossible too
         hexes, blocked, _ = _path(game, state, pilot, start, altitude, steps)
-    collected: list[Event] = []
+    collected: list[Event] | None = None if events is None else []
     pilot = pilot.evolve(altitude=altitude)
     for h in hexes:
         pilot = pilot.evolve(hex=h)
         pilot = collect(game, state, pilot, h, collected)
     pilot = collect_markers(game, state, pilot, (start, *hexes) if loss else tuple(hexes),
                             collected)
-    mods = [{"name": "resist", "value": -loss}] if loss else []
-    events.append({"type": "wind_push", "player": pilot.ident, "choice": choice.kind.value,
-                   "from": hx(start), "to": hx(pilot.hex or start), "blocked": blocked,
-                   "altitude": {"before": before, "after": altitude, "modifiers": mods}})
-    events.extend(collected)
+    if events is not None and collected is not None:
+        mods = [{"name": "resist", "value": -loss}] if loss else []
+        events.append({"type": "wind_push", "player": pilot.ident,
+                       "choice": choice.kind.value, "from": hx(start),
+                       "to": hx(pilot.hex or start), "blocked": blocked,
+                       "altitude": {"before": before, "after": altitude, "modifiers": mods}})
+        events.extend(collected)
     top_landing = game.top_lander and pilot.hex in game.takeoffs and \
         0 < altitude < game.mountaintop
     if choice.top_lander:
