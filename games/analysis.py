@@ -29,12 +29,14 @@ worst seat (``docs/analytics.md``)."""
 
 def generated_items(game: str, count: int, seed: int, players: int, bots: Sequence[str],
                     games: int, cap: int | None) -> list[dict[str, Any]]:
-    """Items for the maps of seeds ``seed`` .. ``seed + count - 1`` (``map generate``'s)."""
+    """Items for the maps of seeds ``seed`` .. ``seed + count - 1`` (``map generate``'s),
+    each played in a new scenario of ``players`` (``scenario new``'s) for any game whose
+    maps are generated (``NotSupportedError`` at once for a game whose are not)."""
     from skyhex.games.face import face
 
-    if not face(game).scenario_generates_map:
-        raise NotSupportedError(f"analyze --generate for {game}: its scenarios do not "
-                                "generate their maps; give scenario or map files")
+    found = face(game)
+    if not found.scenario_generates_map:
+        found.generate_map(seed, {}, found.map_context(None))
     return [{"item": f"seed-{s}", "game": game, "generate": s, "players": players,
              "bots": list(bots), "games": games, "cap": cap, "seed": s}
             for s in range(seed, seed + count)]
@@ -82,7 +84,12 @@ def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
     name = f"<{item['item']}>"
     document = parse(text, name)
     base = item.get("map", ".")
-    return game, game.read_scenario(document, document.data, base, ())
+    data = document.data
+    if "generate" in item and not game.scenario_generates_map:
+        # The map of the seed (``map generate --seed``'s), inline in the new scenario.
+        generated = game.generate_map(item["generate"], {}, game.map_context(None))
+        data = {**data, "map": game.map_to_dict(generated)}
+    return game, game.read_scenario(document, data, base, ())
 
 
 def _map_of(scenario: Any) -> Any:

@@ -104,8 +104,24 @@ def test_analyze_usage_errors(tmp_path: Path) -> None:
     assert run("analyze").exit_code == 2
     assert run("analyze", "--generate", "2", str(tmp_path)).exit_code == 2
     assert run("analyze", "--generate", "2", "--resume").exit_code == 2
-    r = run("analyze", "--generate", "1", "--game", "turbulences")
-    assert r.exit_code == 1 and "analyze --generate for turbulences" in r.stderr
+
+
+@pytest.mark.parametrize("game", ["turbulences", "balloons"])
+def test_analyze_generates_the_maps_of_every_game(game: str, tmp_path: Path) -> None:
+    """``--generate`` plays the maps ``map generate --game G --seed S`` makes, in the
+    scenario ``scenario new`` makes, for every game whose maps are generated."""
+    out = tmp_path / "rows.ndjson"
+    r = run("analyze", "--generate", "1", "--seed", "4", "--game", game, "--players", "2",
+            "--games", "1", "--workers", "1", "--no-progress", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    (row,) = rows_of(out)
+    assert (row["item"], row["game"], row["seats"]) == ("seed-4", game, 2)
+    assert run("map", "generate", "--game", game, "--seed", "4", "-o",
+               str(tmp_path / "m.yaml")).exit_code == 0
+    stats = run("map", "stats", "--format", "json", str(tmp_path / "m.yaml"))
+    assert stats.exit_code == 0, stats.stderr
+    (figures,) = json.loads(stats.stdout)["maps"]
+    assert row["static"] == {k: v for k, v in figures.items() if k != "file"}
 
 
 def test_analyze_scenario_files_and_csv(tmp_path: Path) -> None:
