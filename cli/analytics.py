@@ -161,10 +161,14 @@ def analyze(
         if csv_file is not None:
             write_output(csv_file, analysis.csv_text(rows), force=force)
         if html_file is not None:
-            from skyhex.games.report import page
+            from skyhex.games.report import ends, page
 
+            by_name = {i["item"]: i for i in items}
+            drawn = {str(r["item"]): m for group in ends(rows) for r in group
+                     if (m := analysis.item_map(by_name[r["item"]])) is not None}
             write_output(html_file, page(rows, found, "skyhex analyze: " + ", ".join(
-                sorted({str(r["game"]) for r in rows})) + f" with {', '.join(chosen)}"), force=force)
+                sorted({str(r["game"]) for r in rows})) + f" with {', '.join(chosen)}",
+                drawn), force=force)
     played = len(todo) * games
     rate = played / spent if spent > 0 else 0.0
     corr = found["static_vs_played"]

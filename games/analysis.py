@@ -92,6 +92,13 @@ def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
     return game, game.read_scenario(document, data, base, ())
 
 
+def item_map(item: Mapping[str, Any]) -> tuple[Any, Any] | None:
+    """The face and the map an item is played on (``None``: a scenario without one)."""
+    found, scenario = _scenario(item)
+    m = _map_of(scenario)
+    return None if m is None else (found, m)
+
+
 def _map_of(scenario: Any) -> Any:
     for attribute in ("map", "landscape", "globe"):
         m = getattr(scenario, attribute, None)
