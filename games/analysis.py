@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from skyhex.rules.errors import NotSupportedError, SkyhexError
+from skyhex.rules.errors import NotSupportedError
 from skyhex.rules.games import DEFAULT_GAME
 
 ROW_FORMAT = "skyhex.analysis/1"
@@ -45,6 +45,7 @@ def generated_items(game: str, count: int, seed: int, players: int, bots: Sequen
 def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: int,
                cap: int | None) -> list[dict[str, Any]]:
     """Items for scenario or map files, and for the ``*.yaml`` files of folders."""
+    from skyhex.games.documents import load_validated
     from skyhex.schemas.documents import load
 
     files: list[str] = []
@@ -58,10 +59,10 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
     for k, path in enumerate(files):
         data = load(path).data
         fmt = data.get("format") if isinstance(data, dict) else None
-        if fmt not in ("skyhex.scenario/1", "skyhex.map/1"):
-            raise SkyhexError(f"{path}: neither a scenario nor a map (format {fmt!r})")
-        items.append({"item": path, "game": data.get("game", DEFAULT_GAME),
-                      "scenario" if fmt == "skyhex.scenario/1" else "map": path,
+        # Anything but a map is checked as a scenario: its errors are located.
+        kind = "map" if fmt == "skyhex.map/1" else "scenario"
+        data = load_validated(path, kind).data
+        items.append({"item": path, "game": data.get("game", DEFAULT_GAME), kind: path,
                       "players": players, "bots": list(bots), "games": games, "cap": cap,
                       "seed": k})
     return items
