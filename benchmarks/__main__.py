@@ -9,11 +9,11 @@ import platform
 import sys
 import time
 
-from benchmarks import documents, engines, maps, startup, view
+from benchmarks import analytics, documents, engines, maps, startup, view
 from benchmarks.measure import Figure
 
 GROUPS = {"engines": engines.run, "maps": maps.run, "documents": documents.run,
-          "startup": startup.run, "view": view.run}
+          "startup": startup.run, "view": view.run, "analytics": analytics.run}
 
 
 def _value(f: Figure) -> str:

@@ -13,7 +13,7 @@ from skyhex.cli.files import ForceOption
 from skyhex.cli.report import DEFAULT, GameName, reporting
 
 WorkersOption = Annotated[int | None, typer.Option(
-    min=1, help="Local worker processes (default: every core; 1: in this process).")]
+    min=1, max=256, help="Local worker processes (default: every core; 1: in this process).")]
 SchedulerOption = Annotated[str | None, typer.Option(
     "--scheduler", metavar="ADDRESS", help="Run on a Dask distributed cluster "
     "(tcp://host:8786); needs the dask extra.")]
@@ -23,7 +23,8 @@ def tournament(
     scenario: Annotated[str, typer.Argument(metavar="SCENARIO", help="Scenario file.")],
     names: Annotated[str, typer.Option(
         "--bots", help="Bots, comma-separated; every pair plays.")] = "random,greedy,search",
-    games: Annotated[int, typer.Option(min=1, help="Games per pair of bots.")] = 20,
+    games: Annotated[int, typer.Option(min=1, max=100_000,
+                                       help="Games per pair of bots.")] = 20,
     seed: Annotated[int, typer.Option(help="Seeds the games and the bots.")] = 0,
     cap: Annotated[int | None, typer.Option(min=1, help="Stop a game after this round "
                                             "(default: the game's bot cap).")] = None,
@@ -72,13 +73,14 @@ def analyze(
         metavar="[FILE|FOLDER]...", help="Scenario or map files, or folders of them.")]
     = None,
     generate: Annotated[int | None, typer.Option(
-        "--generate", metavar="N", min=1, help="Analyse the maps of N seeds from --seed "
+        "--generate", metavar="N", min=1, max=1_000_000, help="Analyse the maps of N seeds from --seed "
         "(those of map generate).")] = None,
     seed: Annotated[int, typer.Option(help="The first seed of --generate.")] = 1,
     game: Annotated[GameName, typer.Option(help="The game of --generate.")] = DEFAULT,
     players: Annotated[int, typer.Option(
         min=1, help="Players of the scenarios made for maps and --generate.")] = 2,
-    games: Annotated[int, typer.Option(min=1, help="Games per item, seats rotated.")] = 10,
+    games: Annotated[int, typer.Option(min=1, max=100_000,
+                                       help="Games per item, seats rotated.")] = 10,
     names: Annotated[str, typer.Option(
         "--bots", help="Bots, comma-separated: seat i of game k is played by bot "
         "(i + k) mod their number.")] = "greedy",
@@ -161,10 +163,14 @@ def analyze(
         if csv_file is not None:
             write_output(csv_file, analysis.csv_text(rows), force=force)
         if html_file is not None:
-            from skyhex.games.report import page
+            from skyhex.games.report import ends, page
 
+            by_name = {i["item"]: i for i in items}
+            drawn = {str(r["item"]): m for group in ends(rows) for r in group
+                     if (m := analysis.item_map(by_name[r["item"]])) is not None}
             write_output(html_file, page(rows, found, "skyhex analyze: " + ", ".join(
-                sorted({str(r["game"]) for r in rows})) + f" with {', '.join(chosen)}"), force=force)
+                sorted({str(r["game"]) for r in rows})) + f" with {', '.join(chosen)}",
+                drawn), force=force)
     played = len(todo) * games
     rate = played / spent if spent > 0 else 0.0
     corr = found["static_vs_played"]

@@ -13,7 +13,7 @@ from skyhex.cli.files import ForceOption
 from skyhex.cli.report import OutsideRefsOption, references, reporting
 
 BotOption = Annotated[str, typer.Option(
-    "--bot", help="random, greedy or search (search:N: N iterations, default 32).")]
+    "--bot", help="random, greedy or search (search:N: N iterations, default 4).")]
 SeedOption = Annotated[int, typer.Option(help="Seeds the bots' choices.")]
 CapOption = Annotated[int | None, typer.Option(
     min=1, help="Stop the game after this round (default: the game's bot cap); a capped "
@@ -40,6 +40,7 @@ def bot(
 
     from skyhex.games.documents import load_game, replay_game
     from skyhex.rules import bots
+    from skyhex.rules.text import escape, excerpt
     from skyhex.schemas.documents import load
 
     if fmt not in ("yaml", "json"):
@@ -60,10 +61,19 @@ def bot(
     rules, game, state = replay.ruleset, replay.game, replay.state
     actor = rules.actor(game, state)
     if actor is None:
-        print("skyhex: error: the game is over: nobody is to act", file=sys.stderr)
+        from skyhex.schemas.documents import display_name
+
+        # Where the game ends: the moves file's last entry (or the scenario's start).
+        document = loaded.moves
+        line, column = document.locate(("moves", max(0, len(loaded.actions) - 1))) \
+            if document is not None else (None, None)
+        where = f"{display_name(source)}:{line or 1}:{column or 1}"
+        print(f"{where}: error: the game is over: nobody is to act [bot.over]",
+              file=sys.stderr)
         raise typer.Exit(1)
     if seat is not None and seat != actor:
-        print(f"skyhex: error: {actor} is to act, not {seat}", file=sys.stderr)
+        print(f"skyhex: error: {escape(actor)} is to act, not {excerpt(seat)} [bot.seat]",
+              file=sys.stderr)
         raise typer.Exit(1)
     rng = random.Random(f"skyhex-bot:{seed}:{actor}:{replay.applied}")
     action = policy(rules, game, state, rules.legal_actions(game, state), rng)

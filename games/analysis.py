@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from skyhex.rules.errors import NotSupportedError, SkyhexError
+from skyhex.rules.errors import NotSupportedError
 from skyhex.rules.games import DEFAULT_GAME
 
 ROW_FORMAT = "skyhex.analysis/1"
@@ -29,12 +29,14 @@ worst seat (``docs/analytics.md``)."""
 
 def generated_items(game: str, count: int, seed: int, players: int, bots: Sequence[str],
                     games: int, cap: int | None) -> list[dict[str, Any]]:
-    """Items for the maps of seeds ``seed`` .. ``seed + count - 1`` (``map generate``'s)."""
+    """Items for the maps of seeds ``seed`` .. ``seed + count - 1`` (``map generate``'s),
+    each played in a new scenario of ``players`` (``scenario new``'s) for any game whose
+    maps are generated (``NotSupportedError`` at once for a game whose are not)."""
     from skyhex.games.face import face
 
-    if not face(game).scenario_generates_map:
-        raise NotSupportedError(f"analyze --generate for {game}: its scenarios do not "
-                                "generate their maps; give scenario or map files")
+    found = face(game)
+    if not found.scenario_generates_map:
+        found.generate_map(seed, {}, found.map_context(None))
     return [{"item": f"seed-{s}", "game": game, "generate": s, "players": players,
              "bots": list(bots), "games": games, "cap": cap, "seed": s}
             for s in range(seed, seed + count)]
@@ -43,6 +45,7 @@ def generated_items(game: str, count: int, seed: int, players: int, bots: Sequen
 def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: int,
                cap: int | None) -> list[dict[str, Any]]:
     """Items for scenario or map files, and for the ``*.yaml`` files of folders."""
+    from skyhex.games.documents import load_validated
     from skyhex.schemas.documents import load
 
     files: list[str] = []
@@ -56,10 +59,10 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
     for k, path in enumerate(files):
         data = load(path).data
         fmt = data.get("format") if isinstance(data, dict) else None
-        if fmt not in ("skyhex.scenario/1", "skyhex.map/1"):
-            raise SkyhexError(f"{path}: neither a scenario nor a map (format {fmt!r})")
-        items.append({"item": path, "game": data.get("game", DEFAULT_GAME),
-                      "scenario" if fmt == "skyhex.scenario/1" else "map": path,
+        # Anything but a map is checked as a scenario: its errors are located.
+        kind = "map" if fmt == "skyhex.map/1" else "scenario"
+        data = load_validated(path, kind).data
+        items.append({"item": path, "game": data.get("game", DEFAULT_GAME), kind: path,
                       "players": players, "bots": list(bots), "games": games, "cap": cap,
                       "seed": k})
     return items
@@ -82,7 +85,19 @@ def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
     name = f"<{item['item']}>"
     document = parse(text, name)
     base = item.get("map", ".")
-    return game, game.read_scenario(document, document.data, base, ())
+    data = document.data
+    if "generate" in item and not game.scenario_generates_map:
+        # The map of the seed (``map generate --seed``'s), inline in the new scenario.
+        generated = game.generate_map(item["generate"], {}, game.map_context(None))
+        data = {**data, "map": game.map_to_dict(generated)}
+    return game, game.read_scenario(document, data, base, ())
+
+
+def item_map(item: Mapping[str, Any]) -> tuple[Any, Any] | None:
+    """The face and the map an item is played on (``None``: a scenario without one)."""
+    found, scenario = _scenario(item)
+    m = _map_of(scenario)
+    return None if m is None else (found, m)
 
 
 def _map_of(scenario: Any) -> Any:

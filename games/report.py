@@ -1,5 +1,6 @@
 """The HTML report of ``skyhex analyze``: one self-contained page (no network, no outside
-file) with the summary, charts drawn by matplotlib as inline SVG, and the table of items;
+file) with the summary, charts drawn by matplotlib as inline SVG, the most and least
+balanced maps drawn as thumbnails (each game's own board drawing), and the table of items;
 its numbers are the rows' own."""
 
 from __future__ import annotations
@@ -8,6 +9,11 @@ import html
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+THUMBNAILS = 3
+"""Maps drawn at each end of the played balance: the most balanced and the least."""
+THUMB_HEX_MM = 15.0
+"""The hex size the thumbnails are drawn at (the page scales them down)."""
 
 
 def _svg(figure: Any) -> str:
@@ -79,8 +85,56 @@ def charts(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any]) -> list[
     return out
 
 
-def page(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any], title: str) -> str:
-    """The report page."""
+def ends(rows: Sequence[Mapping[str, Any]], count: int = THUMBNAILS
+         ) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+    """The ``count`` most balanced rows (best first) and the ``count`` least balanced
+    (worst first), never the same row twice (with few rows, the better half and the
+    worse); rows without a played balance are left out."""
+    scored = sorted((r for r in rows if r["played_balance"] is not None),
+                    key=lambda r: (-r["played_balance"], r["item"]))
+    best = scored[:min(count, (len(scored) + 1) // 2)]
+    worst = [r for r in reversed(scored) if r not in best][:count]
+    return best, worst
+
+
+def thumbnail(face: Any, m: Any, label: str, element_id: str) -> str:
+    """A map drawn by its game's board drawing (``Face.map_sheets``) as an inline SVG
+    element labelled ``label`` (the drawing escapes its text)."""
+    from skyhex.games.face import BoardRequest
+    from skyhex.render.drawing import Sheet
+
+    request = BoardRequest(file=label, kind="map", hex_mm=THUMB_HEX_MM)
+    picture = face.map_sheets(m, face.map_context(None), request)[0].picture
+    sheet = Sheet(picture.width, picture.height, title=picture.title)
+    picture.draw(sheet.canvas, None)
+    return sheet.to_inline(label, element_id)
+
+
+def _thumbnails(rows: Sequence[Mapping[str, Any]], maps: Mapping[str, tuple[Any, Any]]
+                ) -> str:
+    """The sections of thumbnails: the most balanced maps, then the least."""
+    e = html.escape
+    best, worst = ends([r for r in rows if r["item"] in maps])
+    parts = []
+    for heading, group, key in (("Most balanced maps", best, "best"),
+                                ("Least balanced maps", worst, "worst")):
+        if not group:
+            continue
+        cells = []
+        for k, r in enumerate(group):
+            face, m = maps[r["item"]]
+            svg = thumbnail(face, m, str(r["item"]), f"thumb-{key}-{k}")
+            cells.append(f'<figure class="thumb"><figcaption>{e(str(r["item"]))}: played '
+                         f'balance {e(str(r["played_balance"]))}</figcaption>{svg}</figure>')
+        parts.append(f'<h2>{e(heading)}</h2><div class="thumbs" id="{key}">'
+                     f'{"".join(cells)}</div>')
+    return "".join(parts)
+
+
+def page(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any], title: str,
+         maps: Mapping[str, tuple[Any, Any]] | None = None) -> str:
+    """The report page; ``maps``: the face and map of items by name, for the thumbnails of
+    the most and least balanced (none drawn without)."""
     e = html.escape
     ordered = sorted(rows, key=lambda r: (r["played_balance"] is None,
                                           -(r["played_balance"] or 0), r["item"]))
@@ -111,11 +165,14 @@ body {{ font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }}
 table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #ccc; padding: 2px 6px; }}
 .charts {{ display: flex; flex-wrap: wrap; gap: 1em; }} figure {{ margin: 0; }}
 figcaption {{ font-weight: bold; }}
+.thumbs {{ display: flex; flex-wrap: wrap; gap: 1em; }}
+figure.thumb svg {{ width: 300px; height: auto; display: block; }}
 dl {{ display: grid; grid-template-columns: max-content auto; gap: 0 1em; }}
 </style></head><body>
 <h1>{e(title)}</h1>
 <dl id="summary">{"".join(f"<dt>{e(k)}</dt><dd>{e(str(v))}</dd>" for k, v in facts)}</dl>
 <div class="charts">{figures}</div>
+{_thumbnails(rows, maps or {})}
 <h2>Items, most balanced first</h2>
 <table id="items"><thead><tr>{"".join(f"<th>{e(h)}</th>" for h in head)}</tr></thead>
 <tbody>{"".join(body)}</tbody></table>

@@ -51,7 +51,7 @@ def run(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int | None = None,
     if scheduler is not None:
         yield from _dask(fn, parts, scheduler)
         return
-    count = workers or default_workers()
+    count = min(workers or default_workers(), len(parts))
     if count <= 1:
         for part in parts:
             yield run_chunk(fn, part)

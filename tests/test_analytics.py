@@ -104,8 +104,24 @@ def test_analyze_usage_errors(tmp_path: Path) -> None:
     assert run("analyze").exit_code == 2
     assert run("analyze", "--generate", "2", str(tmp_path)).exit_code == 2
     assert run("analyze", "--generate", "2", "--resume").exit_code == 2
-    r = run("analyze", "--generate", "1", "--game", "turbulences")
-    assert r.exit_code == 1 and "analyze --generate for turbulences" in r.stderr
+
+
+@pytest.mark.parametrize("game", ["turbulences", "balloons"])
+def test_analyze_generates_the_maps_of_every_game(game: str, tmp_path: Path) -> None:
+    """``--generate`` plays the maps ``map generate --game G --seed S`` makes, in the
+    scenario ``scenario new`` makes, for every game whose maps are generated."""
+    out = tmp_path / "rows.ndjson"
+    r = run("analyze", "--generate", "1", "--seed", "4", "--game", game, "--players", "2",
+            "--games", "1", "--workers", "1", "--no-progress", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    (row,) = rows_of(out)
+    assert (row["item"], row["game"], row["seats"]) == ("seed-4", game, 2)
+    assert run("map", "generate", "--game", game, "--seed", "4", "-o",
+               str(tmp_path / "m.yaml")).exit_code == 0
+    stats = run("map", "stats", "--format", "json", str(tmp_path / "m.yaml"))
+    assert stats.exit_code == 0, stats.stderr
+    (figures,) = json.loads(stats.stdout)["maps"]
+    assert row["static"] == {k: v for k, v in figures.items() if k != "file"}
 
 
 def test_analyze_scenario_files_and_csv(tmp_path: Path) -> None:
@@ -205,6 +221,16 @@ def test_the_html_report_opens_with_its_charts(local: Path, tmp_path: Path,
         box = charts.nth(k).bounding_box()
         assert box is not None and box["width"] > 200 and box["height"] > 100
         assert charts.nth(k).locator("path").count() > 5  # axes, ticks and marks drawn
+    # the most and least balanced maps, drawn by the board drawing as thumbnails
+    best, worst = page.locator("#best figure.thumb"), page.locator("#worst figure.thumb")
+    assert (best.count(), worst.count()) == (2, 1)
+    for thumb in (best.nth(0), best.nth(1), worst.nth(0)):
+        svg = thumb.locator("svg")
+        box = svg.bounding_box()
+        assert box is not None and box["width"] == 300 and box["height"] > 150
+        assert svg.locator("polygon, path").count() > 30  # the hexes and their terrain
+        assert re.fullmatch(r"seed-[567]: played balance [\d.]+",
+                            thumb.locator("figcaption").inner_text())
     rows = {row["item"]: row for row in rows_of(out)}
     table = page.locator("#items tbody tr")
     assert table.count() == 3
@@ -219,3 +245,19 @@ def test_the_html_report_opens_with_its_charts(local: Path, tmp_path: Path,
     mean = sum(r["played_balance"] for r in rows.values()) / 3
     assert math.isclose(float(summary["mean played balance"]), mean, abs_tol=1e-4)
     assert re.fullmatch(r"-?[01]\.\d+|None", summary["static vs played: Pearson"])
+
+
+def test_the_report_escapes_the_names_of_its_thumbnails(local: Path) -> None:
+    """Item names come from file names: the page and the drawings escape them."""
+    from skyhex.games.report import page
+
+    (row, *_) = rows_of(local)
+    named = {**row, "item": '<b>&"x'}
+    found = analysis.summary([named])
+    maps = {'<b>&"x': analysis.item_map({"item": "seed-5", "game": "paragliders",
+                                         "generate": 5, "players": 2, "seed": 5})}
+    text = page([named], found, "t", maps)  # type: ignore[arg-type]
+    assert '<b>&"x' not in text
+    assert "&lt;b&gt;&amp;&quot;x: played balance" in text or \
+        "&lt;b&gt;&amp;\"x: played balance" in text
+    assert 'aria-label="&lt;b&gt;&amp;&quot;x"' in text

@@ -51,9 +51,9 @@ def test_search_chooses_a_legal_action_reproducibly(game: str) -> None:
     g, state, _ = rules.new_game(s)
     for _ in range(3):  # a few decisions in
         legal = rules.legal_actions(g, state)
-        choice = Search(iterations=30)(rules, g, state, legal, random.Random(5))
+        choice = Search(iterations=3)(rules, g, state, legal, random.Random(5))
         assert choice in legal
-        assert Search(iterations=30)(rules, g, state, legal, random.Random(5)) == choice
+        assert Search(iterations=3)(rules, g, state, legal, random.Random(5)) == choice
         state, _ = rules.apply(g, state, choice)
 
 
@@ -80,7 +80,7 @@ def _hidden_changed(game: str, rules: Any, g: Any, state: Any) -> tuple[Any, Any
 
 
 @pytest.mark.parametrize("game", sorted(SMALL))
-@pytest.mark.parametrize("name", ["greedy", "search:40"])
+@pytest.mark.parametrize("name", ["greedy", "search:3"])
 def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> None:
     rules, s = scenario(game)
     g, state, _ = rules.new_game(s)
@@ -98,11 +98,34 @@ def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> Non
         state, _ = rules.apply(g, state, legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("game", sorted(SMALL))
+def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: str) -> None:
+    """The search's rollouts: every participant plays the greedy bot's move in the world
+    drawn, until the seat has made ``depth`` decisions and is to decide again."""
+    from skyhex.rules.bots.rollout import greedy_step, rollout
+
+    rules, s = scenario(game)
+    know = knowledge(rules)
+    g, state, _ = rules.new_game(s)
+    who = rules.actor(g, state)
+    assert who is not None
+    end = rollout(rules, know, g, state, who, 2, random.Random(3))
+    at, made = state, 0
+    replay_rng = random.Random(3)
+    while at != end:
+        actor = rules.actor(g, at)
+        assert actor is not None
+        made += actor == who
+        at, _ = rules.apply(g, at, greedy_step(rules, know, g, at, actor, replay_rng))
+    assert made == 2
+    assert rules.actor(g, end) in (who, None)
+
+
 def test_bot_names() -> None:
     assert BOTS == ("random", "greedy", "search")
     assert bot("search:7") == Search(iterations=7)
-    assert bot("search") == Search(iterations=32)
-    for wrong in ("search:x", "greedy:3", "clever", "search:0"):
+    assert bot("search") == Search(iterations=4)
+    for wrong in ("search:x", "greedy:3", "clever", "search:0", "search:10001"):
         with pytest.raises(UnknownBotError):
             bot(wrong)
 

@@ -3,8 +3,8 @@ name.
 
 - ``random``: any legal action, each as likely;
 - ``greedy``: the best one-step margin over the best other participant (``greedy.py``);
-- ``search``: a best-first max^n tree search in a world drawn from what the seat sees
-  (``search.py``), under an iteration budget (and optionally a time budget).
+- ``search``: greedy rollouts from the best few actions, over worlds drawn from what the
+  seat sees (``search.py``), under an iteration budget (and optionally a time budget).
 
 A bot sees what its seat may see: what is hidden from it (another player's hand, a parcel's
 weight, the chance to come) is dealt afresh in the worlds it reasons in (``knowledge.py``,
@@ -28,6 +28,8 @@ from skyhex.rules.playout import Policy, uniform
 
 BOTS = ("random", "greedy", "search")
 """The built-in bots, weakest first."""
+MAX_ITERATIONS = 10_000
+"""The largest search budget (``search:N``): beyond, a move would take hours."""
 
 __all__ = ["BOTS", "Game", "Knowledge", "Search", "UnknownBotError", "bot", "greedy",
            "knowledge", "play", "uniform"]
@@ -39,25 +41,28 @@ class UnknownBotError(SkyhexError):
 
 def bot(name: str, *, iterations: int | None = None, seconds: float | None = None
         ) -> Policy:
-    """The bot called ``name`` (``search`` with its budget: ``iterations``, default 32,
-    and ``seconds``); ``search:100`` is ``search`` with 100 iterations."""
+    """The bot called ``name`` (``search`` with its budget: ``iterations``, default
+    ``Search.iterations``, and ``seconds``); ``search:100`` is ``search`` with 100
+    iterations."""
     base, _, budget = name.partition(":")
     if base == "search":
         try:
             count = int(budget) if budget else iterations or Search.iterations
         except ValueError:
-            raise UnknownBotError(f"bot {name!r}: the search budget is a number of "
+            raise UnknownBotError(f"bot {name[:40]!r}: the search budget is a number of "
                                   "iterations (search:100)") from None
-        if count < 1:
-            raise UnknownBotError(f"bot {name!r}: the search budget is at least 1")
+        if not 1 <= count <= MAX_ITERATIONS:
+            raise UnknownBotError(f"bot {name[:40]!r}: the search budget is 1 to "
+                                  f"{MAX_ITERATIONS} iterations")
         return Search(iterations=count, seconds=seconds)
     if budget:
-        raise UnknownBotError(f"bot {name!r}: only search takes a budget")
+        raise UnknownBotError(f"bot {name[:40]!r}: only search takes a budget")
     if base == "random":
         return uniform
     if base == "greedy":
         return greedy
-    raise UnknownBotError(f"no bot called {name!r} (bots: {', '.join(BOTS)}, search:N)")
+    raise UnknownBotError(f"no bot called {name[:40]!r} (bots: {', '.join(BOTS)}, "
+                          "search:N)")
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,20 @@ KINDS = {
                              "-o", "-")]),
 }
 KINDS["moves"][1].append(("view", "{}", "-o", "v.html"))
+# The bots and analytics read scenarios, moves files and maps too; one round at most, one
+# process, so that a document that reads well is answered in time.
+QUICK = ("--cap", "1", "--workers", "1", "--no-progress")
+KINDS["scenario"][1].extend([("bot", "{}"), ("selfplay", "{}", "--cap", "1", "-o", "sp.yaml"),
+                         ("play", "{}", "--cap", "1", "-o", "pl.yaml"),
+                         ("tournament", "{}", "--bots", "random,greedy", "--games", "1",
+                          *QUICK),
+                         ("analyze", "{}", "--games", "1", *QUICK, "-o", "rows.ndjson")])
+KINDS["moves"][1].append(("bot", "{}", "--bot", "random"))
+KINDS["map"][1].append(("analyze", "{}", "--games", "1", *QUICK, "-o", "rows.ndjson"))
+KINDS["tscenario"][1].extend([("selfplay", "{}", "--bots", "random", "--cap", "1", "-o", "-"),
+                          ("bot", "{}", "--bot", "random", "--format", "json")])
+KINDS["tmoves"][1].append(("bot", "{}", "--bot", "random"))
+KINDS["bscenario"][1].append(("analyze", "{}", "--games", "1", *QUICK, "-o", "-"))
 KINDS["scenario"][1].append(("view", "game.moves.yaml", "--scenario", "{}", "-o", "v.html"))
 
 
@@ -712,6 +726,49 @@ def options() -> Iterator[Case]:
         ("globe-largest-pages", ("board", "globe.yaml", "--hex-mm", "60", "--paper", "a4",
                                  "-o", "b.svg")),
         ("stats-mixed-games", ("map", "stats", "bmap.yaml", "tmap.yaml", "map.yaml")),
+        # the bots and analytics
+        ("bot-unknown", ("bot", "scenario.yaml", "--bot", "\x1b[2Jclever" + "c" * 5000)),
+        ("bot-budget-digits", ("bot", "scenario.yaml", "--bot", "search:" + "9" * 5000)),
+        ("bot-budget-huge", ("bot", "scenario.yaml", "--bot", "search:" + "9" * 30)),
+        ("bot-budget-zero", ("bot", "scenario.yaml", "--bot", "search:0")),
+        ("bot-seat-unknown", ("bot", "scenario.yaml", "--seat", "\x1b[2J" + "s" * 5000)),
+        ("bot-seat-waiting", ("bot", "scenario.yaml", "--seat", "Bea")),
+        ("bot-format", ("bot", "scenario.yaml", "--format", "\x1b[2Jxml")),
+        ("selfplay-bots-empty", ("selfplay", "scenario.yaml", "--bots", ",", "-o", "-")),
+        ("selfplay-bots-unknown", ("selfplay", "scenario.yaml", "--bots", "greedy,\x1b]0;x",
+                                   "-o", "-")),
+        ("selfplay-cap-digits", ("selfplay", "scenario.yaml", "--cap", "9" * 5000, "-o", "-")),
+        ("selfplay-cap-zero", ("selfplay", "scenario.yaml", "--cap", "0", "-o", "-")),
+        ("play-seat-bot-unknown", ("play", "scenario.yaml", "--seat", "Bea=bot:clever")),
+        ("play-seat-unknown", ("play", "scenario.yaml", "--seat", "\x1b[2J" + "s" * 5000
+                               + "=stdio")),
+        ("play-seat-no-equals", ("play", "scenario.yaml", "--seat", "Bea")),
+        ("play-seat-many", ("play", "scenario.yaml", *["--seat", "Bea=bot:random"] * 500,
+                            "--cap", "1")),
+        ("tournament-bots-one", ("tournament", "scenario.yaml", "--bots", "greedy")),
+        ("tournament-bots-twice", ("tournament", "scenario.yaml", "--bots", "greedy,greedy")),
+        ("tournament-games-huge", ("tournament", "scenario.yaml", "--games", "9" * 30)),
+        ("tournament-workers-huge", ("tournament", "scenario.yaml", "--workers", "9" * 30)),
+        ("tournament-format", ("tournament", "scenario.yaml", "--format", "\x1b[2Jxml")),
+        ("tournament-moves", ("tournament", "game.moves.yaml", "--bots", "random,greedy",
+                              "--games", "1", "--cap", "1", "--workers", "1")),
+        ("analyze-nothing", ("analyze",)),
+        ("analyze-both", ("analyze", "map.yaml", "--generate", "2")),
+        ("analyze-generate-huge", ("analyze", "--generate", "9" * 30, "-o", "rows.ndjson")),
+        ("analyze-games-digits", ("analyze", "--generate", "1", "--games", "9" * 5000)),
+        ("analyze-bots-unknown", ("analyze", "--generate", "1", "--bots", "\x1b[2Jclever")),
+        ("analyze-bots-empty", ("analyze", "--generate", "1", "--bots", ",,")),
+        ("analyze-resume-stdout", ("analyze", "--generate", "1", "--resume")),
+        ("analyze-players", ("analyze", "--generate", "1", "--players", "100", "--games", "1",
+                             "--workers", "1", "-o", "rows.ndjson")),
+        ("analyze-moves-file", ("analyze", "game.moves.yaml", "--games", "1", "--workers",
+                                "1", "-o", "rows.ndjson")),
+        ("analyze-log-file", ("analyze", "game.ndjson", "--games", "1", "--workers", "1",
+                              "-o", "rows.ndjson")),
+        ("analyze-missing", ("analyze", "missing.yaml", "-o", "rows.ndjson")),
+        ("analyze-html-is-input", ("analyze", "map.yaml", "--games", "1", "--cap", "1",
+                                   "--workers", "1", "-o", "rows.ndjson", "--html",
+                                   "map.yaml")),
     ]
     spread = ("format: skyhex.map/1\ngame: paragliders\nlayout: custom\nhexes:\n"
               "  - {q: -1000, r: 0, terrain: field}\n  - {q: 1000, r: 0, terrain: field}\n"

@@ -1,0 +1,46 @@
+"""Greedy rollouts for the search bot: every participant plays on as the greedy bot would,
+in a world already drawn (so nothing more is hidden from anyone in it), for a few of one
+participant's decisions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from skyhex.rules.bots.knowledge import Knowledge
+from skyhex.rules.game import Ruleset
+
+
+def greedy_step(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, state: Any,
+                actor: str, rng: random.Random) -> Any:
+    """The action the greedy bot would play in ``world``: the best one-step margin for
+    ``actor``, ties broken by ``rng``."""
+    legal = ruleset.legal_actions(world, state)
+    if len(legal) == 1:
+        return legal[0]
+    best: Any = None
+    key = (float("-inf"), 0.0)
+    for action in legal:
+        after, _ = ruleset.apply(world, state, action)
+        k = (know.margins(world, after)[actor], rng.random())
+        if k > key:
+            best, key = action, k
+    return best
+
+
+def rollout(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, state: Any,
+            who: str, depth: int, rng: random.Random) -> Any:
+    """The state after every participant played greedily until ``who`` has made ``depth``
+    decisions (or the game ended, or its bot cap came)."""
+    made = 0
+    cap = know.cap
+    while (actor := ruleset.actor(world, state)) is not None:
+        if actor == who:
+            if made == depth:
+                break
+            made += 1
+        if ruleset.moment(state)["round"] > cap:
+            break
+        state, _ = ruleset.apply(world, state, greedy_step(ruleset, know, world, state,
+                                                           actor, rng))
+    return state
