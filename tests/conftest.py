@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -69,3 +72,26 @@ def mirror(folder: Path, *files: Path) -> None:
         target = folder / f.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(f.read_bytes())
+
+
+CHROMIUM = (os.environ.get("SKYHEX_CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+"""What Chromium needs on a closed machine, run as root (no sandbox, no background
+connections)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium for the tests of pages (a failure in CI, which installs it)."""
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("no chromium: .ci/run installs Debian's chromium package")
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        found = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield found
+        found.close()

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +19,6 @@ from skyhex.games import analysis, tournament
 
 from .conftest import ROOT, run
 
-CHROMIUM = (os.environ.get("SKYHEX_CHROMIUM") or shutil.which("chromium")
-            or shutil.which("chromium-browser"))
 SMALL = ["--generate", "3", "--seed", "5", "--games", "2", "--no-progress"]
 
 
@@ -183,21 +178,6 @@ def test_tournament_command() -> None:
     assert run("tournament", scenario, "--bots", "greedy").exit_code == 2
     assert run("tournament", scenario, "--bots", "greedy,clever").exit_code == 1
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("no chromium: .ci/run installs Debian's chromium package")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update"])
-        yield found
-        found.close()
 
 
 def test_the_html_report_opens_with_its_charts(local: Path, tmp_path: Path,

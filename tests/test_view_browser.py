@@ -17,10 +17,7 @@ Without Chromium the module is skipped, except under CI (``CI`` set), where it f
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,28 +35,9 @@ from .viewing import (
     pilots_after,
 )
 
-CHROMIUM = (os.environ.get("SKYHEX_CHROMIUM") or shutil.which("chromium")
-            or shutil.which("chromium-browser"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-"""What Chromium needs on a closed machine, run as root (no sandbox, no background
-connections)."""
 MB2 = 2 * 1024 * 1024
 INTERACTIVE_MS = 1000.0
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("no chromium: .ci/run installs Debian's chromium package")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield found
-        found.close()
 
 
 class Tab:
