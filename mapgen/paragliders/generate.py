@@ -95,8 +95,6 @@ class _Build:
     peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
     free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in, in the group's order."""
-    groups_of: dict[Slot, list[tuple[Slot, ...]]] = field(default_factory=dict)
-    """The groups in ``free`` each slot belongs to (laying a tile visits only those)."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -115,8 +113,9 @@ class _Build:
         slot = placement.slot
         self.placements[slot] = placement
         self.near.pop(slot, None)
-        for group in self.groups_of.pop(slot, ()):
-            self.free[group].remove(slot)
+        for free in self.free.values():
+            if slot in free:
+                free.remove(slot)
         for h, mh in placed_hexes(placement, self.components).items():
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
@@ -131,8 +130,6 @@ class _Build:
         free = self.free.get(group)
         if free is None:
             free = self.free[group] = [s for s in group if s not in self.placements]
-            for s in free:
-                self.groups_of.setdefault(s, []).append(group)
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -164,7 +161,6 @@ class _Build:
                     self.near[beside] = self.near.get(beside, 0) | 1 << k
         self.peaks = {slot_of(h) for h in self.mountains}
         self.free.clear()
-        self.groups_of.clear()
 
     def near_in(self, group: dict[Slot, int]) -> set[Slot]:
         """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
