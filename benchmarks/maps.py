@@ -13,21 +13,31 @@ from benchmarks.measure import Figure, best_rate, cpu_rate
 
 def big_set(radius: int) -> Any:
     """The standard component set with enough tiles for a board of ``radius``: its plain
-    tiles (no mark on any face) copied under new ids, in the set's own mix of mountain and
-    other tiles."""
+    tiles (no mark on any face) copied under new ids so that the set keeps the standard
+    set's share of mountain tiles at every size (a larger share would lay more mountains per
+    slot and measure the mix, not the board)."""
     from skyhex.rules.paragliders.components import components_from_dict, standard_set_doc
 
     doc = copy.deepcopy(dict(standard_set_doc()))
     tiles = doc["tiles"]
+
+    def mountainous(t: Any) -> bool:
+        return any(h == "mountain" or (isinstance(h, dict) and h.get("terrain") == "mountain")
+                   for face in t["faces"].values() for h in face)
+
+    share = sum(map(mountainous, tiles)) / len(tiles)
     plain = [t for t in tiles if t.get("kind", "regular") == "regular"
              and all(isinstance(h, str) for face in t["faces"].values() for h in face)]
+    pools = [[t for t in plain if not mountainous(t)], [t for t in plain if mountainous(t)]]
     needed = 3 * radius * radius + 3 * radius + 1
+    mountains = sum(map(mountainous, tiles))
     copies = 0
     while len(tiles) < needed + 12:
-        for t in plain:
-            clone = copy.deepcopy(t)
-            clone["id"] = f"{t['id']}-x{copies}"
-            tiles.append(clone)
+        pool = pools[mountains < share * (len(tiles) + 1)]
+        clone = copy.deepcopy(pool[copies % len(pool)])
+        clone["id"] = f"{clone['id']}-x{copies}"
+        tiles.append(clone)
+        mountains += mountainous(clone)
         copies += 1
     return components_from_dict(doc)
 

@@ -167,22 +167,21 @@ class _Build:
         side: it stays small while the groups grow with the board."""
         return {s for s in self.near if s in group}
 
-    def joining(self, tile: Tile, face: str, slots: Sequence[Slot]) -> list[tuple[Slot, int]]:
-        """(slot, rotation) pairs among free ``slots`` where the face's mountains touch the
-        mountains laid."""
+    def joining(self, tile: Tile, face: str, order: dict[Slot, int]
+                ) -> list[tuple[Slot, int]]:
+        """(slot, rotation) pairs among the free slots of a group (its ``_order``) where the
+        face's mountains touch the mountains laid."""
         peaks = sum(1 << i for i, spec in enumerate(tile.faces[face])
                     if spec.terrain is Terrain.MOUNTAIN)
-        order = _order(tuple(slots))
         near = self.near
         return [(slot, rotation) for slot in sorted(self.near_in(order), key=order.__getitem__)
                 for rotation in _ROTATIONS[peaks][near[slot]]]
 
     def room_after(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
-                   slots: Sequence[Slot]) -> list[int]:
-        """For each (slot, rotation) option, how many free slots among ``slots`` would still
-        touch the mountains with the tile laid so: a careful player leaves the cluster room
-        to grow."""
-        region = _order(tuple(slots))
+                   region: dict[Slot, int]) -> list[int]:
+        """For each (slot, rotation) option, how many free slots of a group (its ``_order``)
+        would still touch the mountains with the tile laid so: a careful player leaves the
+        cluster room to grow."""
         frontier = self.near_in(region)
         peaks = tuple(i for i, spec in enumerate(tile.faces[face])
                       if spec.terrain is Terrain.MOUNTAIN)
@@ -333,7 +332,7 @@ def _lay_ring(build: _Build, drawn: list[Tile], ring: list[Slot]) -> None:
     for tile in drawn:
         face = build.face_for(tile)
         if tile.has_mountain(face):
-            flat = build.lay_one_of(tile, face, build.joining(tile, face, ring),
+            flat = build.lay_one_of(tile, face, build.joining(tile, face, _order(tuple(ring))),
                                     "cannot touch the starting mountain from a free slot "
                                     "around the centre")
             if flat is None:
@@ -421,17 +420,20 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
     opened = name in build.open_sectors()
     flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
     peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
+    order = _order(slots)  # once per sector: the group's slots grow with the board
+    started = opened
     for index, (tile, face) in enumerate(peaks):
-        started = opened or not _order(slots).keys().isdisjoint(build.peaks)
+        # a sector's cluster, once started, stays so while its tiles are laid
+        started = started or not order.keys().isdisjoint(build.peaks)
         if started:
-            options = build.joining(tile, face, slots)
+            options = build.joining(tile, face, order)
         else:
             options = [(s, r) for s in slots if s not in build.placements for r in range(3)]
         left = len(peaks) - 1 - index
         # leave room for the mountain tiles still in hand (every option leaves at least the
         # frontier but its own slot: with a frontier that large, none needs weighing)
-        if left and len(build.near_in(_order(slots))) - 1 < min(left, 2):
-            room = dict(zip(options, build.room_after(tile, face, options, slots), strict=True))
+        if left and len(build.near_in(order)) - 1 < min(left, 2):
+            room = dict(zip(options, build.room_after(tile, face, options, order), strict=True))
             for need in sorted({min(left, 2), 1}, reverse=True):
                 if any(n >= need for n in room.values()):
                     options = [o for o in options if room[o] >= need]
