@@ -95,6 +95,8 @@ class _Build:
     peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
     free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in, in the group's order."""
+    lists_of: dict[Slot, list[list[Slot]]] = field(default_factory=dict)
+    """The free lists of ``free`` holding each slot: laying a tile updates only those."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -113,9 +115,8 @@ class _Build:
         slot = placement.slot
         self.placements[slot] = placement
         self.near.pop(slot, None)
-        for free in self.free.values():
-            if slot in free:
-                free.remove(slot)
+        for free in self.lists_of.pop(slot, ()):
+            free.remove(slot)
         for h, mh in placed_hexes(placement, self.components).items():
             if mh.terrain is Terrain.MOUNTAIN:
                 self.mountains.add(h)
@@ -130,6 +131,8 @@ class _Build:
         free = self.free.get(group)
         if free is None:
             free = self.free[group] = [s for s in group if s not in self.placements]
+            for s in free:
+                self.lists_of.setdefault(s, []).append(free)
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -161,6 +164,7 @@ class _Build:
                     self.near[beside] = self.near.get(beside, 0) | 1 << k
         self.peaks = {slot_of(h) for h in self.mountains}
         self.free.clear()
+        self.lists_of.clear()
 
     def near_in(self, group: dict[Slot, int]) -> set[Slot]:
         """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
@@ -178,19 +182,24 @@ class _Build:
                 for rotation in _ROTATIONS[peaks][near[slot]]]
 
     def room_after(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
-                   region: dict[Slot, int]) -> list[int]:
+                   region: dict[Slot, int], enough: int) -> list[int]:
         """For each (slot, rotation) option, how many free slots of a group (its ``_order``)
-        would still touch the mountains with the tile laid so: a careful player leaves the
-        cluster room to grow."""
+        would still touch the mountains with the tile laid so, counted up to ``enough``: a
+        careful player leaves the cluster room to grow for the tiles still in hand."""
         frontier = self.near_in(region)
         peaks = tuple(i for i, spec in enumerate(tile.faces[face])
                       if spec.terrain is Terrain.MOUNTAIN)
         placed = self.placements
         out = []
         for slot, rotation in options:
-            more = sum(1 for s in _beside_peaks(slot, rotation, peaks)
-                       if s in region and s not in placed and s not in frontier)
-            out.append(len(frontier) - (slot in frontier) + more)
+            room = len(frontier) - (slot in frontier)
+            if room < enough:
+                for s in _beside_peaks(slot, rotation, peaks):
+                    if s in region and s not in placed and s not in frontier:
+                        room += 1
+                        if room == enough:
+                            break
+            out.append(room)
         return out
 
     def open_sectors(self) -> list[str]:
@@ -433,7 +442,8 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
         # leave room for the mountain tiles still in hand (every option leaves at least the
         # frontier but its own slot: with a frontier that large, none needs weighing)
         if left and len(build.near_in(order)) - 1 < min(left, 2):
-            room = dict(zip(options, build.room_after(tile, face, options, order), strict=True))
+            room = dict(zip(options, build.room_after(tile, face, options, order, min(left, 2)),
+                            strict=True))
             for need in sorted({min(left, 2), 1}, reverse=True):
                 if any(n >= need for n in room.values()):
                     options = [o for o in options if room[o] >= need]
