@@ -32,11 +32,14 @@ from skyhex.rules.turbulences.missions import (
 )
 from skyhex.schemas.documents import (
     MAX_BYTES,
+    Document,
     DocumentError,
     FileProblem,
     decode,
     display_name,
+    parse,
     read_bytes,
+    schema_problems,
 )
 
 if TYPE_CHECKING:
@@ -206,6 +209,17 @@ class Career:
             for p, v in sorted(self.pilots.items())}}, indent=2) + "\n"
 
 
+def _unknown_mission(document: Document, pilot: str, key: str) -> FileProblem:
+    from skyhex.schemas.diagnostics import closest
+
+    path = ("pilots", pilot, "missions", key)
+    hint = closest(key, list(BY_KEY))
+    line, column = document.locate(path, key=True)
+    return FileProblem(document.name, f"unknown mission {json.dumps(key)[:60]}", line, column,
+                       path, "career.mission", f"did you mean {hint!r}?" if hint else
+                       "skyhex missions --list --format json gives the keys")
+
+
 def load_career(path: str) -> Career:
     """The career file at ``path``; an empty career when ``path`` does not exist."""
     import os
@@ -220,26 +234,19 @@ def load_career(path: str) -> Career:
         raw = f.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise CareerError(f"{name}: larger than {MAX_BYTES} bytes")
-    try:
-        data = json.loads(decode(raw, name))
-    except ValueError as e:
-        raise CareerError(f"{name}: not a career file: {e}") from None
-    if not isinstance(data, dict) or data.get("format") != CAREER_FORMAT or \
-            not isinstance(data.get("pilots"), dict) or not isinstance(data.get("logs", []), list) \
-            or not all(isinstance(d, str) for d in data.get("logs", [])):
-        raise CareerError(f"{name}: not a career file (format: {CAREER_FORMAT}, logs: [...], "
-                          "pilots: {...})")
-    pilots: dict[str, dict[str, Any]] = {}
-    for pilot, v in data["pilots"].items():
-        ok = isinstance(v, dict) and all(isinstance(v.get(k), int) and v[k] >= 0
-                                         for k in ("games", "left_board")) \
-            and isinstance(v.get("missions"), dict) \
-            and all(k in BY_KEY and isinstance(w, str) for k, w in v["missions"].items())
-        if not ok:
-            raise CareerError(f"{name}: pilot {json.dumps(pilot)[:60]}: games and left_board "
-                              "are counts, missions maps mission keys to the log that won them")
-        pilots[pilot] = {"games": v["games"], "left_board": v["left_board"],
-                         "missions": dict(v["missions"])}
+    document = parse(decode(raw, name), name)
+    problems = schema_problems(document, "career")
+    if not problems:  # mission keys the rules know, located like the schema's mistakes
+        problems = [_unknown_mission(document, pilot, key)
+                    for pilot, v in document.data["pilots"].items()
+                    for key in v["missions"] if key not in BY_KEY]
+    if problems:
+        raise DocumentError(problems)
+    data = document.data
+    pilots: dict[str, dict[str, Any]] = {
+        pilot: {"games": v["games"], "left_board": v["left_board"],
+                "missions": dict(v["missions"])}
+        for pilot, v in data["pilots"].items()}
     return Career(pilots, list(data.get("logs", [])))
 
 

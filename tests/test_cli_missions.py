@@ -174,5 +174,30 @@ def test_a_broken_career_file_is_left_as_it_is(tmp_path: Path) -> None:
     career.write_text('{"format": "skyhex.career/1", "pilots": {"red": {"games": -1}}}')
     r = run("missions", SIX, "--career", str(career))
     assert r.exit_code == 1 and r.stdout == ""
-    assert r.stderr.startswith(f"skyhex: error: {career}: pilot \"red\": ")
+    assert r.stderr.splitlines() == [
+        f"{career}:1:49: error: missing required key 'left_board', 'missions' [$.pilots.red]",
+        f"{career}:1:59: error: -1 is below the minimum 0 [$.pilots.red.games]"]
     assert career.read_text().startswith('{"format"')
+
+
+def test_a_career_file_follows_its_published_schema(tmp_path: Path) -> None:
+    """The career schema is published with the others; a mission the rules do not know is
+    located at its key, with the closest key as a hint."""
+    from skyhex.schemas import names
+
+    assert "career" in names()
+    career = tmp_path / "career.json"
+    career.write_text('{"format": "skyhex.career/1",\n "pilots": {"red": {"games": 1, '
+                      '"left_board": 0,\n  "missions": {"lopping": "a.ndjson"}}}}\n')
+    r = run("missions", SIX, "--career", str(career))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == (f"{career}:3:16: error: unknown mission \"lopping\" (hint: did you mean "
+                        "'looping'?) [$.pilots.red.missions.lopping]\n")
+    written = tmp_path / "new.json"
+    r = run("missions", SIX, "--career", str(written))
+    assert r.exit_code == 0
+    from skyhex.schemas import validator
+
+    data = json.loads(written.read_text())
+    assert data["pilots"] and not list(validator("career").iter_errors(data))
+
