@@ -142,9 +142,12 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
                                     "each company has a region of its own"))
         regions.setdefault(company.region, k)
         types[company.aircraft] = types.get(company.aircraft, 0) + 1
-        if types[company.aircraft] == AIRCRAFT_PER_TYPE + 1:
+        if types[company.aircraft] == company.aircraft.in_box + 1:
             problems.append(Problem("scenario.aircraft-box", f"a third {company.aircraft.value}: "
-                                    f"the box holds {AIRCRAFT_PER_TYPE} of each type",
+                                    f"the box holds {AIRCRAFT_PER_TYPE} of each type"
+                                    if company.aircraft.in_box == AIRCRAFT_PER_TYPE else
+                                    f"a second {company.aircraft.value}: the COLLECTOR box "
+                                    "holds one of each Legendary Aircraft",
                                     (*at, "aircraft"), "choose another aircraft type"))
     teams = _teams(data["teams"]) if "teams" in data else None
     made: tuple[Team, ...] | None = None
