@@ -104,6 +104,7 @@ from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops,
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
+from skyhex.rules.turbulences.legendary import POWER_OF
 from skyhex.rules.turbulences.piloting import (
     Flight,
     can_move,
@@ -1274,6 +1275,19 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
                           for h, zone in sorted(state.runways.items())]
         for row, p in zip(out["companies"], state.planes, strict=True):
             row["grounded"] = p.grounded
+    if game.powers.parachute:  # section 10
+        chute = parachute.view(game, state)
+        if "parcels" in chute:
+            chute["parcels"] = [parcel(x) for x in chute["parcels"]]
+        out["parachute"] = chute
+        for row, p in zip(out["companies"], state.planes, strict=True):
+            row["parachute"] = p.parachute
+    for row, c, p in zip(out["companies"], game.companies, state.planes, strict=True):
+        if c.aircraft.legendary:
+            row["power"] = {"name": POWER_OF[c.aircraft], "charged": p.boost,
+                            "asteroid": p.asteroid}
+    if game.powers.lightning:
+        out["lightning_tokens"] = game.powers.lightning_tokens
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

@@ -221,8 +221,9 @@ def owner_of(game: Game, state: State, i: int) -> bool:
 
 
 def is_rescue(state: State, path: Sequence[Hex]) -> bool:
-    """Whether a journey's ``path`` reaches the Parachute's tile."""
-    return state.chute is not None and state.chute.hex in path
+    """Whether a journey's ``path`` ends on the Parachute's tile (a rescue; passing it is
+    flying into an obstacle, crossing it in EXPERT mode is crossing an obstacle)."""
+    return state.chute is not None and path[-1] == state.chute.hex
 
 
 def freed(state: State) -> State:
