@@ -57,7 +57,7 @@ from skyhex.rules.turbulences.state import (
 from skyhex.rules.turbulences.weather import Wind, resolve
 
 N, NE, SE, S, SW, NW = Direction
-BIPLANE, SEAPLANE, ZEPPELIN = AircraftType
+BIPLANE, SEAPLANE, ZEPPELIN = list(AircraftType)[:3]
 RED_AIRPORT = Hex(-2, 4)
 BLUE_AIRPORT = Hex(4, -2)
 REGION2_AIRPORT = Hex(2, 2)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from skyhex.render.turbulences.powers_account import LOST, POWER_NAMES, power_line
+
 
 def _hex(h: list[int] | None) -> str:
     return f"({h[0]},{h[1]})" if h else "-"
@@ -18,6 +20,8 @@ def _ids(ids: Iterable[Any]) -> str:
 def _journey(e: dict[str, Any]) -> str:
     path = " ".join(_hex(h) for h in e["path"])
     text = f"{'boosts' if e['boost'] else 'flies'} from {_hex(e['from'])} to {path}"
+    if "power" in e:
+        text += f" with {POWER_NAMES[e['power']]}"
     if e["bonus"]:
         text += " (bonus tile)"
     if "crossed" in e:
@@ -67,18 +71,26 @@ def line(e: dict[str, Any]) -> str:
     """One event in words."""
     kind = e["type"]
     who = e.get("company", "")
+    special = power_line(e)
+    if special is not None:
+        return special
     if kind == "setup":
         companies = ", ".join(f"{c['company']} ({c['aircraft']}, region {c['region']}, airport "
                               f"{_hex(c['airport'])}{_player(c)}{_expert(c)})"
                               for c in e["companies"])
         teams = "".join(f"; team {t['team']}: {', '.join(t['companies'])}"
                         for t in e.get("teams", ()))
+        powers = e.get("powers", {})
+        on = [name for name in ("parachute", "lightning") if powers.get(name)]
+        played = f"; powers: {', '.join(on)}" if on else ""
         return (f"setup: {e['mode']}, seed {e['seed']}: {companies}{teams}; "
-                f"{len(e['parcels'])} parcels; first player {e['first']}")
+                f"{len(e['parcels'])} parcels; first player {e['first']}{played}")
     if kind == "round":
         return f"-- turn {e['turn']}, first player {e['first']}"
     if kind == "weather":
-        return f"weather: {e['first']} flicks the Wind Rose: {e['wind']}"
+        stones = "".join(f"; the ASTEROID at {_hex(h)} is a Mountain"
+                         for h in e.get("asteroids", ()))
+        return f"weather: {e['first']} flicks the Wind Rose: {e['wind']}{stones}"
     if kind == "cloud_moved":
         return f"   cloud {e['token']} ({e['side']}) {_hex(e['from'])} -> {_hex(e['to'])}"
     if kind == "cloud_wrapped":
@@ -113,8 +125,8 @@ def line(e: dict[str, Any]) -> str:
         other = f" with {e['other']}" if "other" in e else ""
         return f"   {who} {_DESTROYED[e['cause']]}{other} at {_hex(e['hex'])}{case}"
     if kind == "parcels_lost":
-        how = "thrown overboard" if e["reason"] == "overboard" else "lost in the crash"
-        return f"   {who}: {_ids(e['parcels'])} {how}"
+        inside = " (in the Parachute)" if e.get("parachute") else ""
+        return f"   {who}: {_ids(e['parcels'])}{inside} {LOST[e['reason']]}"
     if kind == "parcels_seen" and "weights" not in e:  # read by another team (the viewer)
         return f"   {who} looks at {_ids(e['parcels'])}"
     if kind == "parcels_seen":
@@ -125,7 +137,8 @@ def line(e: dict[str, Any]) -> str:
         verb = "loads" if kind == "parcels_loaded" else "leaves in transit"
         return f"   {who} {verb} {_ids(e['parcels'])} at {_hex(e['airport'])}"
     if kind == "delivered":
-        return f"   {who} delivers {_ids(e['parcels'])}"
+        by = " (by the Parachute)" if e.get("by") == "parachute" else ""
+        return f"   {who} delivers {_ids(e['parcels'])}{by}"
     if kind in ("boost_recharged", "boost_activated", "boost_declined"):
         return f"   {who}: BOOST {kind.split('_')[1]}"
     if kind == "aircraft_rebuilt":

@@ -70,6 +70,7 @@ from skyhex.render.turbulences.position import (
     draw_aircrafts,
     draw_airport,
     draw_covered,
+    draw_parachute,
     draw_runway,
 )
 from skyhex.rules.hexgrid import Hex
@@ -371,6 +372,11 @@ class LandscapePicture(SheetPicture):
                 if seen(h):
                     draw_runway(canvas.group(element_id=f"runway-{h.q}-{h.r}"),
                                 self.layout.center(h), u, parcels)
+            chute = self.position.chute
+            if chute is not None and seen(chute[0]):
+                cx, cy = self.layout.center(chute[0])
+                draw_parachute(canvas.group(element_id="parachute"), (cx, cy + 3.0 * u), u,
+                               chute[1])
             for c in self.position.companies:
                 if c.covered is not None and seen(c.covered):
                     draw_covered(canvas.group(element_id=f"dial-{c.colour}"),

@@ -47,7 +47,13 @@ NEUTRAL_GREY = "#9A9A9A"
 """The ring of a neutral region's airport."""
 
 TYPE_LETTER = {AircraftType.BIPLANE: "B", AircraftType.SEAPLANE: "S",
-               AircraftType.ZEPPELIN: "Z"}
+               AircraftType.ZEPPELIN: "Z", AircraftType.FAKIR: "F",
+               AircraftType.BESIXDOUZE: "6", AircraftType.SAVOIA: "V"}
+"""The letter on each aircraft type (the Legendary Aircraft: F the FAKIR, 6 the BESIXDOUZE,
+V the SAVOIA S.21)."""
+POWER_LABEL = {AircraftType.FAKIR: "CARPET", AircraftType.BESIXDOUZE: "ASTEROID",
+               AircraftType.SAVOIA: "DODGE"}
+"""A Legendary Aircraft's Power token, as its card names it."""
 AIRCRAFT_RADIUS = 5.4  # u: an aircraft alone on its hex
 
 
@@ -69,6 +75,18 @@ class CompanyView:
     expert: str | None = None  # EXPERT: its tank, dial and Jerrycan in words
     covered: Hex | None = None  # EXPERT: the city under its ALTITUDE dial
     grounded: bool = False  # on the ground on a runway
+    parachute: bool = False  # section 10: the Parachute reserved in place of the BOOST
+    asteroid: bool = False  # section 10: the BESIXDOUZE's ASTEROID is active
+
+    @property
+    def token(self) -> str:
+        """The token in its BOOST ZONE: the BOOST, the Parachute or a Power."""
+        if self.parachute:
+            return "PARACHUTE"
+        if self.asteroid:
+            return "ASTEROID on"
+        label = POWER_LABEL.get(self.aircraft, "BOOST")
+        return f"{label} {'ready' if self.boost else 'used'}"
 
     @property
     def name(self) -> str:
@@ -107,6 +125,7 @@ class TurbulencesPosition:
     waiting: int  # parcels in the shipping zones
     lost: int
     runways: Mapping[Hex, int] = field(default_factory=dict)  # runway -> parcels there
+    chute: tuple[Hex, int] | None = None  # section 10: the Parachute's hex and parcels
 
     @property
     def destroyed(self) -> tuple[CompanyView, ...]:
@@ -121,7 +140,7 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
                     p.boost, len(p.carried), len(p.delivered),
                     None if p.fuel is None else
                     expert_text(p.fuel, p.altitude, "empty" if p.flipped else "face-down"),
-                    c.covered, p.grounded)
+                    c.covered, p.grounded, p.parachute, p.asteroid)
         for c, p, s in zip(game.companies, state.planes, styles, strict=True))
     actor = state.actor
     return TurbulencesPosition(
@@ -129,7 +148,8 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
         None if actor is None else game.companies[actor].colour, state.phase.value,
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
         airport_views(game), sum(len(z) for z in state.shipping), len(state.lost),
-        {h: len(z) for h, z in state.runways.items()})
+        {h: len(z) for h, z in state.runways.items()},
+        None if state.chute is None else (state.chute.hex, len(state.chute.parcels)))
 
 
 def expert_text(fuel: int, altitude: int, jerrycan: str) -> str:
@@ -155,6 +175,27 @@ def draw_runway(canvas: Canvas, at: Point, u: float, parcels: int) -> None:
                 width=0.5 * u, dash=(1.6 * u, 1.2 * u))
     canvas.text(f"RWY {parcels}/2" if parcels else "RWY", (x, y + 10.6 * u), size=2.6 * u,
                 bold=True)
+
+
+def draw_parachute(canvas: Canvas, at: Point, u: float, parcels: int) -> None:
+    """The PARACHUTE pawn (section 10) over its Cumulus: a canopy, its lines and the
+    number of parcels it holds."""
+    x, y = at
+    r = 5.0 * u
+    canvas.path(f"M {x - r:.2f} {y:.2f} A {r:.2f} {r:.2f} 0 0 1 {x + r:.2f} {y:.2f} Z",
+                fill=ORANGE, stroke=BLACK, width=0.4 * u)
+    for dx in (-r, 0.0, r):
+        canvas.line((x + dx, y), (x, y + 5.0 * u), stroke=BLACK, width=0.3 * u)
+    canvas.rect(Rect(x - 2.0 * u, y + 4.6 * u, 4.0 * u, 3.2 * u), fill=WHITE, stroke=BLACK,
+                width=0.3 * u, radius=0.4 * u)
+    canvas.text(str(parcels), (x, y + 7.3 * u), size=2.6 * u, bold=True)
+
+
+def draw_asteroid(canvas: Canvas, at: Point, r: float, u: float) -> None:
+    """An active ASTEROID: a Mountain's triangle behind the BESIXDOUZE."""
+    x, y = at
+    canvas.polygon([(x, y - 1.6 * r), (x + 1.5 * r, y + 1.1 * r), (x - 1.5 * r, y + 1.1 * r)],
+                   fill="#7A5A3A", stroke=BLACK, width=0.4 * u)
 
 
 def airport_views(game: Game) -> tuple[AirportView, ...]:
@@ -233,6 +274,8 @@ def draw_aircrafts(canvas: Canvas, position: TurbulencesPosition,
     """Every aircraft not destroyed, each a group ``aircraft-<colour>`` translated to where
     it stands."""
     for c, at, radius in aircraft_placements(position, centre, u, seen):
+        if c.asteroid:
+            draw_asteroid(canvas.group(element_id=f"asteroid-{c.colour}"), at, radius, u)
         draw_aircraft(canvas.group(translate=at, element_id=f"aircraft-{c.colour}"), c,
                       (0.0, 0.0), radius, u)
 
@@ -329,9 +372,10 @@ class TurbulencesPanel:
                bold=c.hex is None)
         fitted(g, f"delivered {c.delivered} · carrying {c.carried}", (x + 3.0, y + 20.6), 3.0,
                w * 0.62, bold=True)
-        boost = "BOOST ready" if c.boost else "BOOST used"
+        boost = c.token
+        ready = c.boost or c.parachute or c.asteroid
         bw = text_width(boost, 2.8, bold=True) + 3.0
-        g.rect(Rect(x + w - bw - 2.0, y + 17.0, bw, 5.0), fill=WHITE if c.boost else LIGHT_GREY,
-               stroke=BLACK if c.boost else GREY, width=0.3, radius=1.0)
-        g.text(boost, (x + w - 2.0 - bw / 2, y + 20.7), size=2.8, bold=c.boost,
-               fill=BLACK if c.boost else GREY)
+        g.rect(Rect(x + w - bw - 2.0, y + 17.0, bw, 5.0), fill=WHITE if ready else LIGHT_GREY,
+               stroke=BLACK if ready else GREY, width=0.3, radius=1.0)
+        g.text(boost, (x + w - 2.0 - bw / 2, y + 20.7), size=2.8, bold=ready,
+               fill=BLACK if ready else GREY)

@@ -69,10 +69,19 @@ class Journey:
     cross: bool = False
     """EXPERT: the journey crosses the obstacle at ``path[0]`` to land on ``path[1]`` (its
     whole base movement), then may take its bonus tile."""
+    parachute: bool = False
+    """Section 10: taking off from its airport, the aircraft reserves the Parachute in
+    place of its BOOST."""
+    power: bool = False
+    """Section 10: the journey is a Legendary Aircraft's Power: the FAKIR's FLYING CARPET
+    (``path``: the DESERT tile it flies to) or the SAVOIA S.21's DODGE (``path``: the
+    obstacle, the tile beyond it, and the bonus tile if any)."""
 
     def describe(self) -> str:
         text = ("boost " if self.boost else "") + ("cross " if self.cross else "") + \
-            " ".join(str(h) for h in self.path)
+            ("power " if self.power else "") + " ".join(str(h) for h in self.path)
+        if self.parachute:
+            text = f"reserve the Parachute, {text}"
         if self.glide:
             text += f" gliding {self.glide}"
         if self.rebuild is not None:
@@ -111,7 +120,18 @@ class Flip:
         return "flip the Jerrycan"
 
 
-Action = Journey | Pass | Flip
+@dataclass(frozen=True, slots=True)
+class Power:
+    """Section 10, BESIXDOUZE: activate the ASTEROID at the end of the journey (the aircraft
+    is a Mountain during the next weather phase)."""
+
+    company: str
+
+    def describe(self) -> str:
+        return "activate the ASTEROID"
+
+
+Action = Journey | Pass | Flip | Power
 
 
 # --- moves-file entries -------------------------------------------------------------------
@@ -139,12 +159,19 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
                                       "its own ({company, jerrycan: true})",
                                       (*path, extra[0]))])
         return Flip(company)
+    if entry.get("power") and "journey" not in entry:
+        extra = [k for k in entry if k not in ("company", "power", "note")]
+        if extra:
+            raise InputError([Problem("moves.entry", "activating the ASTEROID is an entry of "
+                                      "its own ({company, power: true})", (*path, extra[0]))])
+        return Power(company)
     journey = "journey" in entry
     if journey == bool(entry.get("pass")):
         raise InputError([Problem("moves.entry", "an entry is either a journey (journey: "
                                   "[[q, r], ...]) or a pass (pass: true)", path)])
     if not journey:
-        extra = [k for k in ("before", "after", "boost", "glide", "cross") if k in entry]
+        extra = [k for k in ("before", "after", "boost", "glide", "cross", "parachute",
+                             "power") if k in entry]
         if extra:
             raise InputError([Problem("moves.entry", f"a pass has no {extra[0]} (parcel "
                                       "operations of a pass are its ops)", (*path, extra[0]))])
@@ -157,7 +184,8 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
                    _ops(entry.get("after")),
                    _hex(entry["rebuild"]) if "rebuild" in entry else None,
                    bool(entry.get("boost", False)), int(entry.get("glide", 0)),
-                   bool(entry.get("cross", False)))
+                   bool(entry.get("cross", False)), bool(entry.get("parachute", False)),
+                   bool(entry.get("power", False)))
 
 
 def _ops_entry(ops: Ops) -> dict[str, list[str]]:
@@ -170,6 +198,9 @@ def action_to_entry(action: Action) -> dict[str, Any]:
     entry: dict[str, Any] = {"company": action.company}
     if isinstance(action, Flip):
         entry["jerrycan"] = True
+        return entry
+    if isinstance(action, Power):
+        entry["power"] = True
         return entry
     if isinstance(action, Pass):
         if action.rebuild is not None:
@@ -191,4 +222,8 @@ def action_to_entry(action: Action) -> dict[str, Any]:
         entry["cross"] = True
     if action.glide:
         entry["glide"] = action.glide
+    if action.parachute:
+        entry["parachute"] = True
+    if action.power:
+        entry["power"] = True
     return entry

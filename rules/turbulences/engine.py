@@ -99,18 +99,26 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences import GAME, expert, runways
-from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass
-from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
+from skyhex.rules.turbulences import GAME, expert, legendary, lightning, parachute, runways
+from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
-from skyhex.rules.turbulences.piloting import can_move, check_journey, journeys, occupied
+from skyhex.rules.turbulences.legendary import POWER_OF
+from skyhex.rules.turbulences.piloting import (
+    Flight,
+    can_move,
+    check_journey,
+    journeys,
+    occupied,
+)
+from skyhex.rules.turbulences.powers import NO_POWERS, PARACHUTE, PowerRules
 from skyhex.rules.turbulences.scoring import can_end, game_ends, scores, team_scores
 from skyhex.rules.turbulences.state import (
     MAX_CARRIED,
     PARCEL_WEIGHTS,
     SHIPPING_SPACES,
+    Chute,
     Company,
     Game,
     Mode,
@@ -152,9 +160,9 @@ def _check_companies(companies: Sequence[Company]) -> None:
             problems.append(Problem("setup.dial", f"dial {c.dial}: an EXPERT company's ALTITUDE "
                                     "dial covers a free city of its region (1-3, not its "
                                     "airport's)", path))
-        if [d.aircraft for d in companies].count(c.aircraft) > AIRCRAFT_PER_TYPE:
-            problems.append(Problem("setup.aircraft-box", f"the box holds {AIRCRAFT_PER_TYPE} "
-                                    f"{c.aircraft.value} pawns", path))
+        if [d.aircraft for d in companies].count(c.aircraft) > c.aircraft.in_box:
+            problems.append(Problem("setup.aircraft-box", f"the box holds {c.aircraft.in_box} "
+                                    f"{c.aircraft.value} pawn{'s' if c.aircraft.in_box > 1 else ''}", path))
     if problems:
         raise InputError(problems)
 
@@ -272,8 +280,8 @@ def setup_parcels(companies: Sequence[Company]) -> list[tuple[str, int]]:
 def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
              rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = (),
              mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None,
-             position: Position | None = None, expert_rules: ExpertRules = DEFAULT_EXPERT
-             ) -> tuple[Game, State, list[Event]]:
+             position: Position | None = None, expert_rules: ExpertRules = DEFAULT_EXPERT,
+             powers: PowerRules = NO_POWERS) -> tuple[Game, State, list[Event]]:
     """Set the game up (section 3) and resolve the first weather phase. ``mode``: CLASSIC,
     or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14).
 
@@ -287,6 +295,9 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         raise InputError([Problem("setup.mode", f"mode {mode!r}: one of "
                                   f"{', '.join(m.value for m in Mode)}")]) from None
     made = make_teams(companies, mode, teams)
+    if powers.parachute and PARACHUTE in (c.colour for c in companies):
+        raise InputError([Problem("setup.colour", f"colour {PARACHUTE!r} names the Parachute "
+                                  "in the log: choose another")])
     experts = sum(c.expert for c in companies)
     if experts and len(expert_rules.jerrycans) <= experts:
         raise InputError([Problem("setup.jerrycans", f"{len(expert_rules.jerrycans)} Jerrycans "
@@ -315,7 +326,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
     if position is not None and position.weights is not None:
         weights = dict(position.weights)
     game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned, mode,
-                made, 0 if position is None else position.draws, expert_rules)
+                made, 0 if position is None else position.draws, expert_rules, powers)
     if position is None:
         planes = tuple(Plane(c.airport) if not c.expert else
                        Plane(c.airport, fuel=TANK, jerrycan=cans[k])
@@ -330,6 +341,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                       shipping=position.shipping, lost=position.lost, wind=position.wind,
                       last_direction=position.last_direction, draws=position.draws,
                       phase=position.phase, runways=dict(position.runways),
+                      chute=position.chute,
                       planes=tuple(p if not companies[k].expert or p.jerrycan is not None
                                    else p.evolve(jerrycan=cans[k])
                                    for k, p in enumerate(position.planes)))
@@ -356,6 +368,8 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                 row["expert"] = True
                 row["covered"] = _hx(c.covered)
         setup["expert"] = expert_rules.to_data()
+    if powers:
+        setup["powers"] = powers.to_data()
     if mode is not Mode.CLASSIC:
         setup["mode"] = mode.value
         setup["teams"] = [{"team": t.name, "companies": [colours[i] for i in t.members]}
@@ -384,56 +398,123 @@ class _Blown:
     phase: WeatherPhase
 
 
-_last_blown: tuple[Game, int, Mapping[Hex, Stack], Direction | None, _Blown] | None = None
+_last_blown: tuple[Game, int, Mapping[Hex, Stack], Direction | None, frozenset[Hex],
+                   _Blown] | None = None
 
 
-def _blow(game: Game, state: State) -> _Blown:
-    """The Wind Rose's flick and the clouds blown by it. It depends on the game's draws, the
-    sky and the last wind only, never on the aircraft: the last one resolved is remembered
-    (bots weighing each action of a turn's last company resolve the same phase each time)."""
+def _blow(game: Game, state: State, mountains: frozenset[Hex]) -> _Blown:
+    """The Wind Rose's flick and the clouds blown by it against ``mountains`` (the
+    landscape's, and any active ASTEROID). It depends on the game's draws, the sky and the
+    last wind only, never on the aircraft: the last one resolved is remembered (bots
+    weighing each action of a turn's last company resolve the same phase each time)."""
     global _last_blown
     last = _last_blown
     if last is not None and last[0] is game and last[1] == state.draws \
-            and last[2] is state.clouds and last[3] == state.last_direction:
-        return last[4]
+            and last[2] is state.clouds and last[3] == state.last_direction \
+            and last[4] == mountains:
+        return last[5]
     draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
     wind = draws.flick(game.rose)
     blown = _Blown(wind, draws.made, draws.index,
-                   resolve(game.mountains, state.clouds, wind, state.last_direction))
-    _last_blown = (game, state.draws, state.clouds, state.last_direction, blown)
+                   resolve(mountains, state.clouds, wind, state.last_direction))
+    _last_blown = (game, state.draws, state.clouds, state.last_direction, mountains, blown)
     return blown
 
 
 def _weather(game: Game, state: State, events: list[Event]) -> State:
-    blown = _blow(game, state)
+    stones = legendary.asteroids(state)  # an active ASTEROID is a Mountain (section 10)
+    mountains = game.mountains | stones if stones else game.mountains
+    blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
     before = state.clouds
-    events.append({"type": "weather", "turn": state.turn,
-                   "first": game.companies[state.first].colour, "wind": wind_name(wind),
-                   "draws": [dict(d) for d in blown.made]})
+    event: Event = {"type": "weather", "turn": state.turn,
+                    "first": game.companies[state.first].colour, "wind": wind_name(wind),
+                    "draws": [dict(d) for d in blown.made]}
+    if stones:
+        event["asteroids"] = [_hx(h) for h in sorted(stones)]
+    events.append(event)
     events.extend(dict(e) for e in phase.events)
     state = state.evolve(clouds=phase.clouds, wind=wind, draws=blown.index,
                          last_direction=wind if isinstance(wind, Direction)
                          else state.last_direction)
-    if state.turn < 2:
-        return state
-    positions = {i: p.hex for i, p in enumerate(state.planes) if p.hex is not None}
-    result = shake([c.colour for c in game.companies], positions, game.tiles, game.airports,
-                   game.cities, before, phase)
-    events.extend(result.events)
+    if state.turn >= 2:
+        state = _shake(game, state, before, phase, events)
+    if game.powers.lightning:
+        sides = {t.id: t.side for stack in before.values() for t in stack}
+        tiles = lightning.charged(phase, mountains, sides, game.powers.lightning_tokens)
+        events.extend(lightning.charge_events(state, tiles))
+        state, struck = lightning.strike(game, state, tiles, events)
+        for who, p, in_chute in struck:
+            lost: Event = {"type": "parcels_lost", "company": game.companies[who].colour,
+                           "parcels": [p], "reason": "lightning"}
+            if in_chute:
+                lost["parachute"] = True
+            events.append(lost)
+            state = _lose(game, state, (p,), events)
+    if stones:
+        state = state.evolve(planes=tuple(p.evolve(asteroid=False) if p.asteroid else p
+                                          for p in state.planes))
+    return state
+
+
+def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: WeatherPhase,
+           events: list[Event]) -> State:
+    """Section 7 for the aircraft (and the Parachute, section 10, as one more rider)."""
+    positions = {i: p.hex for i, p in enumerate(state.planes)
+                 if p.hex is not None and not p.asteroid}
+    names = [c.colour for c in game.companies]
+    chute = len(names)  # the Parachute's index among the riders
+    if state.chute is not None:
+        positions[chute] = state.chute.hex
+        names.append(PARACHUTE)
+    result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
+    for e in result.events:
+        shown = parachute.shaken_event(e)
+        if shown is not None:
+            events.append(shown)
+    if game.powers.parachute:
+        state = parachute.open_chutes(game, state, result.events, events)
     for i, h in sorted(result.positions.items()):
+        if i == chute:
+            continue
         if h is None:
             state = _destroy(game, state, i, events)
         elif h != positions[i]:
             state = state.with_plane(i, state.planes[i].evolve(hex=h))
-    for i, h in sorted(result.landings.items()):
+    if chute in positions and state.chute is not None:
+        state = _shake_chute(game, state, result.positions[chute], result.landings.get(chute),
+                             events)
+    landings = {i: h for i, h in result.landings.items() if i != chute}
+    for i, h in sorted(landings.items()):
         if h in game.airports:
             state, _ = _arrive(game, state, i, h, events)
     for i, p in enumerate(state.planes):  # runways, decision 3: a cloud lifts it
         if p.grounded and (p.hex is None or state.clouds.get(p.hex)):
             state = state.with_plane(i, p.evolve(grounded=False))
     if game.any_expert:
-        state = _expert_weather(game, state, result.events, result.landings, events)
+        shaken = [e for e in result.events if e.get("company") != PARACHUTE]
+        state = _expert_weather(game, state, shaken, landings, events)
+    return state
+
+
+def _shake_chute(game: Game, state: State, end: Hex | None, landing: Hex | None,
+                 events: list[Event]) -> State:
+    """The Parachute after section 7: carried, landed (its parcels delivered, in transit or
+    lost) or destroyed with its parcels."""
+    chute = state.chute
+    assert chute is not None
+    lost: tuple[str, ...] = ()
+    if landing is not None:
+        state, lost = parachute.land(game, state, landing, events)
+    elif end is None:
+        lost = chute.parcels
+        state = state.evolve(chute=None)
+    elif end != chute.hex:
+        state = state.evolve(chute=Chute(end, chute.parcels, chute.company))
+    if lost:
+        events.append({"type": "parcels_lost", "company": game.companies[chute.company].colour,
+                       "parcels": list(lost), "reason": "parachute"})
+        state = _lose(game, state, lost, events)
     return state
 
 
@@ -498,14 +579,16 @@ def _breakdown(game: Game, state: State, i: int, events: list[Event]) -> State:
 
 
 def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
-    """Crash: the aircraft leaves the board and its parcels are lost."""
+    """Crash: the aircraft leaves the board and its parcels are lost (a reserved Parachute
+    not opened goes back to the table)."""
+    state = parachute.give_back(game, state, i, "crash", events)
     plane = state.planes[i]
     if plane.carried:
         events.append({"type": "parcels_lost", "company": game.companies[i].colour,
                        "parcels": list(plane.carried), "reason": "crash"})
         state = _lose(game, state, plane.carried, events)
     return state.with_plane(i, plane.evolve(hex=None, carried=(), altitude=0, locked=0,
-                                            grounded=False))
+                                            grounded=False, asteroid=False))
 
 
 def _zone(game: Game, state: State, h: Hex) -> tuple[tuple[str, ...], int] | None:
@@ -544,13 +627,23 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
         plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in drop),
                              seen=plane.seen | set(drop))
         if owner == i:
+            if plane.parachute:  # the Parachute goes back to the table (section 10)
+                state = parachute.give_back(game, state.with_plane(i, plane), i, "home",
+                                            events)
+                plane = state.planes[i]
             recharged = not plane.boost
             if recharged:
-                events.append({"type": "boost_recharged", "company": company.colour})
+                events.append({"type": "power_recharged" if company.aircraft.legendary
+                               else "boost_recharged", "company": company.colour})
             plane = plane.evolve(delivered=plane.delivered + drop, boost=True)
         else:
             mate = state.planes[owner]
             state = state.with_plane(owner, mate.evolve(delivered=mate.delivered + drop))
+    if not plane.boost and company.aircraft.legendary \
+            and legendary.recharges_at(game, i, airport):  # the SAVOIA S.21: all airports
+        recharged = True
+        events.append({"type": "power_recharged", "company": company.colour})
+        plane = plane.evolve(boost=True)
     return _look(game, state.with_plane(i, plane), i, airport, events), recharged
 
 
@@ -679,7 +772,12 @@ def _apply(game: Game, state: State, action: Action, events: list[Event]) -> Sta
     if index != actor:
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
-    if isinstance(action, Flip):
+    if isinstance(action, Power):
+        if state.phase is not Phase.BOOST:
+            raise IllegalActionError("power.asteroid-window", "the ASTEROID is activated at the "
+                                     "end of your journey")
+        state = _next(game, legendary.asteroid(game, state, actor, events), events)
+    elif isinstance(action, Flip):
         state = expert.flip(game, state, actor, events)
         if expert.dry(game, state.planes[actor]):
             state = _next(game, _breakdown(game, state, actor, events), events)
@@ -697,7 +795,8 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         if action.ops or action.rebuild is not None:
             raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
                                      "belong to a journey; declining the BOOST is a bare pass")
-        events.append({"type": "boost_declined", "company": colour})
+        events.append({"type": "power_declined" if game.companies[i].aircraft.legendary
+                       else "boost_declined", "company": colour})
         return _next(game, state, events)
     if action.rebuild is not None:
         if plane.hex is not None:
@@ -713,7 +812,8 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a destroyed aircraft has no parcels")
         if not plane.boost:  # "On your next turn after a crash, recharge your BOOST"
-            events.append({"type": "boost_recharged", "company": colour})
+            events.append({"type": "power_recharged" if game.companies[i].aircraft.legendary
+                           else "boost_recharged", "company": colour})
             state = state.with_plane(i, plane.evolve(boost=True))
         events.append({"type": "passed", "company": colour, "reason": "rebuilding"})
         return _next(game, state, events)
@@ -786,22 +886,38 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                  "(in your airport, or with the BOOST in another city of your "
                                  "region) or pass")
     if boosting:
+        if action.parachute or action.power:
+            raise IllegalActionError("boost.window", "the BOOST's journey reserves no Parachute "
+                                     "and uses no Power")
         events.append({"type": "boost_activated", "company": colour})
         state = state.with_plane(i, state.planes[i].evolve(boost=False))
+    if action.parachute:
+        state = parachute.reserve(game, state, i, events)
     state = _ops(game, state, i, action.before, events)
     plane = state.planes[i]
     assert plane.hex is not None
     overloaded = len(plane.carried) == MAX_CARRIED
     extra: dict[str, Any] = {}
-    if game.companies[i].expert:
-        paid = expert.pay(game, state, i, action.path, action.cross, action.glide, overloaded)
+    rescue = not action.power and bool(action.path) and parachute.is_rescue(state, action.path)
+    checked = state
+    if rescue:
+        parachute.check_rescue_path(game, state, i, action.path)
+        checked = parachute.freed(state)
+    if action.power:
+        if action.cross:
+            raise IllegalActionError("power.cross", "a Power journey crosses no obstacle with "
+                                     "ALTITUDE")
+        flight = legendary.check_power(game, state, i, action.path)
+        flown, extra = _power_paid(game, state, i, flight, action.glide)
+    elif game.companies[i].expert:
+        paid = expert.pay(game, checked, i, action.path, action.cross, action.glide, overloaded)
         flight = paid.flight
-        flown, extra = expert.fly(game, state, i, paid, action.path, action.cross)
+        flown, extra = expert.fly(game, checked, i, paid, action.path, action.cross)
     else:
         if action.glide or action.cross:
             raise IllegalActionError("expert.not-expert", f"{colour} does not fly in EXPERT "
                                      "mode: no gliding, no crossing")
-        flight = check_journey(game, state, i, action.path, overloaded)
+        flight = check_journey(game, checked, i, action.path, overloaded)
         flown = plane
     runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
     landed = flight.landed or runway
@@ -819,7 +935,13 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
         state, _ = _arrive(game, state, i, flight.end, events)
     elif runway:
         state = _look(game, state, i, flight.end, events)
-    if action.after:
+    if rescue:
+        state, gone = parachute.rescue(game, state, i, action.after, events)
+        if gone:
+            events.append({"type": "parcels_lost", "company": colour, "parcels": list(gone),
+                           "reason": "rescue"})
+            state = _lose(game, state, gone, events)
+    elif action.after:
         if not landed:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only (the journey did not land)")
@@ -839,9 +961,34 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
     # offered again even when a landing at home recharges it.
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
+    if game.companies[i].aircraft.legendary:  # no BOOST: the ASTEROID's window only
+        if not consumed and legendary.can_asteroid(game, state, i):
+            return state.evolve(phase=Phase.BOOST)
+        return _next(game, state, events)
     if not boosting and state.planes[i].boost and not consumed and _can_move(game, state, i):
         return state.evolve(phase=Phase.BOOST)
     return _next(game, state, events)
+
+
+def _power_paid(game: Game, state: State, i: int, flight: Flight, glide: int
+                ) -> tuple[Plane, dict[str, Any]]:
+    """The aircraft after a Power journey (its token flipped) and the journey event's
+    fields: in EXPERT mode the FLYING CARPET costs nothing, the DODGE its movements like a
+    crossing, without ALTITUDE for the obstacle (``legendary``, decision 5)."""
+    plane = state.planes[i]
+    power = legendary.power_of(game, i)
+    extra: dict[str, Any] = {"power": power}
+    if not game.companies[i].expert or power == legendary.CARPET:
+        if glide:
+            raise IllegalActionError("expert.glide", "this journey pays no FUEL: no gliding")
+        return plane.evolve(boost=False), extra
+    moves = expert.movements(game, plane, flight.path, True)
+    if glide not in expert.glides(plane, moves, 0):
+        raise IllegalActionError("expert.fuel", f"the DODGE costs {moves} movements (FUEL, or "
+                                 f"ALTITUDE by gliding): {glide} by gliding cannot pay them")
+    paid = expert.Paid(flight, moves - glide, glide, None, 0)
+    flown, fields = expert.fly(game, state, i, paid, flight.path, True)
+    return flown.evolve(boost=False), {**extra, **fields}
 
 
 def _next(game: Game, state: State, events: list[Event]) -> State:
@@ -914,15 +1061,24 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
               ) -> list[Action]:
     colour = game.companies[i].colour
     out: list[Action] = []
+    reserve = not boost and parachute.can_reserve(game, state, i)
+    powered = not boost and game.companies[i].aircraft.legendary
     for before in ops_options(game, state, i):
         scratch = _ops(game, state, i, before, [])
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
-        if game.companies[i].expert:
-            flights = expert.expert_journeys(game, scratch, i, overloaded)
-        else:
-            flights = [(path, False, 0) for path in journeys(game, scratch, i, overloaded)]
+        flights = [(path, cross, glide, False)
+                   for path, cross, glide in _flights(game, scratch, i, overloaded)]
+        if parachute.owner_of(game, scratch, i):  # rescues (section 10)
+            hex_ = scratch.chute.hex  # type: ignore[union-attr]
+            flights += [(path, cross, glide, False)
+                        for path, cross, glide in _flights(game, parachute.freed(scratch), i,
+                                                           overloaded)
+                        if path[-1] == hex_ and hex_ not in path[:-1]]
+        if powered:
+            flights += [(path, False, glide, True) for path, glide in
+                        _power_flights(game, scratch, i)]
         landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
-        for path, cross, glide in flights:
+        for path, cross, glide, power in flights:
             afters = [NO_OPS]
             end = path[-1]
             if end in game.airports:
@@ -931,17 +1087,51 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                     landed, _ = _arrive(game, landed, i, end, _Discard())
                     landings[end] = ops_options(game, landed, i, throw=False)
                 afters = landings[end]
-            out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross)
-                       for after in afters)
+            elif not power and scratch.chute is not None and end == scratch.chute.hex:
+                afters = parachute.rescue_options(game, scratch, i)
+            for chute in ((False, True) if reserve else (False,)):
+                out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross,
+                                   chute, power) for after in afters)
+    return out
+
+
+def _flights(game: Game, state: State, i: int, overloaded: bool
+             ) -> list[tuple[tuple[Hex, ...], bool, int]]:
+    """The (path, cross, glide) of every journey of section 5 (and EXPERT's crossings)."""
+    if game.companies[i].expert:
+        return expert.expert_journeys(game, state, i, overloaded)
+    return [(path, False, 0) for path in journeys(game, state, i, overloaded)]
+
+
+def _power_flights(game: Game, state: State, i: int) -> list[tuple[tuple[Hex, ...], int]]:
+    """The (path, glide) of every Power journey of a Legendary Aircraft."""
+    plane = state.planes[i]
+    out: list[tuple[tuple[Hex, ...], int]] = []
+    for path in legendary.power_paths(game, state, i):
+        if game.companies[i].expert and legendary.power_of(game, i) == legendary.DODGE:
+            out.extend((path, g) for g in expert.glides(
+                plane, expert.movements(game, plane, path, True), 0))
+        else:
+            out.append((path, 0))
     return out
 
 
 def _can_move(game: Game, state: State, i: int) -> bool:
     """Whether company ``i``'s aircraft has a journey (an EXPERT one: that it can pay for,
-    crossings included, a parcel thrown overboard first if need be)."""
+    crossings included, a parcel thrown overboard first if need be; a rescue of the
+    Parachute or a Legendary Aircraft's Power included)."""
     if game.companies[i].expert:
-        return expert.can_fly(game, state, i, False)
-    return can_move(game, state, i)
+        if expert.can_fly(game, state, i, False):
+            return True
+    elif can_move(game, state, i):
+        return True
+    if game.companies[i].aircraft.legendary and _power_flights(game, state, i):
+        return True
+    if parachute.owner_of(game, state, i):
+        hex_ = state.chute.hex  # type: ignore[union-attr]
+        return any(path[-1] == hex_ and hex_ not in path[:-1]
+                   for path, _, _ in _flights(game, parachute.freed(state), i, False))
+    return False
 
 
 def _can_flip(game: Game, plane: Plane) -> bool:
@@ -956,6 +1146,9 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     colour = game.companies[i].colour
     plane = state.planes[i]
     if state.phase is Phase.BOOST:
+        if game.companies[i].aircraft.legendary:  # the ASTEROID's window
+            return [Pass(colour), *([Power(colour)] if legendary.can_asteroid(game, state, i)
+                                    else [])]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
         return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None)]
@@ -1082,6 +1275,19 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
                           for h, zone in sorted(state.runways.items())]
         for row, p in zip(out["companies"], state.planes, strict=True):
             row["grounded"] = p.grounded
+    if game.powers.parachute:  # section 10
+        chute = parachute.view(game, state)
+        if "parcels" in chute:
+            chute["parcels"] = [parcel(x) for x in chute["parcels"]]
+        out["parachute"] = chute
+        for row, p in zip(out["companies"], state.planes, strict=True):
+            row["parachute"] = p.parachute
+    for row, c, p in zip(out["companies"], game.companies, state.planes, strict=True):
+        if c.aircraft.legendary:
+            row["power"] = {"name": POWER_OF[c.aircraft], "charged": p.boost,
+                            "asteroid": p.asteroid}
+    if game.powers.lightning:
+        out["lightning_tokens"] = game.powers.lightning_tokens
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

@@ -42,7 +42,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import BonusColour, tile_colour
 from skyhex.rules.turbulences.landscape import CloudSide, Landscape, Stack, entered_biome
-from skyhex.rules.turbulences.state import Game, Plane, State
+from skyhex.rules.turbulences.state import Chute, Game, Plane, State
 
 MAX_BASE = 2
 
@@ -57,17 +57,21 @@ class Flight:
     bonus: bool  # the last tile was the bonus tile
 
 
-_occupied_memo: tuple[tuple[Plane, ...], int, frozenset[Hex]] | None = None
+_occupied_memo: tuple[tuple[Plane, ...], int, Chute | None, frozenset[Hex]] | None = None
 
 
 def occupied(state: State, mover: int) -> frozenset[Hex]:
-    """The hexes holding another company's aircraft (the last asked is remembered)."""
+    """The hexes holding another company's aircraft, or the Parachute ("The Parachute is an
+    obstacle", section 10); the last asked is remembered."""
     global _occupied_memo
     memo = _occupied_memo
-    if memo is not None and memo[0] is state.planes and memo[1] == mover:
-        return memo[2]
+    if memo is not None and memo[0] is state.planes and memo[1] == mover \
+            and memo[2] is state.chute:
+        return memo[3]
     out = frozenset(p.hex for i, p in enumerate(state.planes) if i != mover and p.hex is not None)
-    _occupied_memo = (state.planes, mover, out)
+    if state.chute is not None:
+        out |= {state.chute.hex}
+    _occupied_memo = (state.planes, mover, state.chute, out)
     return out
 
 
@@ -299,7 +303,7 @@ def _flight_key(game: Game, state: State, mover: int, overloaded: bool,
 
 
 _last_flights: tuple[Game, tuple[Plane, ...], Mapping[Hex, Stack], int, bool,
-                    dict[tuple[Hex, ...], Flight]] | None = None
+                    dict[tuple[Hex, ...], Flight], Chute | None] | None = None
 
 
 def _known_flights(game: Game, state: State, mover: int, overloaded: bool,
@@ -310,13 +314,15 @@ def _known_flights(game: Game, state: State, mover: int, overloaded: bool,
     global _last_flights
     last = _last_flights
     if last is not None and last[0] is game and last[1] is state.planes \
-            and last[2] is state.clouds and last[3] == mover and last[4] == overloaded:
+            and last[2] is state.clouds and last[3] == mover and last[4] == overloaded \
+            and last[6] is state.chute:
         return last[5]
     if others is None:
         others = occupied(state, mover)
     hit = _flight_memo.get(_flight_key(game, state, mover, overloaded, others))
     if hit is not None and hit[0] is game and hit[1] is state.clouds:
-        _last_flights = (game, state.planes, state.clouds, mover, overloaded, hit[2])
+        _last_flights = (game, state.planes, state.clouds, mover, overloaded, hit[2],
+                         state.chute)
         return hit[2]
     return None
 

@@ -41,6 +41,7 @@ from skyhex.rules.turbulences.state import (
     MAX_CARRIED,
     PARCEL_WEIGHTS,
     SHIPPING_SPACES,
+    Chute,
     Company,
     Game,
     Phase,
@@ -84,6 +85,10 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
             entry["seen"] = sorted(plane.seen)
         if plane.grounded:
             entry["grounded"] = True
+        if plane.parachute:
+            entry["parachute"] = True
+        if plane.asteroid:
+            entry["asteroid"] = True
         if plane.fuel is not None:  # EXPERT: the tank, the dial, the Jerrycan
             entry["fuel"] = plane.fuel
             entry["altitude"] = plane.altitude
@@ -108,6 +113,9 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
     if state.runways:
         block["runways"] = [{"hex": _hx(h), "parcels": list(z)}
                             for h, z in sorted(state.runways.items())]
+    if state.chute is not None:
+        block["parachute"] = {"hex": _hx(state.chute.hex), "parcels": list(state.chute.parcels),
+                              "company": colours[state.chute.company]}
     return block
 
 
@@ -208,6 +216,29 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
         if plane.grounded and plane.hex not in runways:
             bad("position.aircraft", f"{colours[i]} is on the ground at {plane.hex}, not a "
                 "runway", ("companies", colours[i], "grounded"))
+    chute = None
+    if "parachute" in doc:
+        entry = doc["parachute"]
+        h = Hex(*entry["hex"])
+        stack = clouds.get(h, ())
+        if len(stack) != 1 or stack[0].side is not CloudSide.CUMULUS:
+            bad("position.parachute", f"the Parachute flies over a Cumulus, and {h} holds "
+                "none", ("parachute", "hex"))
+        if h in standing_hexes(planes):
+            bad("position.parachute", f"an aircraft stands at {h}, the Parachute's tile",
+                ("parachute", "hex"))
+        if entry["company"] not in index:
+            bad("position.parachute", f"no company is called {entry['company']!r}",
+                ("parachute", "company"))
+        else:
+            for j, parcel in enumerate(entry["parcels"]):
+                path = ("parachute", "parcels", j)
+                if known(parcel, path):
+                    places.setdefault(parcel, []).append(path)
+                    if parcel_colour(parcel) not in team(index[entry["company"]]):
+                        bad("position.parachute", f"{parcel} was not carried by "
+                            f"{entry['company']}", path)
+            chute = Chute(h, tuple(entry["parcels"]), index[entry["company"]])
     lost = []
     for k, parcel in enumerate(doc.get("lost", [])):
         if known(parcel, ("lost", k)):
@@ -239,11 +270,15 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
         last_direction=Direction.parse(last) if last is not None else None,
         weights=weights, draws=doc.get("draws", 0),
         pile=tuple(sorted(doc["jerrycans"])) if "jerrycans" in doc else None,
-        runways=runways)
+        runways=runways, chute=chute)
+
+
+def standing_hexes(planes: Sequence[Plane]) -> set[Hex]:
+    return {p.hex for p in planes if p.hex is not None}
 
 
 _KEYS = ("turn", "first", "order", "phase", "wind", "last_wind", "draws", "companies",
-         "clouds", "shipping", "lost", "weights", "jerrycans", "runways")
+         "clouds", "shipping", "lost", "weights", "jerrycans", "runways", "parachute")
 """The keys of a position, in the order the schema lists them."""
 
 
@@ -321,7 +356,9 @@ def _planes(doc: Mapping[str, Any], companies: Sequence[Company], index: Mapping
                     f"{', '.join(sorted(ours))}, not {parcel}", path)
         planes[i] = Plane(h, entry.get("boost", True), carried, delivered, seen,
                           **_tank(entry, companies[i], h, at, bad),
-                          grounded=bool(entry.get("grounded", False)))
+                          grounded=bool(entry.get("grounded", False)),
+                          parachute=bool(entry.get("parachute", False)),
+                          asteroid=bool(entry.get("asteroid", False)))
     return tuple(planes), places
 
 

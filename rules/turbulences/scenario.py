@@ -28,6 +28,7 @@ from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE, AircraftType
 from skyhex.rules.turbulences.engine import NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
 from skyhex.rules.turbulences.position import read_position
+from skyhex.rules.turbulences.powers import LIGHTNING_TOKENS, NO_POWERS, PowerRules
 from skyhex.rules.turbulences.state import Company, Game, Mode, Position, State, Team
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, JERRYCANS, ExpertRules
 from skyhex.rules.turbulences.weather import WindRose
@@ -59,6 +60,7 @@ class Scenario:
     teams: TeamList | None = None  # mode teams only
     position: Position | None = None  # the moment to start from (None: setup)
     expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (section 9)
+    powers: PowerRules = NO_POWERS  # the special powers on the table (section 10)
 
     def company(self, name: str) -> Company | None:
         """The company called ``name`` by its colour or its player's name (``None`` if there
@@ -75,7 +77,7 @@ class Scenario:
         """``engine.new_game`` with the scenario's seed, Wind Rose, mode and teams."""
         return new_game(self.landscape, self.companies, self.seed, rose=self.rose,
                         pinned=pinned, mode=self.mode, teams=self.teams, position=self.position,
-                        expert_rules=self.expert)
+                        expert_rules=self.expert, powers=self.powers)
 
 
 def _teams(data: Sequence[Any]) -> TeamList:
@@ -142,9 +144,12 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
                                     "each company has a region of its own"))
         regions.setdefault(company.region, k)
         types[company.aircraft] = types.get(company.aircraft, 0) + 1
-        if types[company.aircraft] == AIRCRAFT_PER_TYPE + 1:
+        if types[company.aircraft] == company.aircraft.in_box + 1:
             problems.append(Problem("scenario.aircraft-box", f"a third {company.aircraft.value}: "
-                                    f"the box holds {AIRCRAFT_PER_TYPE} of each type",
+                                    f"the box holds {AIRCRAFT_PER_TYPE} of each type"
+                                    if company.aircraft.in_box == AIRCRAFT_PER_TYPE else
+                                    f"a second {company.aircraft.value}: the COLLECTOR box "
+                                    "holds one of each Legendary Aircraft",
                                     (*at, "aircraft"), "choose another aircraft type"))
     teams = _teams(data["teams"]) if "teams" in data else None
     made: tuple[Team, ...] | None = None
@@ -183,10 +188,46 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
             problems.append(Problem("position.jerrycans", "the draw pile and the Jerrycans "
                                     "on the EXPERT tanks (each given) are the box's tokens: "
                                     f"{sorted(rules.jerrycans)}", ("position", "jerrycans")))
+    doc = data.get("powers", {})
+    powers = PowerRules(bool(doc.get("parachute", False)), bool(doc.get("lightning", False)),
+                        doc.get("lightning_tokens", LIGHTNING_TOKENS),
+                        doc.get("carpet_over_cumulus", True))
+    if powers.parachute and "parachute" in colours:
+        problems.append(Problem("scenario.colour", "colour 'parachute' names the Parachute in "
+                                "the log: choose another", ("companies", colours["parachute"],
+                                                            "colour")))
+    if position is not None:
+        _position_powers(position, companies, powers, problems)
     if problems:
         raise InputError(problems)
     return Scenario(landscape, tuple(companies), data.get("seed", 0), mode.value, rose,
-                    data.get("title"), teams, position, rules)
+                    data.get("title"), teams, position, rules, powers)
+
+
+def _position_powers(position: Position, companies: Sequence[Company], powers: PowerRules,
+                     problems: list[Problem]) -> None:
+    """A position's Parachute and Powers agree with the table's powers: one Parachute at
+    most, only when it is played, never reserved by a Legendary Aircraft; an ASTEROID only
+    for the BESIXDOUZE."""
+    holders = [k for k, p in enumerate(position.planes) if p.parachute]
+    at = ("position",)
+    if (holders or position.chute is not None) and not powers.parachute:
+        problems.append(Problem("position.parachute", "the Parachute is not played (powers: "
+                                "{parachute: true})", (*at, "parachute")))
+    if len(holders) + (position.chute is not None) > 1:
+        problems.append(Problem("position.parachute", "there is one Parachute per table",
+                                (*at, "parachute")))
+    for k in holders:
+        c = companies[k]
+        if c.aircraft.legendary or position.planes[k].boost:
+            problems.append(Problem("position.parachute", f"{c.colour}: the Parachute replaces "
+                                    "the BOOST (boost: false) and cannot be used by Legendary "
+                                    "Aircraft", (*at, "companies", c.colour, "parachute")))
+    for k, p in enumerate(position.planes):
+        if p.asteroid and (companies[k].aircraft.value != "besixdouze" or p.hex is None):
+            problems.append(Problem("position.asteroid", f"{companies[k].colour}: only the "
+                                    "BESIXDOUZE in flight has an ASTEROID",
+                                    (*at, "companies", companies[k].colour, "asteroid")))
 
 
 def _expert_rules(doc: Mapping[str, Any], experts: int, problems: list[Problem]

@@ -44,6 +44,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_set,
     region_cities,
 )
+from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
 
@@ -148,6 +149,12 @@ class Plane:
     grounded: bool = False
     """On the ground on a runway (the Emergency Runway module), its ``hex`` a landscape
     tile."""
+    parachute: bool = False
+    """Section 10: the Parachute is reserved in place of the BOOST (``boost`` is then
+    ``False``)."""
+    asteroid: bool = False
+    """Section 10, BESIXDOUZE: its ASTEROID is active, it is a Mountain during the next
+    weather phase."""
 
     def evolve(self, **changes: Any) -> Plane:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -155,6 +162,16 @@ class Plane:
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
         return new
+
+
+@dataclass(frozen=True, slots=True)
+class Chute:
+    """Section 10: the Parachute on the landscape, on the Cumulus covering ``hex``, with the
+    ``parcels`` saved from the crash of company ``company``."""
+
+    hex: Hex
+    parcels: tuple[str, ...]
+    company: int
 
 
 @dataclass(frozen=True)
@@ -173,6 +190,8 @@ class State:
     pile: tuple[int, ...] = ()  # EXPERT: the Jerrycan draw pile (values, sorted)
     runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
     """The Emergency Runway module: each runway built, with the parcels in its zone."""
+    chute: Chute | None = None
+    """Section 10: the Parachute on the landscape (``None``: reserved or on the table)."""
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -208,6 +227,7 @@ class Game:
     teams: tuple[Team, ...] = ()  # empty in CLASSIC mode
     pinned_from: int = 0  # the draw ``pinned[0]`` pins (a position's draws; else 0)
     expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (used by EXPERT companies)
+    powers: PowerRules = NO_POWERS  # the special powers of section 10 on the table
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
     halves: Mapping[Hex, Half] = field(init=False, repr=False)  # hexes of two half-tiles
@@ -303,3 +323,4 @@ class Position:
     draws: int = 0
     pile: tuple[int, ...] | None = None  # EXPERT: the Jerrycan pile (None: the setup's)
     runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
+    chute: Chute | None = None  # section 10: the Parachute on the landscape
