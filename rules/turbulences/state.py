@@ -44,6 +44,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_set,
     region_cities,
 )
+from skyhex.rules.turbulences.night import Night, NightRules
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
 
@@ -173,6 +174,9 @@ class State:
     pile: tuple[int, ...] = ()  # EXPERT: the Jerrycan draw pile (values, sorted)
     runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
     """The Emergency Runway module: each runway built, with the parcels in its zone."""
+    night: Night | None = None
+    """NIGHT FLIGHT (``night.py``): the NIGHT token and the tiles discovered; ``None`` by
+    day."""
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -208,6 +212,7 @@ class Game:
     teams: tuple[Team, ...] = ()  # empty in CLASSIC mode
     pinned_from: int = 0  # the draw ``pinned[0]`` pins (a position's draws; else 0)
     expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (used by EXPERT companies)
+    night: NightRules | None = None  # NIGHT FLIGHT (section 11); None by day
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
     halves: Mapping[Hex, Half] = field(init=False, repr=False)  # hexes of two half-tiles
@@ -260,6 +265,11 @@ class Game:
     def index(self, colour: str) -> int | None:
         return self.numbers.get(colour)
 
+    @property
+    def covered(self) -> frozenset[Hex]:
+        """The cities under an ALTITUDE dial (EXPERT), which the NIGHT token skips."""
+        return frozenset(h for c in self.companies if (h := c.covered) is not None)
+
     def allies(self, i: int) -> tuple[int, ...]:
         """Company ``i`` and its partners (in CLASSIC mode, ``i`` alone)."""
         return self.team_of[i]
@@ -303,3 +313,4 @@ class Position:
     draws: int = 0
     pile: tuple[int, ...] | None = None  # EXPERT: the Jerrycan pile (None: the setup's)
     runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
+    night: Night | None = None  # NIGHT FLIGHT: the token and the tiles discovered
