@@ -31,7 +31,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
 TWO = SCENARIOS / "turbulences-2.yaml"
 GOLDEN_GAMES = {"turbulences-2": 2, "turbulences-6": 6, "turbulences-teams-4": 4,
-                "turbulences-expert-4": 4}
+                "turbulences-expert-4": 4, "turbulences-night-3": 3,
+                "turbulences-night-expert-4": 4}
 """name -> seed of the greedy pilots (also the number of companies)"""
 TEAMS = SCENARIOS / "turbulences-teams-4.yaml"
 TWO_COMPANIES = SCENARIOS / "turbulences-two-companies-2.yaml"

@@ -57,7 +57,8 @@ Decisions (``docs/rules-notes.md``, "NIGHT FLIGHT"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -265,3 +266,24 @@ def night_view(biomes: Mapping[Hex, Biome], rules: NightRules, night: Night,
     return {"token": _hx(night.token), "paris": _hx(rules.paris_hex), "turns_left": left,
             "mountains": [_hx(h) for h in sorted(night.mountains)],
             "tiles": tiles_view(biomes, night, referee)}
+
+
+# --- what a company may believe (bots) -----------------------------------------------------
+
+
+def face_down_faces(biomes: Mapping[Hex, Biome], box: Sequence[Biome], night: Night
+                    ) -> list[Biome]:
+    """The faces a company cannot tell apart: those of the tiles still face down and of
+    the tiles put back in the box unseen."""
+    return sorted([*(b for h, b in biomes.items() if h not in night.revealed), *box])
+
+
+def deal_faces(biomes: Mapping[Hex, Biome], box: Sequence[Biome], night: Night,
+               rng: random.Random) -> dict[Hex, Biome]:
+    """A landscape a company may believe in: the face-down tiles dealt afresh from the
+    faces it cannot tell apart (the tiles put back in the box among them), the tiles
+    flipped as they are. Bots reason in such worlds (``bots.determinize``)."""
+    down = sorted(h for h in biomes if h not in night.revealed)
+    faces = face_down_faces(biomes, box, night)
+    rng.shuffle(faces)
+    return {**biomes, **dict(zip(down, faces, strict=False))}

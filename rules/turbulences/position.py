@@ -28,7 +28,6 @@ from typing import Any
 from skyhex.rules.errors import Path, Problem
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.engine import setup_parcels
-from skyhex.rules.turbulences.night import Night, NightRules, night_ring
 from skyhex.rules.turbulences.landscape import (
     REGIONS,
     Biome,
@@ -39,6 +38,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_set,
     region_cities,
 )
+from skyhex.rules.turbulences.night import Night, NightRules, night_ring
 from skyhex.rules.turbulences.state import (
     MAX_CARRIED,
     PARCEL_WEIGHTS,

@@ -205,7 +205,8 @@ def _night(data: Mapping[str, Any], companies: Sequence[Company], landscape: Lan
                                     "down, no cloud)", ("map",), "play it with night: true"))
         return None
     rules = NightRules.from_data(data["night"])
-    at = ("night", "paris") if isinstance(data["night"], Mapping) and "paris" in data["night"]         else ("night",)
+    given = data["night"]
+    at = ("night", "paris") if isinstance(given, Mapping) and "paris" in given else ("night",)
     if any(c.covered == rules.paris_hex for c in companies):
         problems.append(Problem("scenario.night-paris", f"PARIS (city {rules.paris[1]} of "
                                 f"region {rules.paris[0]}) is under an ALTITUDE dial, which "
