@@ -237,7 +237,7 @@ def test_the_token_skips_the_cities_under_an_altitude_dial() -> None:
     the NIGHT token": the night is one turn shorter for each dial, and PARIS cannot be
     under one."""
     expert = Company("red", BIPLANE, 1, city=1, expert=True, dial=3)
-    game, state, _ = make((expert, BLUE))
+    game, _state, _ = make((expert, BLUE))
     covered = region_cities()[0][2]
     ring = night_ring(RED_AIRPORT, game.covered)
     assert len(ring) == 17 and covered not in ring
@@ -252,7 +252,7 @@ def test_the_token_skips_the_cities_under_an_altitude_dial() -> None:
 def test_always_determine_the_wind_even_without_a_cloud() -> None:
     """"PHASE I: WEATHER Always determine the wind direction, even without a Cloud.": each
     weather phase flicks the Wind Rose (a recorded draw) with no cloud on the landscape."""
-    game, state, events = make(winds=("N", "SE"))
+    _game, state, events = make(winds=("N", "SE"))
     weather = of_type(events, "weather")
     assert state.clouds == {} and [w["wind"] for w in weather] == ["N"]
     assert weather[0]["draws"] == [{"wind": "N"}]
@@ -280,7 +280,7 @@ def test_clouds_fly_over_unknown_tiles() -> None:
     on (it blocks nothing until it is discovered); by day it would be blocked and turn
     into a storm."""
     mountain = Hex(0, 2)
-    game, state, events = _turn_two(("calm", "S"), {Hex(2, 0): (cu(4),), Hex(0, 1): (cu(1),)},
+    _game, state, events = _turn_two(("calm", "S"), {Hex(2, 0): (cu(4),), Hex(0, 1): (cu(1),)},
                                     Hex(2, -1), {mountain: Biome.MOUNTAIN})
     moved = {e["token"]: e["to"] for e in of_type(events, "cloud_moved")}
     assert moved[1] == [0, 2] and not of_type(events, "cloud_blocked")
@@ -292,7 +292,7 @@ def test_a_cumulus_carries_an_aircraft_to_an_unknown_tile_without_consequence() 
     consequence.": red rides its cumulus onto a face-down mountain: not flipped, not
     destroyed."""
     mountain = Hex(0, 2)
-    game, state, events = _turn_two(("calm", "S"), {Hex(0, 1): (cu(1),)}, Hex(0, 1),
+    _game, state, events = _turn_two(("calm", "S"), {Hex(0, 1): (cu(1),)}, Hex(0, 1),
                                     {mountain: Biome.MOUNTAIN})
     assert of_type(events, "aircraft_carried")[0]["to"] == [0, 2]
     assert state.planes[0].hex == mountain
