@@ -445,7 +445,8 @@ def test_nyctalope() -> None:
     """"NYCTALOPE: Discover fewer than half of the landscape tiles.": a finished night
     game with 18 tiles flipped or fewer (of 37)."""
     flips = [revealed("red", h, "plain") for h in ALL_TILES]
-    assert who(log(*flips[:18], GREEN_WINS_THE_NIGHT, setup=NIGHT), "nyctalope") ==         {"red", "blue", "green"}
+    assert who(log(*flips[:18], GREEN_WINS_THE_NIGHT, setup=NIGHT), "nyctalope") == \
+        {"red", "blue", "green"}
     assert who(log(*flips[:19], GREEN_WINS_THE_NIGHT, setup=NIGHT), "nyctalope") == set()
     assert who(log(*flips[:3], setup=NIGHT), "nyctalope") == set()  # not finished
 
@@ -454,7 +455,8 @@ def test_hallucinated_mountains() -> None:
     """"HALLUCINATED MOUNTAINS (Montagnes hallucinées): Discover no Mountain.": a finished
     night game in which no mountain tile was flipped."""
     seas = [revealed("red", (0, 0), "sea"), revealed("blue", (1, 0), "desert")]
-    assert who(log(*seas, GREEN_WINS_THE_NIGHT, setup=NIGHT), "hallucinated-mountains") ==         {"red", "blue", "green"}
+    assert who(log(*seas, GREEN_WINS_THE_NIGHT, setup=NIGHT), "hallucinated-mountains") \
+        == {"red", "blue", "green"}
     mountain = revealed("blue", (2, 0), "mountain")
     assert who(log(*seas, mountain, GREEN_WINS_THE_NIGHT, setup=NIGHT),
                "hallucinated-mountains") == set()
