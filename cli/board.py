@@ -175,7 +175,8 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
 
 def _usage(game: Face, request: BoardRequest, kind: str) -> None:
     """Usage errors for the options this game's boards have no use for."""
-    for option, given in (("tracks", request.tracks), ("components", request.components)):
+    for option, given in (("tracks", request.tracks), ("components", request.components),
+                          ("referee", request.referee)):
         if given and option not in game.board_options:
             raise typer.BadParameter(f"{request.file} is a {game.name} {kind}: --{option} is "
                                      f"not for {game.name} boards", param_hint=f"--{option}")
@@ -224,6 +225,10 @@ def board(
         "--at", min=0, metavar="N", help="Show the position after the first N entries of the "
         "moves file (default: all of them).")] = None,
     components: ComponentsOption = None,
+    referee: Annotated[bool, typer.Option(
+        "--referee", help="The referee's sheet, clearly marked: what players may not see "
+        "printed too (Turbulences NIGHT FLIGHT: the hidden faces of the face-down tiles).")
+    ] = False,
     force: ForceOption = False,
     allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
@@ -236,6 +241,8 @@ def board(
     FILE is a map, a scenario or a moves file, told apart by their format key.
 
     Turbulences: biomes, Region boards, cities, clouds; from a scenario or moves file, airports and aircraft.
+
+    Turbulences NIGHT FLIGHT: face-down tiles and the NIGHT token; --referee prints the hidden faces.
 
     A scenario shows its setup or position; --moves MOVES --at N, the position after N entries.
 
@@ -260,7 +267,7 @@ def board(
         if paper is Paper.poster:
             check_output(output, force=force)
         kind, game_key = _peek(file)
-        request = BoardRequest(file, kind, hex_mm, coords, tracks, components)
+        request = BoardRequest(file, kind, hex_mm, coords, tracks, components, referee)
         try:
             sheets = _sheets(request, game_key, moves, at, allow_outside_refs)
         except ValueError as e:  # a board the renderer cannot draw

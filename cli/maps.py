@@ -69,6 +69,14 @@ def generate(
         "--half-tiles", show_default=False,
         help="Lay the six half-tiles of EXPERT's Half-tiles module (three hexes of two "
         "biomes, one plain, sea and desert tile fewer) (Turbulences).")] = None,
+    night: Annotated[bool | None, typer.Option(
+        "--night", show_default=False,
+        help="A NIGHT FLIGHT landscape, face down: the pilots' two tiles next to their "
+        "regions, 1-3 hidden mountains, no clouds (Turbulences).")] = None,
+    regions: Annotated[str | None, typer.Option(
+        show_default=False, metavar="R,R,...",
+        help="With --night: the regions of the companies that lay it (default 1,3,5) "
+        "(Turbulences).")] = None,
     mountains: Annotated[str | None, typer.Option(
         show_default=False, metavar="READING",
         help="How the setup's mountain rule is read: per-sector (default: each sector's "
@@ -100,7 +108,7 @@ def generate(
     """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
     sectors; every setup step drawn again is recorded in the map's redraws) or Turbulences
     (the difficulty's mountains and clouds, 12 plain and 12 sea tiles shuffled with
-    desert)."""
+    desert; --night: face down, for NIGHT FLIGHT)."""
     import secrets
 
     from skyhex.cli.files import (
@@ -117,7 +125,7 @@ def generate(
 
     given = {"radius": radius, "aerodromes": aerodromes, "components": components,
              "difficulty": difficulty, "mountains": mountains, "assistants": assistants,
-             "half_tiles": half_tiles}
+             "half_tiles": half_tiles, "night": night, "regions": regions}
     first = seed if seed is not None else secrets.randbelow(2**31)
     with reporting():
         condition = parse(where) if where else None

@@ -49,6 +49,9 @@ class BoardRequest:
     coords: bool = False
     tracks: bool = False
     components: str | None = None
+    referee: bool = False
+    """The referee's sheet: what the players may not see printed too (Turbulences' NIGHT
+    FLIGHT: the faces of the face-down tiles)."""
 
 
 @dataclass(frozen=True)

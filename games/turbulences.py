@@ -15,6 +15,7 @@ from skyhex.schemas.documents import Document, DocumentError, FileProblem
 if TYPE_CHECKING:
     from skyhex.mapgen.errors import Violation
     from skyhex.render.pieces import PieceSet
+    from skyhex.render.turbulences.night import NightPicture
     from skyhex.render.viewer import ViewerArt
     from skyhex.rules.replay import Replay
     from skyhex.rules.turbulences.landscape import Landscape
@@ -25,7 +26,8 @@ class Turbulences(Face):
     name = GAME
     draw_kinds = frozenset({"first", "weight", "wind"})
     map_flow = ("hexes", "clouds")
-    generate_options = frozenset({"difficulty", "half_tiles"})
+    generate_options = frozenset({"difficulty", "half_tiles", "night", "regions"})
+    board_options = frozenset({"referee"})
 
     # --- maps ---------------------------------------------------------------------------
 
@@ -67,6 +69,10 @@ class Turbulences(Face):
         from skyhex.mapgen.turbulences.generate import generate_landscape
         from skyhex.rules.turbulences.landscape import Difficulty
 
+        if options.get("night"):
+            return _night_map(seed, options)
+        if options.get("regions"):
+            raise UsageError("--regions", "the regions of a face-down setup: for --night only")
         difficulty = option_choice(Difficulty, options.get("difficulty"), Difficulty.NORMAL,
                                    "--difficulty")
         return generate_landscape(seed, difficulty, half_tiles=bool(options.get("half_tiles")))
@@ -79,6 +85,10 @@ class Turbulences(Face):
         tokens = sum(len(stack) for stack in m.clouds.values())
         difficulty = m.difficulty.value if m.difficulty is not None else None
         halves = f", {len(m.halves)} of half-tiles" if m.halves else ""
+        if m.night is not None:
+            regions = ", ".join(map(str, m.night.regions))
+            return (f"turbulences landscape, NIGHT FLIGHT (face down, laid for regions "
+                    f"{regions}), {len(m.biomes)} hexes, {tokens} cloud tokens")
         return (f"turbulences landscape, {difficulty or 'no difficulty given'}, "
                 f"{len(m.biomes)} hexes{halves}, {tokens} cloud tokens")
 
@@ -140,7 +150,8 @@ class Turbulences(Face):
     def scenario_summary(self, s: Scenario) -> str:
         companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
                               + (" (EXPERT)" if c.expert else "") for c in s.companies)
-        difficulty = s.landscape.difficulty.value if s.landscape.difficulty else "custom"
+        difficulty = s.landscape.difficulty.value if s.landscape.difficulty else \
+            "night (face down)" if s.night is not None else "custom"
         teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
                           for t in s.made_teams())
         return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
@@ -180,9 +191,11 @@ class Turbulences(Face):
         from skyhex.render.sheet import default_title
         from skyhex.render.turbulences.board import landscape_picture
 
+        night = _night_picture(m, None, request)
         return [Sheet("board", landscape_picture(
-            m, title=default_title(m.title, request.file), hex_mm=request.hex_mm,
-            coords=request.coords), f"hexes {request.hex_mm:g} mm flat to flat")]
+            m, title=_referee_title(default_title(m.title, request.file), night),
+            hex_mm=request.hex_mm, coords=request.coords, night=night),
+            f"hexes {request.hex_mm:g} mm flat to flat")]
 
     def position_sheets(self, scenario: Scenario, replay: Replay, caption: str,
                         request: BoardRequest) -> list[Sheet]:
@@ -191,12 +204,63 @@ class Turbulences(Face):
         from skyhex.render.turbulences.position import turbulences_position
 
         land = scenario.landscape
+        night = _night_picture(land, replay, request)
         return [Sheet("board", landscape_picture(
-            land, title=scenario.title or default_title(land.title, request.file),
+            land, title=_referee_title(scenario.title or default_title(land.title,
+                                                                       request.file), night),
             hex_mm=request.hex_mm, coords=request.coords,
             subtitle=scenario_subtitle(scenario, request.hex_mm),
-            position=turbulences_position(replay.game, replay.state, caption)),
+            position=turbulences_position(replay.game, replay.state, caption), night=night),
             f"hexes {request.hex_mm:g} mm flat to flat")]
+
+
+def _night_map(seed: int, options: Mapping[str, Any]) -> Landscape:
+    """A NIGHT FLIGHT landscape laid face down for ``--regions`` (default 1, 3, 5)."""
+    from skyhex.mapgen.errors import GenerationError
+    from skyhex.mapgen.turbulences.night import generate_night_landscape
+
+    for option in ("difficulty", "half_tiles"):
+        if options.get(option):
+            raise UsageError(f"--{option.replace('_', '-')}", "a night landscape has no "
+                             "difficulty (its 1-3 mountains are random) and no half-tiles")
+    text = options.get("regions") or "1,3,5"
+    try:
+        regions = [int(r) for r in str(text).split(",")]
+    except ValueError:
+        raise UsageError("--regions", f"{text!r}: region numbers 1-6, comma-separated "
+                         "(--regions 1,3,5)") from None
+    try:
+        return generate_night_landscape(seed, regions)
+    except GenerationError as e:
+        raise UsageError("--regions", str(e)) from None
+
+
+def _night_picture(land: Landscape, replay: Replay | None, request: BoardRequest
+                   ) -> NightPicture | None:
+    """What a board shows of a night: every tile face down on a map, the tiles not yet
+    flipped and the NIGHT token in a position; with ``--referee``, the hidden faces. A map
+    or scenario by day has none (``--referee`` is then a usage error)."""
+    from skyhex.render.turbulences.night import NightPicture
+    from skyhex.rules.hexgrid import Hex
+    from skyhex.rules.turbulences.landscape import landscape_set
+
+    night = None if replay is None else replay.state.night
+    if land.night is None and night is None:
+        if request.referee:
+            raise UsageError("--referee", "the referee's sheet shows the hidden faces of a "
+                             "NIGHT FLIGHT landscape: this one is not face down")
+        return None
+    down = landscape_set() - (night.revealed if night is not None else frozenset())
+    hidden = {h: land.biomes[h] for h in down} if request.referee else None
+    token: Hex | None = None
+    paris: Hex | None = None
+    if night is not None and replay is not None and replay.game.night is not None:
+        token, paris = night.token, replay.game.night.paris_hex
+    return NightPicture(frozenset(down), hidden, token, paris)
+
+
+def _referee_title(title: str, night: NightPicture | None) -> str:
+    return f"REFEREE'S SHEET - {title}" if night is not None and night.referee else title
 
 
 COMPANY_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")

@@ -90,3 +90,18 @@ def game_end(turn: int, *rows: Event, teams: list[Event] | None = None) -> Event
     if teams is not None:
         end["teams"] = teams
     return end
+
+
+def revealed(company: str, hex_: tuple[int, int], biome: str, entry: int = 0) -> Event:
+    """NIGHT FLIGHT: ``company`` flips the tile at ``hex_``."""
+    effect = {"mountain": "crash", "desert": "nothing"}.get(biome, "cumulus")
+    event: Event = {"type": "tile_revealed", "company": company, "hex": list(hex_),
+                    "biome": biome, "effect": effect, "entry": entry}
+    if effect == "cumulus":
+        event["token"] = 1
+    return event
+
+
+def night_end(turn: int, *rows: Event) -> Event:
+    """The end of a NIGHT FLIGHT game: the NIGHT token is back on PARIS."""
+    return {**game_end(turn, *rows), "reason": "night"}

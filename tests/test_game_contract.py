@@ -396,3 +396,57 @@ def test_every_list_of_games_is_the_registry() -> None:
     assert setups == names
     for game in GAMES:
         assert face(game).name == game == ruleset(game).name
+
+
+# --- NIGHT FLIGHT: face-down tiles ---------------------------------------------------------
+
+
+def _night_scenarios() -> list[Any]:
+    return [s for _, s in scenarios("turbulences") if getattr(s, "night", None) is not None]
+
+
+def _twin_landscape(scenario: Any, revealed: frozenset[Any]) -> Any:
+    """The scenario with the faces of the tiles still face down (``revealed`` aside) turned
+    round among themselves: a game nobody at the table can tell from it."""
+    from dataclasses import replace
+
+    biomes = dict(scenario.landscape.biomes)
+    down = sorted(h for h in biomes if h not in revealed)
+    faces = [biomes[h] for h in down]
+    k = next(j for j in range(1, len(faces)) if faces[j:] + faces[:j] != faces)
+    biomes.update(zip(down, faces[k:] + faces[:k], strict=True))
+    return replace(scenario, landscape=replace(scenario.landscape, biomes=biomes))
+
+
+def test_a_night_view_never_shows_an_unrevealed_tile() -> None:
+    """Section 11: "the landscape tiles are placed face down". At every moment of night
+    games, every company's view holds no face of a tile not yet flipped (only the referee's
+    holds them, as ``hidden``), and a twin game whose face-down tiles hide other faces
+    gives every company the same views, legal actions and replay page."""
+    rules, found = ruleset("turbulences"), face("turbulences")
+    night_games = _night_scenarios()
+    assert len(night_games) >= 2
+    for scenario in night_games:
+        played = playout(rules, scenario, 2, cap=CAP)
+        seeded = play(start(rules, scenario, record=True), played.actions[:40], strict=True)
+        night = seeded.state.night
+        assert night is not None and 0 < len(night.revealed) < 37
+        twin_scenario = _twin_landscape(scenario, night.revealed)
+        twin = play(start(rules, twin_scenario, record=True), played.actions[:40], strict=True)
+        assert twin.error is None
+        assert rules.view(twin.game, twin.state, None) != \
+            rules.view(seeded.game, seeded.state, None)
+        for company in seeded.game.companies:
+            mine = rules.view(seeded.game, seeded.state, company.colour)
+            for tile in mine["night"]["tiles"]:
+                assert "hidden" not in tile
+                assert (tile["biome"] is None) == (tile["face"] == "down")
+                assert (tile["face"] == "up") == (tuple(tile["hex"]) in
+                                                  {(h.q, h.r) for h in night.revealed})
+            assert rules.view(twin.game, twin.state, company.colour) == mine
+        assert rules.legal_actions(twin.game, twin.state) == \
+            rules.legal_actions(seeded.game, seeded.state)
+        who = rules.actor(seeded.game, seeded.state)
+        page = viewer_page(found, scenario, seeded, "game", seats=[who]).data
+        assert "hidden" not in json.dumps(page["frames"])
+        assert viewer_page(found, twin_scenario, twin, "game", seats=[who]).data == page

@@ -32,7 +32,9 @@ from .missions_logs import (
     lost,
     moved,
     ndjson,
+    night_end,
     rebuilt,
+    revealed,
     round_,
     score,
     sheltered,
@@ -403,6 +405,64 @@ def test_the_4th_dimension() -> None:
     assert [a.mission for _, a in won] == ["the-4th-dimension"]
 
 
+NIGHT = "turbulences-night-3"  # the setup of a NIGHT FLIGHT game: red, blue, green
+GREEN_WINS_THE_NIGHT = night_end(18, score("green", 13, 1, 3), score("blue", 12, 2, 2),
+                                 score("red", 11, 3, 2))
+ALL_TILES = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
+
+
+def test_reach_for_the_moon() -> None:
+    """"REACH FOR THE MOON (Décrocher la lune): Win a game in NIGHT FLIGHT Mode.": the
+    winner of a night game; nobody in a game by day, nor in a tied night."""
+    assert who(log(GREEN_WINS_THE_NIGHT, setup=NIGHT), "reach-for-the-moon") == {"green"}
+    assert who(log(RED_WINS), "reach-for-the-moon") == set()
+    tie = night_end(18, score("green", 13, 1, 3), score("blue", 13, 1, 3),
+                    score("red", 11, 3, 2))
+    assert who(log(tie, setup=NIGHT), "reach-for-the-moon") == set()
+
+
+def test_no_animal_would_have_done_it() -> None:
+    """"NO ANIMAL WOULD HAVE DONE IT (Aucune bête ne l'aurait fait): Win after having hit a
+    Mountain.": the winner whose aircraft flipped a mountain tile (and was destroyed)."""
+    hit = [revealed("green", (0, 0), "mountain"), destroyed("green", (0, 0), "mountain", "-")]
+    hit[1].pop("case")
+    assert who(log(*hit, GREEN_WINS_THE_NIGHT, setup=NIGHT), "no-animal") == {"green"}
+    blue_hit = [revealed("blue", (0, 0), "mountain")]
+    assert who(log(*blue_hit, GREEN_WINS_THE_NIGHT, setup=NIGHT), "no-animal") == set()
+
+
+def test_marco_polo() -> None:
+    """"MARCO POLO: Discover all the landscape tiles.": the table, when the 37th tile is
+    flipped (by whichever company)."""
+    flips = [revealed("red" if k % 2 else "blue", h, "desert")
+             for k, h in enumerate(ALL_TILES)]
+    assert len(flips) == 37
+    assert who(log(*flips, setup=NIGHT), "marco-polo") == {"red", "blue", "green"}
+    assert who(log(*flips[:-1], setup=NIGHT), "marco-polo") == set()
+
+
+def test_nyctalope() -> None:
+    """"NYCTALOPE: Discover fewer than half of the landscape tiles.": a finished night
+    game with 18 tiles flipped or fewer (of 37)."""
+    flips = [revealed("red", h, "plain") for h in ALL_TILES]
+    assert who(log(*flips[:18], GREEN_WINS_THE_NIGHT, setup=NIGHT), "nyctalope") == \
+        {"red", "blue", "green"}
+    assert who(log(*flips[:19], GREEN_WINS_THE_NIGHT, setup=NIGHT), "nyctalope") == set()
+    assert who(log(*flips[:3], setup=NIGHT), "nyctalope") == set()  # not finished
+
+
+def test_hallucinated_mountains() -> None:
+    """"HALLUCINATED MOUNTAINS (Montagnes hallucinées): Discover no Mountain.": a finished
+    night game in which no mountain tile was flipped."""
+    seas = [revealed("red", (0, 0), "sea"), revealed("blue", (1, 0), "desert")]
+    assert who(log(*seas, GREEN_WINS_THE_NIGHT, setup=NIGHT), "hallucinated-mountains") \
+        == {"red", "blue", "green"}
+    mountain = revealed("blue", (2, 0), "mountain")
+    assert who(log(*seas, mountain, GREEN_WINS_THE_NIGHT, setup=NIGHT),
+               "hallucinated-mountains") == set()
+    assert who(log(RED_WINS), "hallucinated-mountains") == set()  # a game by day
+
+
 LOGS = [
     log(weather(1, "blue"), journey("blue", (0, 0), (1, -1), (1, 0), (0, 0), bonus=True)),
     [two_companies(log()[0])],
@@ -419,6 +479,8 @@ LOGS = [
          "airport": False}, moved(1, "storm", (0, 1), (0, 0)),
         {"type": "cloud_stacked", "token": 4, "hex": [0, 1], "tokens": [1, 2, 3, 4],
          "tempest": "grew"}, round_(4, "blue"), setup="turbulences-6"),
+    log(revealed("red", (0, 0), "mountain"), revealed("blue", (1, 0), "sea"),
+        revealed("green", (2, 0), "desert"), GREEN_WINS_THE_NIGHT, setup=NIGHT),
 ]
 """Hand-built logs using every kind of event above, checked as a file would be."""
 
@@ -431,6 +493,13 @@ GOLDEN_ACHIEVEMENTS = {
         *(("against-wind-and-tide", c) for c in ("red", "blue", "green", "yellow"))},
     "turbulences-expert-4": {("cut-the-wind", "green"), ("cut-the-wind", "blue"),
                              ("gliding-for-me", "green"), ("against-wind-and-tide", "yellow")},
+    "turbulences-night-3": {("reach-for-the-moon", "green"),
+                            *(("hallucinated-mountains", c) for c in ("red", "blue", "green")),
+                            *(("against-wind-and-tide", c) for c in ("red", "blue", "green"))},
+    "turbulences-night-expert-4": {
+        ("looping", "yellow"), ("looping", "green"), ("gliding-for-me", "red"),
+        ("gliding-for-me", "green"), ("reach-for-the-moon", "red"), ("no-animal", "red"),
+        ("flying-ace", "red")},
     "turbulences-teams-4": {
         ("double-standards", "green"), ("double-standards", "blue"),
         ("double-standards", "yellow"), ("cut-the-wind", "red"),
@@ -456,7 +525,7 @@ def test_the_catalogue_holds_every_mission_of_section_12() -> None:
     text = (Path(__file__).parents[1] / "docs" / "missions.md").read_text()
     assert len(MISSIONS) == len(BY_KEY) == 64
     decided = [m for m in MISSIONS if m.status in (Status.GAME, Status.CAREER)]
-    assert len(decided) == 26
+    assert len(decided) == 31
     assert len([m for m in MISSIONS if m.status is Status.SCENARIO]) == 3
     for m in MISSIONS:
         assert m.note and m.text

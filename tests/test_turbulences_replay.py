@@ -31,7 +31,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
 TWO = SCENARIOS / "turbulences-2.yaml"
 GOLDEN_GAMES = {"turbulences-2": 2, "turbulences-6": 6, "turbulences-teams-4": 4,
-                "turbulences-expert-4": 4, "turbulences-powers-6": 108}
+                "turbulences-expert-4": 4, "turbulences-powers-6": 108,
+                "turbulences-night-3": 3, "turbulences-night-expert-4": 4}
 """name -> seed of the greedy pilots (the number of companies ends the name; the special
 powers' game takes a seed in which the Parachute is opened and rescued and every Power
 used)"""

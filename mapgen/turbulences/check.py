@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from skyhex.mapgen.errors import Severity, Violation
+from skyhex.mapgen.turbulences.night import check_night
 from skyhex.rules.hexgrid import ORIGIN, Hex
 from skyhex.rules.turbulences.landscape import (
     BOX_HALVES,
@@ -75,6 +76,7 @@ def check_landscape(land: Landscape) -> list[Violation]:
     _check_cloud_tokens(land, out)
     _check_tempests(land, out)
     _check_halves(land, out)
+    check_night(land, out)
     return out
 
 
@@ -117,7 +119,7 @@ def _check_biomes(land: Landscape, out: list[Violation]) -> None:
         if n > BOX_TILES[biome]:
             out.append(Violation(rule, f"{n} {biome} tiles, more than the {BOX_TILES[biome]} "
                                  "in the box", f"use at most {BOX_TILES[biome]} {biome} tiles"))
-        elif exact is not None and n < exact:
+        elif exact is not None and n < exact and land.night is None:
             out.append(Violation(rule, f"{n} {biome} tiles, not the {exact} of a random map",
                                  f"a random landscape has exactly {exact} {biome} tiles: turn "
                                  f"{exact - n} other tile(s) into {biome} to play it as one",

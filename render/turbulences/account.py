@@ -52,7 +52,21 @@ def _expert(company: dict[str, Any]) -> str:
 _DESTROYED = {"collision": "collides", "storm": "is destroyed by a storm",
               "tempest": "is destroyed by a Tempest", "lost": "is lost off the board",
               "blocked": "is blocked in flight and destroyed",
-              "fuel": "breaks down, out of FUEL (dry breakdown),"}
+              "fuel": "breaks down, out of FUEL (dry breakdown),",
+              "mountain": "hits the mountain and is destroyed (a Mountain pawn stands there)"}
+
+_REVEALED = {"cumulus": "a cumulus forms under it (cloud {token})",
+             "no_token": "no cloud token left for its cumulus",
+             "crash": "a MOUNTAIN", "nothing": "nothing happens"}
+
+
+def _night(e: dict[str, Any]) -> str:
+    """A night setup in words (section 11)."""
+    n = e["night"]
+    paris = f"city {n['paris']['city']} of region {n['paris']['region']}"
+    end = "; three deliveries still end the game" if n["deliveries_end"] else ""
+    return (f"; NIGHT FLIGHT: the landscape is face down, the NIGHT token on PARIS "
+            f"({paris}, {_hex(n['token'])}) for {n['turns']} turns{end}")
 
 
 def _outcome(end: dict[str, Any]) -> str:
@@ -83,8 +97,9 @@ def line(e: dict[str, Any]) -> str:
         powers = e.get("powers", {})
         on = [name for name in ("parachute", "lightning") if powers.get(name)]
         played = f"; powers: {', '.join(on)}" if on else ""
+        night = _night(e) if "night" in e else ""
         return (f"setup: {e['mode']}, seed {e['seed']}: {companies}{teams}; "
-                f"{len(e['parcels'])} parcels; first player {e['first']}{played}")
+                f"{len(e['parcels'])} parcels; first player {e['first']}{played}{night}")
     if kind == "round":
         return f"-- turn {e['turn']}, first player {e['first']}"
     if kind == "weather":
@@ -160,6 +175,13 @@ def line(e: dict[str, Any]) -> str:
                 f"{_hex(e['hex'])}")
     if kind == "altitude_gained":
         return f"   {who} rises on the cumulus at {_hex(e['hex'])}: ALTITUDE {e['altitude']}"
+    if kind == "tile_revealed":
+        effect = _REVEALED[e["effect"]].format(token=e.get("token"))
+        return (f"   {who} flips the unknown tile at {_hex(e['hex'])}: {e['biome'].upper()}, "
+                f"{effect}")
+    if kind == "night_advanced":
+        back = ": back on PARIS, the night is over" if e["paris"] else ""
+        return f"   the NIGHT token moves {_hex(e['from'])} -> {_hex(e['to'])}{back}"
     if kind == "game_cannot_end":
         lost = ", ".join(f"{c} {n}" for c, n in e["lost"].items())
         return (f"   the game can no longer end: every colour has lost 3 parcels or more "

@@ -60,6 +60,13 @@ from skyhex.render.sheet import (
     text_width,
     upright_angle,
 )
+from skyhex.render.turbulences.night import (
+    NIGHT_FILL,
+    NightPicture,
+    draw_face_down,
+    draw_night,
+    draw_night_token,
+)
 from skyhex.render.turbulences.position import (
     AIRCRAFT_RADIUS,
     AirportView,
@@ -288,7 +295,8 @@ class LegendItem:
         return 18.0 + text_width(self.label, 3.2) + 6.0
 
 
-def legend_items(coords: bool, position: bool = False) -> list[LegendItem]:
+def legend_items(coords: bool, position: bool = False, night: bool = False
+                 ) -> list[LegendItem]:
     """What the legend explains (with a position: airports and aircraft)."""
     items = [LegendItem(b.value, b.value) for b in Biome]
     items += [
@@ -308,6 +316,10 @@ def legend_items(coords: bool, position: bool = False) -> list[LegendItem]:
     items += [
         LegendItem("Region board (1-6, counter-clockwise from the south-west)", "region"),
     ]
+    if night:
+        items.append(LegendItem("NIGHT FLIGHT: a face-down tile", "face-down"))
+        if position:
+            items.append(LegendItem("the NIGHT token (PARIS: where it started)", "night-token"))
     if coords:
         items.append(LegendItem("hex coordinates q,r (for moves files)", "coords"))
     return items
@@ -323,9 +335,12 @@ class LandscapePicture(SheetPicture):
     coords: bool
     position: TurbulencesPosition | None = None  # airports, aircraft and the state panel
     pieces: bool = True  # False: the airports of the position only (the replay viewer)
+    night: NightPicture | None = None  # NIGHT FLIGHT: face-down tiles, the NIGHT token
 
     @property
     def note(self) -> tuple[str, ...]:
+        if self.night is not None:
+            return self.night.note
         return AIRPORT_NOTE if self.position is None else POSITION_NOTE
 
     def draw(self, canvas: Canvas, window: Rect | None = None) -> None:
@@ -343,20 +358,25 @@ class LandscapePicture(SheetPicture):
         self._draw_regions(canvas, seen)
         tiles = canvas.group(stroke_linejoin="round")
         shown = [h for h in landscape_hexes() if seen(h)]
+        down = frozenset() if self.night is None else self.night.face_down
+        hidden = None if self.night is None else self.night.hidden
         for h in shown:
             corners = self.layout.corners(h)
-            if h in land.biomes:
+            if h in down:  # NIGHT FLIGHT: its face is not shown (but on the referee's sheet)
+                draw_face_down(tiles, corners, self.layout.center(h), u,
+                               None if hidden is None else hidden.get(h), hex_id(h))
+            elif h in land.biomes:
                 tiles.polygon(corners, fill=BIOME_FILL[land.biomes[h]], stroke="#333333",
                               width=0.3 * u, element_id=hex_id(h))
             else:  # a map missing a tile: its place stays blank
                 tiles.path(path_data(corners, closed=True), fill=WHITE, stroke=GREY,
                            width=0.3 * u, dash=(1.5 * u, 1.0 * u))
         for h in shown:
-            if h in land.biomes and h in land.halves:
+            if h in land.biomes and h in land.halves and h not in down:
                 draw_half(tiles.group(element_id=f"half-{h.q}-{h.r}"), self.layout.corners(h),
                           self.layout.center(h), land.halves[h], u)
         for h in shown:
-            if h in land.biomes:
+            if h in land.biomes and h not in down:
                 tiles.use(biome_symbol(canvas, land.biomes[h], self.hex_mm), self.layout.center(h))
         outline = " ".join(path_data([self.layout.corners(h)[i] for h, i in ring], closed=True)
                            for ring in outline_rings(landscape_set()))
@@ -381,6 +401,8 @@ class LandscapePicture(SheetPicture):
                 if c.covered is not None and seen(c.covered):
                     draw_covered(canvas.group(element_id=f"dial-{c.colour}"),
                                  self.layout.center(c.covered), u, c.style)
+        if self.night is not None:
+            draw_night(canvas, self.night, self.layout.center, u)
         if self.position is not None and self.pieces:
             draw_aircrafts(canvas.group(element_id="aircraft"), self.position,
                            self.layout.center, u, seen)
@@ -448,7 +470,7 @@ class LandscapePicture(SheetPicture):
         caption(g, label, (cx, cy + 11.2 * u), 2.4 * u)
 
     def _draw_legend(self, canvas: Canvas) -> None:
-        items = legend_items(self.coords, self.position is not None)
+        items = legend_items(self.coords, self.position is not None, self.night is not None)
         self.draw_legend(canvas, items, _legend_icon, icon_x=8.0, label_x=18.0)
 
 
@@ -468,6 +490,10 @@ def _legend_icon(g: Canvas, item: LegendItem, icon: Point) -> None:
                   airport=item.icon == "airport")
     elif item.icon in ("aircraft", "company-airport", "neutral-airport"):
         draw_legend_piece(g, item.icon, icon, s)
+    elif item.icon == "face-down":
+        hex_swatch(g, icon, NIGHT_FILL, LEGEND_SWATCH, None)
+    elif item.icon == "night-token":
+        draw_night_token(g, icon, s)
     elif item.icon == "region":
         g.rect(Rect(icon[0] - 7.0, icon[1] - 4.0, 14.0, 8.0), fill=REGION_SHADES[0],
                stroke=GREY, width=0.4)
@@ -500,14 +526,14 @@ def draw_legend_piece(canvas: Canvas, piece: str, at: Point, u: float) -> None:
 
 def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEFAULT,
                       coords: bool = False, subtitle: str | None = None,
-                      position: TurbulencesPosition | None = None, pieces: bool = True
-                      ) -> LandscapePicture:
+                      position: TurbulencesPosition | None = None, pieces: bool = True,
+                      night: NightPicture | None = None) -> LandscapePicture:
     """Lay out ``land`` at ``hex_mm`` (flat to flat): title block, the landscape with its
     Region boards and their labels, the state panel of a ``position`` to its right (whose
     clouds replace the map's), legend. Without ``pieces``, a position gives its airports
     only: no clouds, aircraft nor panel. ``ValueError`` for a hex size outside the
     supported range, or tiles or clouds off the landscape (``skyhex map check`` says
-    more)."""
+    more). ``night``: a NIGHT FLIGHT board, its face-down tiles and token (``night.py``)."""
     check_hex_mm(hex_mm)
     if position is not None:
         land = replace(land, clouds=position.clouds if pieces else {})
@@ -522,21 +548,25 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
     band = 12.0 * u  # the region labels
     if subtitle is None:
         subtitle = describe(land, hex_mm)
-    note = AIRPORT_NOTE if position is None else POSITION_NOTE
+    note: tuple[str, ...] = AIRPORT_NOTE if position is None else POSITION_NOTE
+    if night is not None:
+        note = night.note
     note_width = max(text_width(line, NOTE_SIZE) for line in note)
     panel_size = None
     if position is not None and pieces:
         panel_size = TurbulencesPanel(position).size
     sheet = plan_sheet(board, hex_mm=hex_mm, title=title, subtitle=subtitle, band=band,
-                       reach=band, legend=legend_items(coords, position is not None),
+                       reach=band, legend=legend_items(coords, position is not None,
+                                                       night is not None),
                        panel_size=panel_size, title_block=TITLE_BLOCK, note_width=note_width)
-    return LandscapePicture(land, sheet, coords, position, pieces)
+    return LandscapePicture(land, sheet, coords, position, pieces, night)
 
 
 def describe(land: Landscape, hex_mm: float) -> str:
     """The subtitle: game, difficulty, seed, what the board holds and the printed hex size."""
     parts = ["Turbulences",
              f"{land.difficulty.value} difficulty" if land.difficulty is not None
+             else "NIGHT FLIGHT, face down" if land.night is not None
              else "difficulty not given"]
     parts.append(f"seed {land.seed}" if land.seed is not None else "no seed")
     parts.append(f"{len(land.biomes)} tiles, 18 cities, "
@@ -552,6 +582,7 @@ def scenario_subtitle(scenario: Scenario, hex_mm: float) -> str:
     parts = ["Turbulences", f"{scenario.mode} mode", f"{n} compan{'y' if n == 1 else 'ies'}",
              f"seed {scenario.seed}",
              f"{land.difficulty.value} landscape" if land.difficulty is not None
+             else "night landscape, face down" if scenario.night is not None
              else "custom landscape",
              f"hexes {fmt(hex_mm)} mm flat to flat"]
     return " · ".join(parts)

@@ -10,9 +10,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skyhex.render import viewer
-from skyhex.render.drawing import Canvas
-from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT, draw_pawn_disc, pawn_styles
-from skyhex.render.turbulences.board import TITLE_BLOCK, cloud_kind, draw_cloud, landscape_picture
+from skyhex.render.drawing import Canvas, path_data
+from skyhex.render.sheet import DESIGN_HEX_MM, HEX_MM_DEFAULT, draw_pawn_disc, hex_points, pawn_styles
+from skyhex.render.turbulences.board import (
+    BIOME_FILL,
+    TITLE_BLOCK,
+    cloud_kind,
+    draw_cloud,
+    landscape_picture,
+)
+from skyhex.render.turbulences.night import NightPicture, draw_face_down, draw_night_token
 from skyhex.render.turbulences.position import (
     AIRCRAFT_RADIUS,
     CompanyView,
@@ -27,7 +34,7 @@ from skyhex.render.turbulences.position import (
 )
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
-from skyhex.rules.turbulences.landscape import CloudSide, CloudToken, Stack
+from skyhex.rules.turbulences.landscape import Biome, CloudSide, CloudToken, Stack, landscape_set
 from skyhex.rules.turbulences.state import Game
 
 HEX_MM = HEX_MM_DEFAULT
@@ -56,8 +63,12 @@ class TurbulencesArt(viewer.ViewerArt):
                                   "companies": [{"aircraft": c.aircraft.value, "hex": None,
                                                  "boost": True, "carried": [], "delivered": []}
                                                 for c in game.companies]})
+        # NIGHT FLIGHT: the board shows every tile face down; each frame turns up the tiles
+        # its view knows (a seat's page never holds a face it has not seen)
+        night = None if game.night is None else NightPicture(
+            landscape_set(), paris=game.night.paris_hex)
         self.picture = landscape_picture(game.landscape, title=title, hex_mm=HEX_MM,
-                                         position=empty, pieces=False)
+                                         position=empty, pieces=False, night=night)
 
     def position_of(self, view: Mapping[str, Any]) -> TurbulencesPosition:
         """The printed position of a view of the game (``engine.view``'s shape); the
@@ -104,6 +115,8 @@ class TurbulencesArt(viewer.ViewerArt):
         position = self.position_of(view)
         centre = self.picture.layout.center
         out: list[viewer.Piece] = []
+        if "night" in view:
+            out += self._night(view["night"])
         for h in sorted(position.clouds):
             stack = position.clouds[h]
             if not stack:
@@ -119,6 +132,47 @@ class TurbulencesArt(viewer.ViewerArt):
                                   f"{where_text(c, self.airports)}, carrying {c.carried}"))
         return out
 
+    def _night(self, night: Mapping[str, Any]) -> list[viewer.Piece]:
+        """NIGHT FLIGHT: the tiles flipped (and, in the referee's view, the hidden faces
+        marked as such), and the NIGHT token."""
+        centre = self.picture.layout.center
+        u = self.u
+        out = []
+        for tile in night["tiles"]:
+            h = Hex(*tile["hex"])
+            if tile["face"] == "up":
+                biome = Biome(tile["biome"])
+                out.append(viewer.use(self._tile(biome, False), centre(h),
+                                      f"{biome.value} tile at {h.q},{h.r} (flipped)"))
+            elif tile.get("hidden"):
+                biome = Biome(tile["hidden"])
+                out.append(viewer.use(self._tile(biome, True), centre(h),
+                                      f"face down at {h.q},{h.r}: {biome.value} (referee)"))
+        x, y = centre(Hex(*night["token"]))
+
+        def token(canvas: Canvas) -> None:
+            draw_night_token(canvas, (0.0, 0.0), u)
+
+        out.append(viewer.use(self.symbols.use(("night-token",), token),
+                              (x + 7.0 * u, y - 7.0 * u),
+                              f"the NIGHT token, {night['turns_left']} turn(s) to PARIS"))
+        return out
+
+    def _tile(self, biome: Biome, hidden: bool) -> str:
+        """A flipped tile (its biome's fill and initial), or on the referee's frames the
+        initial of a face-down tile's hidden face."""
+        u = self.u
+
+        def draw(canvas: Canvas) -> None:
+            if hidden:
+                draw_face_down(canvas, hex_points((0.0, 0.0), HEX_MM), (0.0, 0.0), u, biome)
+                return
+            canvas.path(path_data(hex_points((0.0, 0.0), HEX_MM), closed=True),
+                        fill=BIOME_FILL[biome], stroke="#333333", width=0.3 * u)
+            canvas.text(biome.value[0].upper(), (0.0, 5.0 * u), size=6.0 * u, bold=True)
+
+        return self.symbols.use(("tile", biome, hidden), draw)
+
     def panel(self, view: Mapping[str, Any]) -> viewer.Panel:
         v = self.position_of(view)
         head = [["turn", str(v.turn)], ["now", playing_text(v)], ["first player", v.first],
@@ -129,6 +183,10 @@ class TurbulencesArt(viewer.ViewerArt):
             head.append(["runways", "; ".join(
                 f"{r['hex'][0]},{r['hex'][1]}: {len(r['parcels'])}/2"
                 + ("" if r["accessible"] else " (covered)") for r in view["runways"])])
+        if "night" in view:
+            up = sum(1 for t in view["night"]["tiles"] if t["face"] == "up")
+            head.append(["night", f"{view['night']['turns_left']} turn(s) to PARIS; "
+                         f"{up} of {len(view['night']['tiles'])} tiles discovered"])
         if "team" in view:
             head.append(["team", ", ".join(view["team"])])
         if "teams" in view:

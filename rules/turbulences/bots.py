@@ -2,7 +2,8 @@
 (the greedy pilot's value of ``policies``), and a world a company may believe in.
 
 A company does not know the weights of the parcels it has not seen (of its own colour: the
-ones it has not looked at yet; of the others: none), nor the Wind Rose flicks to come. A
+ones it has not looked at yet; of the others: none), nor the Wind Rose flicks to come, nor
+at night the faces of the tiles still face down. A
 determinized world deals the weights it cannot know afresh, each colour's unseen weights
 shuffled among that colour's unseen parcels, and draws the weather from a fresh seed.
 """
@@ -13,7 +14,7 @@ import random
 from dataclasses import replace
 
 from skyhex.rules.turbulences.engine import known_weight
-from skyhex.rules.turbulences.policies import value
+from skyhex.rules.turbulences.policies import believed, value
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 SCALE = 10.0
@@ -47,6 +48,8 @@ def determinize(game: Game, state: State, who: str | None, rng: random.Random
             dealt = sorted(weights[p] for p in parcels)
             rng.shuffle(dealt)
             weights.update(zip(parcels, dealt, strict=True))
+    if state.night is not None and who is not None:  # night: the face-down tiles too
+        game = believed(game, state, rng)
     return replace(game, seed=rng.randrange(2**31), weights=weights, pinned=(),
                    pinned_from=0), state
 

@@ -99,8 +99,9 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences import GAME, expert, legendary, lightning, parachute, runways
+from skyhex.rules.turbulences import GAME, expert, legendary, lightning, night, parachute, runways
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
+from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
@@ -281,14 +282,18 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
              rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = (),
              mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None,
              position: Position | None = None, expert_rules: ExpertRules = DEFAULT_EXPERT,
-             powers: PowerRules = NO_POWERS) -> tuple[Game, State, list[Event]]:
+             powers: PowerRules = NO_POWERS, night_rules: night.NightRules | None = None
+             ) -> tuple[Game, State, list[Event]]:
     """Set the game up (section 3) and resolve the first weather phase. ``mode``: CLASSIC,
     or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14).
 
     From a ``position`` the game starts there instead: setup's draws lie in the past (what
     the position leaves to setup comes from the seed alone), no weather phase is resolved,
-    and the pinned draws are those after the position's."""
+    and the pinned draws are those after the position's. ``night_rules``: a NIGHT FLIGHT
+    game (section 11, ``night.py``) on the face-down ``landscape``."""
     _check_companies(companies)
+    if night_rules is not None:
+        _check_night(companies, landscape, night_rules)
     try:
         mode = Mode(mode)
     except ValueError:
@@ -326,14 +331,17 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
     if position is not None and position.weights is not None:
         weights = dict(position.weights)
     game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned, mode,
-                made, 0 if position is None else position.draws, expert_rules, powers)
+                made, 0 if position is None else position.draws, expert_rules, powers,
+                night=night_rules)
     if position is None:
         planes = tuple(Plane(c.airport) if not c.expert else
                        Plane(c.airport, fuel=TANK, jerrycan=cans[k])
                        for k, c in enumerate(companies))
         state = State(turn=1, first=first, order=clockwise(game, first), planes=planes,
                       clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
-                      draws=draws.index, pile=tuple(pile) if cans else ())
+                      draws=draws.index, pile=tuple(pile) if cans else (),
+                      night=None if night_rules is None
+                      else night.Night(night_rules.paris_hex))
     else:
         first = position.first
         state = State(turn=position.turn, first=first, order=position.order,
@@ -342,6 +350,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                       last_direction=position.last_direction, draws=position.draws,
                       phase=position.phase, runways=dict(position.runways),
                       chute=position.chute,
+                      night=position.night if night_rules is not None else None,
                       planes=tuple(p if not companies[k].expert or p.jerrycan is not None
                                    else p.evolve(jerrycan=cans[k])
                                    for k, p in enumerate(position.planes)))
@@ -370,6 +379,9 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         setup["expert"] = expert_rules.to_data()
     if powers:
         setup["powers"] = powers.to_data()
+    if night_rules is not None:
+        setup["night"] = {**night_rules.to_data(), "token": _hx(night_rules.paris_hex),
+                          "turns": len(night.night_ring(night_rules.paris_hex, game.covered))}
     if mode is not Mode.CLASSIC:
         setup["mode"] = mode.value
         setup["teams"] = [{"team": t.name, "companies": [colours[i] for i in t.members]}
@@ -383,6 +395,24 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         state = _look(game, state, i, c.airport, events)
     state = _weather(game, state, events)
     return game, state, events
+
+
+def _check_night(companies: Sequence[Company], landscape: Landscape,
+                 rules: night.NightRules) -> None:
+    """A NIGHT FLIGHT setup: PARIS a city not under an ALTITUDE dial, no cloud at start."""
+    problems = []
+    region, city = rules.paris
+    if not (1 <= region <= REGIONS and 1 <= city <= 3):
+        problems.append(Problem("setup.night-paris", f"PARIS at city {city} of region "
+                                f"{region}: regions 1-6, cities 1-3", ("night", "paris")))
+    elif any(c.covered == rules.paris_hex for c in companies):
+        problems.append(Problem("setup.night-paris", "PARIS is under an ALTITUDE dial, which "
+                                "the NIGHT token cannot use", ("night", "paris")))
+    if landscape.clouds:
+        problems.append(Problem("setup.night-clouds", "at night no Cloud token is placed at "
+                                "the start", ("map",)))
+    if problems:
+        raise InputError(problems)
 
 
 # --- the weather phase --------------------------------------------------------------------
@@ -423,7 +453,8 @@ def _blow(game: Game, state: State, mountains: frozenset[Hex]) -> _Blown:
 
 def _weather(game: Game, state: State, events: list[Event]) -> State:
     stones = legendary.asteroids(state)  # an active ASTEROID is a Mountain (section 10)
-    mountains = game.mountains | stones if stones else game.mountains
+    known = night.known_mountains(game.mountains, state.night)  # at night: those found
+    mountains = known | stones if stones else known
     blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
     before = state.clouds
@@ -726,7 +757,7 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
 def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event]) -> State:
     """Parcels lost for good (a crash, thrown overboard); the ``game_cannot_end`` event when
     this leaves no delivery zone able to reach 3 parcels (decision 16)."""
-    ended = can_end(game, state)
+    ended = can_end(game, state) and game.night is None  # the night always ends
     state = state.evolve(lost=state.lost + parcels)
     if ended and not can_end(game, state):
         events.append({"type": "game_cannot_end",
@@ -931,6 +962,10 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             flown = flown.evolve(altitude=0, locked=0)
     events.append(journey)
     state = state.with_plane(i, flown.evolve(hex=flight.end, grounded=runway))
+    if state.night is not None and flight.end in night.dark(state.night, state.clouds):
+        state = _reveal(game, state, i, flight.end, events)  # it ends the journey
+        if state.planes[i].hex is None:
+            return _next(game, state, events)
     if flight.landed:
         state, _ = _arrive(game, state, i, flight.end, events)
     elif runway:
@@ -991,6 +1026,37 @@ def _power_paid(game: Game, state: State, i: int, flight: Flight, glide: int
     return flown.evolve(boost=False), {**extra, **fields}
 
 
+def _reveal(game: Game, state: State, i: int, h: Hex, events: list[Event]) -> State:
+    """NIGHT FLIGHT: the aircraft flips the unknown tile ``h`` it entered (``night``)."""
+    assert state.night is not None
+    flipped = night.reveal(state.night, state.clouds, game.biomes[h], h,
+                           game.companies[i].colour)
+    events.extend(flipped.events)
+    state = state.evolve(night=flipped.night, clouds=flipped.clouds)
+    plane = state.planes[i]
+    if flipped.crashed:
+        return _destroy(game, state, i, events)
+    if flipped.climb and plane.fuel is not None:  # EXPERT: a cumulus under it
+        altitude, locked = night.climbed(plane.altitude, plane.locked, flipped.climb)
+        if altitude != plane.altitude:
+            events.append({"type": "altitude_gained", "company": game.companies[i].colour,
+                           "hex": _hx(h), "altitude": altitude, "reason": "revealed"})
+        state = state.with_plane(i, plane.evolve(altitude=altitude, locked=locked))
+    return state
+
+
+def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
+    """The game is over: the final scores."""
+    rows = [s.to_dict() for s in scores(game, state)]
+    over: Event = {"type": "game_end", "round": state.turn, "turn": state.turn,
+                   "reason": reason, "scores": rows,
+                   "winners": [r["player"] for r in rows if r["rank"] == 1]}
+    if game.mode is not Mode.CLASSIC:
+        over["teams"] = [t.to_dict() for t in team_scores(game, state)]
+    events.append(over)
+    return state.evolve(order=(), phase=Phase.OVER)
+
+
 def _next(game: Game, state: State, events: list[Event]) -> State:
     """The next company's turn, or the end of the game turn."""
     done = state.planes[state.order[0]]
@@ -999,15 +1065,16 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     order = state.order[1:]
     if order:
         return state.evolve(order=order, phase=Phase.PILOTING)
-    if game_ends(state):
-        rows = [s.to_dict() for s in scores(game, state)]
-        over: Event = {"type": "game_end", "round": state.turn, "turn": state.turn,
-                       "reason": "deliveries", "scores": rows,
-                       "winners": [r["player"] for r in rows if r["rank"] == 1]}
-        if game.mode is not Mode.CLASSIC:
-            over["teams"] = [t.to_dict() for t in team_scores(game, state)]
-        events.append(over)
-        return state.evolve(order=(), phase=Phase.OVER)
+    if (game.night is None or game.night.deliveries_end) and game_ends(state):
+        return _end(game, state, events, "deliveries")
+    if game.night is not None and state.night is not None:
+        # "PHASE III: END OF TURN Advance the NIGHT token to the next city clockwise"
+        token, moved = night.advance(state.night, game.night.paris_hex, game.covered,
+                                     state.turn)
+        events.append(moved)
+        state = state.evolve(night=token)
+        if moved["paris"]:  # "The game ends when the NIGHT token returns to PARIS"
+            return _end(game, state, events, "night")
     ring = clockwise(game, state.first)
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
@@ -1288,6 +1355,9 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
                             "asteroid": p.asteroid}
     if game.powers.lightning:
         out["lightning_tokens"] = game.powers.lightning_tokens
+    if game.night is not None and state.night is not None:
+        out["night"] = night.night_view(game.biomes, game.night, state.night, game.covered,
+                                        colour is None)
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

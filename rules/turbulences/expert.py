@@ -55,6 +55,7 @@ from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.landscape import CloudSide
+from skyhex.rules.turbulences.night import dark, known_mountains
 from skyhex.rules.turbulences.piloting import (
     Flight,
     _step,
@@ -87,7 +88,7 @@ def usable(plane: Plane) -> int:
 def height(game: Game, state: State, h: Hex, others: Collection[Hex]) -> int | None:
     """The ALTITUDE crossing tile ``h`` costs: the stacked obstacles (decision 5); ``None``
     for a mountain (impassable) or a tile that is no obstacle."""
-    if h not in game.tiles or h in game.mountains:
+    if h not in game.tiles or h in known_mountains(game.mountains, state.night):
         return None
     stack = state.clouds.get(h)
     if stack and any(t.side is CloudSide.STORM for t in stack):
@@ -140,7 +141,7 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
                                  "(you always take off with 0 ALTITUDE)")
     if start.distance(over) != 1:
         raise IllegalActionError("journey.not-adjacent", f"{over} is not next to {start}")
-    if over in game.mountains:
+    if over in known_mountains(game.mountains, state.night):
         raise IllegalActionError("expert.cross-mountain", "a Mountain remains impassable!")
     cost = height(game, state, over, others)
     if cost is None:
@@ -152,6 +153,9 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
         raise IllegalActionError("expert.cross-landing", f"a crossing lands on a free "
                                  f"landscape tile, not {land}")
     end, bonus = land, False
+    if len(path) == 3 and land in dark(state.night, state.clouds):
+        raise IllegalActionError("night.reveal", f"entering the unknown tile {land} without a "
+                                 "cloud flips it and ends the journey")
     if len(path) == 3:
         if not has_bonus(game, state, mover, land, over):
             raise IllegalActionError("journey.no-bonus", f"{land} is not the colour of the "
@@ -205,7 +209,8 @@ def _expert_flights(game: Game, state: State, mover: int, overloaded: bool
     others = occupied(state, mover)
     for over, land, cost in crossings(game, state, mover):
         paths: list[tuple[Hex, ...]] = [(over, land)]
-        if has_bonus(game, state, mover, land, over):
+        if land not in dark(state.night, state.clouds) and \
+                has_bonus(game, state, mover, land, over):
             paths += [(over, land, c) for c in land.neighbors()
                       if _step(game, state, land, c, others) is None]
         for p in paths:

@@ -145,6 +145,15 @@ def landscape_set() -> frozenset[Hex]:
     return frozenset(landscape_hexes())
 
 
+@dataclass(frozen=True, slots=True)
+class NightSetup:
+    """A landscape laid face down for NIGHT FLIGHT (rulebook section 11): the regions whose
+    pilots placed two tiles next to them, and the two tiles put back in the box unseen."""
+
+    regions: tuple[int, ...]
+    box: tuple[Biome, ...] = ()
+
+
 @dataclass(frozen=True)
 class Landscape:
     """A Turbulences map: the biome of every landscape tile and the clouds on them.
@@ -167,6 +176,8 @@ class Landscape:
     cloud_paths: Mapping[Hex, Path] = field(default_factory=dict, compare=False, repr=False)
     halves: Mapping[Hex, Half] = field(default_factory=dict)
     """The hexes made of two half-tiles (the Half-tiles module): their second half."""
+    night: NightSetup | None = None
+    """Laid face down for NIGHT FLIGHT (``None``: a landscape by day)."""
 
     @property
     def mountains(self) -> frozenset[Hex]:

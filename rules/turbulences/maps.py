@@ -22,6 +22,7 @@ from skyhex.rules.turbulences.landscape import (
     Difficulty,
     Half,
     Landscape,
+    NightSetup,
     Stack,
 )
 
@@ -60,6 +61,9 @@ def landscape_from_dict(doc: Mapping[str, Any]) -> Landscape:
         seed=doc.get("seed"), generator=doc.get("generator"), title=doc.get("title"),
         duplicate_hexes=tuple(duplicate_hexes), duplicate_clouds=tuple(duplicate_clouds),
         hex_paths=hex_paths, cloud_paths=cloud_paths, halves=halves,
+        night=NightSetup(tuple(doc["night"]["regions"]),
+                         tuple(Biome(b) for b in doc["night"].get("box", ())))
+        if "night" in doc else None,
     )
 
 
@@ -75,6 +79,9 @@ def landscape_to_dict(landscape: Landscape) -> dict[str, Any]:
         doc["seed"] = landscape.seed
     if landscape.generator is not None:
         doc["generator"] = landscape.generator
+    if landscape.night is not None:
+        doc["night"] = {"regions": list(landscape.night.regions),
+                        "box": [b.value for b in landscape.night.box]}
     doc["hexes"] = [{"q": h.q, "r": h.r, "biome": landscape.biomes[h].value}
                     for h in sorted(landscape.biomes)]
     for entry in doc["hexes"]:

@@ -65,8 +65,6 @@ def _m(key: str, name: str, group: str, text: str, status: Status, note: str,
 
 G, C, X, T = Status.GAME, Status.CAREER, Status.MISSING, Status.TABLE
 _PHYSICAL = "a physical or social act at the table, not in a game log"
-_NIGHT = ("NIGHT FLIGHT mode is not played by skyhex yet: no log tells a night game, its "
-          "tiles revealed or its hidden mountains")
 _POWERS = ("the MYSTERY and COLLECTOR material (section 10) is not played by skyhex yet: no "
            "log event tells it")
 _MAP = ("the landscape, which the log does not carry (its setup names companies, airports and "
@@ -125,17 +123,23 @@ MISSIONS: tuple[Mission, ...] = (
     _m("oil-shock", "OIL SHOCK", "In EXPERT Mode", "Win without using a Jerrycan.", G,
        "an EXPERT company that won alone and never flipped its Jerrycan"),
     _m("reach-for-the-moon", "REACH FOR THE MOON", "In NIGHT FLIGHT",
-       "Win a game in NIGHT FLIGHT Mode.", X, _NIGHT),
+       "Win a game in NIGHT FLIGHT Mode.", G,
+       "a NIGHT FLIGHT game the company (or its team) won alone"),
     _m("no-animal", "NO ANIMAL WOULD HAVE DONE IT", "In NIGHT FLIGHT",
-       "Win after having hit a Mountain.", X, _NIGHT),
+       "Win after having hit a Mountain.", G,
+       "a NIGHT FLIGHT game won alone by a company whose aircraft was destroyed on a "
+       "mountain tile it flipped"),
     _m("all-fire-all-flame", "ALL FIRE, ALL FLAME", "In NIGHT FLIGHT",
        "Play a game lit by candlelight.", T, _PHYSICAL),
-    _m("marco-polo", "MARCO POLO", "In NIGHT FLIGHT", "Discover all the landscape tiles.", X,
-       _NIGHT),
+    _m("marco-polo", "MARCO POLO", "In NIGHT FLIGHT", "Discover all the landscape tiles.", G,
+       "in a NIGHT FLIGHT game, the table flipped all 37 landscape tiles", Credit.TABLE),
     _m("nyctalope", "NYCTALOPE", "In NIGHT FLIGHT",
-       "Discover fewer than half of the landscape tiles.", X, _NIGHT),
+       "Discover fewer than half of the landscape tiles.", G,
+       "a finished NIGHT FLIGHT game in which the table flipped 18 tiles or fewer (of 37)",
+       Credit.TABLE),
     _m("hallucinated-mountains", "HALLUCINATED MOUNTAINS", "In NIGHT FLIGHT",
-       "Discover no Mountain.", X, _NIGHT),
+       "Discover no Mountain.", G,
+       "a finished NIGHT FLIGHT game in which no mountain tile was flipped", Credit.TABLE),
     _m("its-the-pompom", "IT'S THE POMPOM!", "Collector", "Take off with KLAUS on Christmas day.",
        T, "KLAUS is no aircraft of the game's box, and a log holds no calendar date"),
     _m("golden-parachute", "GOLDEN PARACHUTE", "Collector",
@@ -224,6 +228,7 @@ MOSQUITO_LAPS = 3
 GREMLINS_KILOS = 9
 AIRLINE_POINTS = 15
 UNITY_POINTS = 25
+LANDSCAPE_TILES = 37  # MARCO POLO, NYCTALOPE: the tiles of a landscape
 TAKE_OFF_GAMES = ("taking-your-own-wings", "second-wind", "never-two-without-three")
 LEFT_BOARD_TIMES = 4
 
@@ -285,6 +290,7 @@ class _Read:
     team_of: dict[str, tuple[str, ...]]
     expert: frozenset[str]
     mode: str
+    night: bool = False  # a NIGHT FLIGHT game
     found: list[Achievement] = field(default_factory=list)
     done: set[tuple[str, str]] = field(default_factory=set)
 
@@ -355,7 +361,8 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
             team_of[c] = tuple(team["companies"])
     read = _Read(companies, {str(p["parcel"]): int(p["weight"]) for p in setup["parcels"]},
                  team_of, frozenset(str(c["company"]) for c in setup["companies"]
-                                    if c.get("expert")), str(setup.get("mode", "classic")))
+                                    if c.get("expert")), str(setup.get("mode", "classic")),
+                 "night" in setup)
     tracks = {c: _Track() for c in companies}
     for c in setup["companies"]:
         tracks[str(c["company"])].reset(_hex(c["airport"]))
@@ -375,6 +382,8 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
     tiles: Counter[tuple[int, str]] = Counter()
     boost_turn: set[tuple[int, str]] = set()
     last_crash: dict[str, int] = {}
+    revealed: set[Hx] = set()  # NIGHT FLIGHT: the tiles flipped
+    hit: set[str] = set()  # NIGHT FLIGHT: the companies that flipped a mountain
     turn, first = 1, str(setup.get("first", ""))
     in_weather = False
     phase_named: set[int] = set()
@@ -461,6 +470,14 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
             if "fuel" in e and glided > 0 and int(e["fuel"]) == 0:
                 read.add("gliding-for-me", c, seq,
                          f"turn {turn}: glided {glided} with the tank empty")
+        elif kind == "tile_revealed":
+            revealed.add(_hex(e["hex"]))
+            if e["biome"] == "mountain":
+                mountains.add(_hex(e["hex"]))
+                hit.add(str(e["company"]))
+            if len(revealed) == LANDSCAPE_TILES:
+                read.credit("marco-polo", companies, seq,
+                            f"turn {turn}: all {LANDSCAPE_TILES} tiles discovered")
         elif kind in ("aircraft_carried", "aircraft_ejected"):
             moved(str(e["company"]), _hex(e["to"]), seq)
         elif kind == "emergency_landing":
@@ -510,13 +527,25 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
             end = e
     close_weather(int(events[-1]["seq"]) if events else 0)
     if end is not None:
-        _ending(read, end, flew, boosted, flipped, crashes)
+        _ending(read, end, flew, boosted, flipped, crashes, hit)
+        if read.night:
+            _night_ending(read, end, revealed, hit)
     tallies = {c: Tally(c in flew, left_board[c]) for c in companies}
     return GameMissions(companies, pilots, end is not None, tuple(read.found), tallies)
 
 
+def _night_ending(read: _Read, end: Event, revealed: set[Hx], hit: set[str]) -> None:
+    """The missions a finished NIGHT FLIGHT game decides for the whole table."""
+    seq = int(end["seq"])
+    if 2 * len(revealed) < LANDSCAPE_TILES:
+        read.credit("nyctalope", read.companies, seq,
+                    f"{len(revealed)} of {LANDSCAPE_TILES} tiles discovered")
+    if not hit:
+        read.credit("hallucinated-mountains", read.companies, seq, "no mountain discovered")
+
+
 def _ending(read: _Read, end: Event, flew: set[str], boosted: set[str], flipped: set[str],
-            crashes: Counter[str]) -> None:
+            crashes: Counter[str], hit: set[str]) -> None:
     """The missions a finished game decides: wins, a whole game without BOOST or crash."""
     seq = int(end["seq"])
     rows = {str(r["player"]): r for r in end["scores"]}
@@ -548,6 +577,10 @@ def _ending(read: _Read, end: Event, flew: set[str], boosted: set[str], flipped:
             read.add("airline-pilot", c, seq, f"won with {score} points")
         if read.mode == "classic" and parcels == 2:
             read.add("mail-carrier", c, seq, "won with 2 parcels delivered")
+        if read.night:
+            read.add("reach-for-the-moon", c, seq, "won a NIGHT FLIGHT game")
+            if c in hit:
+                read.add("no-animal", c, seq, "won after hitting a mountain")
         if c in read.expert:
             read.add("flying-ace", c, seq, "won in EXPERT mode")
             if c not in flipped:

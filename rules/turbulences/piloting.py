@@ -42,6 +42,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import BonusColour, tile_colour
 from skyhex.rules.turbulences.landscape import CloudSide, Landscape, Stack, entered_biome
+from skyhex.rules.turbulences.night import dark, known_mountains
 from skyhex.rules.turbulences.state import Chute, Game, Plane, State
 
 MAX_BASE = 2
@@ -77,7 +78,7 @@ def occupied(state: State, mover: int) -> frozenset[Hex]:
 
 def obstacle(game: Game, state: State, h: Hex, others: Collection[Hex]) -> str | None:
     """Why landscape tile ``h`` cannot be entered (``None`` if it is free)."""
-    if h in game.mountains:
+    if h in known_mountains(game.mountains, state.night):  # at night: the discovered ones
         return "a mountain"
     stack = state.clouds.get(h)
     if stack and any(t.side is CloudSide.STORM for t in stack):
@@ -180,10 +181,14 @@ def explain_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
         raise IllegalActionError("journey.too-long", "a journey is at most two base tiles and "
                                  "one bonus tile")
     others = occupied(state, mover)
+    unknown = dark(state.night, state.clouds)
     pos = start
     for k, h in enumerate(path):
         if k and path[k - 1] not in game.tiles:
             raise IllegalActionError("journey.after-landing", "landing ends your journey")
+        if k and path[k - 1] in unknown:
+            raise IllegalActionError("night.reveal", f"entering the unknown tile {path[k - 1]} "
+                                     "without a cloud flips it and ends the journey")
         problem = _step(game, state, pos, h, others)
         if problem is not None:
             raise _raise(problem)
@@ -234,7 +239,8 @@ def free_steps(game: Game, state: State, others: Collection[Hex]
     """The hexes an aircraft at a hex may enter next (``_step`` allows them: a property test
     holds the two together): a free landscape tile, and from a landscape tile a free
     airport."""
-    tiles, mountains, airports = game.tiles, game.mountains, game.airports
+    tiles, airports = game.tiles, game.airports
+    mountains = known_mountains(game.mountains, state.night)
     stormy = storms(state.clouds)
 
     def steps(pos: Hex) -> list[Hex]:
@@ -271,18 +277,19 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
         return known
     tiles = game.tiles
     steps = free_steps(game, state, others)
+    unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
     out: list[Flight] = []
     firsts = steps(start)
     out.extend(Flight((h,), h, h not in tiles, False) for h in firsts)
     for a in firsts:
-        if a not in tiles:
+        if a not in tiles or a in unknown:
             continue
         bonus_a = has_bonus(game, state, mover, a, start)
         for b in steps(a):
             as_base = not overloaded and b != start
             if as_base or bonus_a:
                 out.append(Flight((a, b), b, b not in tiles, not as_base))
-            if overloaded or b == start or b not in tiles or \
+            if overloaded or b == start or b not in tiles or b in unknown or \
                     not has_bonus(game, state, mover, b, a):
                 continue
             out.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.game import Ruleset
 from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import Action, Flip
 from skyhex.rules.turbulences.engine import advance
+from skyhex.rules.turbulences.night import deal_faces
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 
@@ -70,9 +72,20 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
         if plane.fuel <= plane.hex.distance(game.companies[i].airport) + 1:
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
+    world = believed(game, state, rng)
     best = max(range(len(legal)),
-               key=lambda k: (value(game, advance(game, state, legal[k]), i), rng.random()))
+               key=lambda k: (value(game, advance(world, state, legal[k]), i), rng.random()))
     return legal[best]
+
+
+def believed(game: Game, state: State, rng: random.Random) -> Game:
+    """The game as the acting company may believe it: at night, the face-down tiles dealt
+    afresh (it cannot know what a tile hides before flipping it); by day, the game."""
+    if state.night is None:
+        return game
+    box = () if game.landscape.night is None else game.landscape.night.box
+    faces = deal_faces(game.landscape.biomes, box, state.night, rng)
+    return replace(game, landscape=replace(game.landscape, biomes=faces))
 
 
 JERRYCAN_HOPE = 3

@@ -22,6 +22,7 @@ when given, for every parcel, 2, 2, 3, 4, 5 for each colour.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import Path, Problem
@@ -37,6 +38,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_set,
     region_cities,
 )
+from skyhex.rules.turbulences.night import Night, NightRules, night_ring
 from skyhex.rules.turbulences.state import (
     MAX_CARRIED,
     PARCEL_WEIGHTS,
@@ -116,6 +118,9 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
     if state.chute is not None:
         block["parachute"] = {"hex": _hx(state.chute.hex), "parcels": list(state.chute.parcels),
                               "company": colours[state.chute.company]}
+    if state.night is not None:
+        block["night"] = {"token": _hx(state.night.token),
+                          "revealed": [_hx(h) for h in sorted(state.night.revealed)]}
     return block
 
 
@@ -124,15 +129,23 @@ Report = Callable[[str, str, Path], None]
 
 def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
                   allies: Mapping[int, tuple[int, ...]], landscape: Landscape,
-                  problems: list[Problem]) -> Position:
+                  problems: list[Problem], night_rules: NightRules | None = None) -> Position:
     """The schema-valid ``position`` section ``doc`` of a scenario whose companies and
     teams (``allies``: each company's team, itself included) are valid; every problem found
-    is appended to ``problems``, its path starting with ``position``."""
+    is appended to ``problems``, its path starting with ``position``. At night
+    (``night_rules``) the NIGHT token and the tiles discovered are read too, and only the
+    discovered mountains are obstacles."""
     base: Path = ("position",)
     found: list[Problem] = []
 
     def bad(rule: str, message: str, path: Path) -> None:
         found.append(Problem(rule, message, (*base, *path)))
+
+    night = _night(doc, companies, landscape, night_rules, bad)
+    if night is not None:  # a face-down mountain is no obstacle yet
+        landscape = replace(landscape, biomes={
+            h: Biome.DESERT if b is Biome.MOUNTAIN and h not in night.revealed else b
+            for h, b in landscape.biomes.items()})
 
     colours = [c.colour for c in companies]
     index = {c: i for i, c in enumerate(colours)}
@@ -270,15 +283,44 @@ def read_position(doc: Mapping[str, Any], companies: Sequence[Company],
         last_direction=Direction.parse(last) if last is not None else None,
         weights=weights, draws=doc.get("draws", 0),
         pile=tuple(sorted(doc["jerrycans"])) if "jerrycans" in doc else None,
-        runways=runways, chute=chute)
+        runways=runways, chute=chute, night=night)
 
 
 def standing_hexes(planes: Sequence[Plane]) -> set[Hex]:
     return {p.hex for p in planes if p.hex is not None}
 
 
+def _night(doc: Mapping[str, Any], companies: Sequence[Company], landscape: Landscape,
+           rules: NightRules | None, bad: Report) -> Night | None:
+    """The position's NIGHT token and discovered tiles (at night: the setup's when left
+    out)."""
+    if rules is None:
+        if "night" in doc:
+            bad("position.night", "a NIGHT FLIGHT position in a game by day (say night: true "
+                "in the scenario)", ("night",))
+        return None
+    entry = doc.get("night", {})
+    covered = frozenset(h for c in companies if (h := c.covered) is not None)
+    ring = night_ring(rules.paris_hex, covered) if rules.paris_hex not in covered else ()
+    token = Hex(*entry["token"]) if "token" in entry else rules.paris_hex
+    if "token" in entry and token not in ring:
+        bad("position.night", f"the NIGHT token stands on a city it visits, not {token}",
+            ("night", "token"))
+    revealed = []
+    for k, value in enumerate(entry.get("revealed", [])):
+        h = Hex(*value)
+        if h not in landscape_set() or h in revealed:
+            bad("position.night", f"{h}: a landscape tile, listed once", ("night", "revealed", k))
+        else:
+            revealed.append(h)
+    found = frozenset(revealed)
+    return Night(token, found, frozenset(h for h in found
+                                         if landscape.biomes.get(h) is Biome.MOUNTAIN))
+
+
 _KEYS = ("turn", "first", "order", "phase", "wind", "last_wind", "draws", "companies",
-         "clouds", "shipping", "lost", "weights", "jerrycans", "runways", "parachute")
+         "clouds", "shipping", "lost", "weights", "jerrycans", "runways", "parachute",
+         "night")
 """The keys of a position, in the order the schema lists them."""
 
 

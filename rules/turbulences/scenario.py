@@ -27,6 +27,7 @@ from skyhex.rules.game import Event
 from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE, AircraftType
 from skyhex.rules.turbulences.engine import NamedTeam, make_teams, new_game
 from skyhex.rules.turbulences.landscape import Landscape
+from skyhex.rules.turbulences.night import NightRules
 from skyhex.rules.turbulences.position import read_position
 from skyhex.rules.turbulences.powers import LIGHTNING_TOKENS, NO_POWERS, PowerRules
 from skyhex.rules.turbulences.state import Company, Game, Mode, Position, State, Team
@@ -61,6 +62,7 @@ class Scenario:
     position: Position | None = None  # the moment to start from (None: setup)
     expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (section 9)
     powers: PowerRules = NO_POWERS  # the special powers on the table (section 10)
+    night: NightRules | None = None  # NIGHT FLIGHT (section 11); None by day
 
     def company(self, name: str) -> Company | None:
         """The company called ``name`` by its colour or its player's name (``None`` if there
@@ -77,7 +79,8 @@ class Scenario:
         """``engine.new_game`` with the scenario's seed, Wind Rose, mode and teams."""
         return new_game(self.landscape, self.companies, self.seed, rose=self.rose,
                         pinned=pinned, mode=self.mode, teams=self.teams, position=self.position,
-                        expert_rules=self.expert, powers=self.powers)
+                        expert_rules=self.expert, powers=self.powers,
+                        night_rules=self.night)
 
 
 def _teams(data: Sequence[Any]) -> TeamList:
@@ -176,10 +179,12 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
             "is on", ("expert", "half_tiles") if "half_tiles" in modules else ("map",),
             "generate a map with --half-tiles" if modules.get("half_tiles")
             else "say so with expert: {half_tiles: true}"))
+    night = _night(data, companies, landscape, problems)
     position = None
     if "position" in data and len(colours) == len(companies):
         allies = {i: t.members for t in made or () for i in t.members}
-        position = read_position(data["position"], companies, allies, landscape, problems)
+        position = read_position(data["position"], companies, allies, landscape, problems,
+                                 night)
     if position is not None and position.pile is not None:
         tanks = [p.jerrycan for c, p in zip(companies, position.planes, strict=True)
                  if c.expert]
@@ -198,10 +203,14 @@ def scenario_from_dict(data: Mapping[str, Any], landscape: Landscape) -> Scenari
                                                             "colour")))
     if position is not None:
         _position_powers(position, companies, powers, problems)
+    if night is not None and (powers or any(c.aircraft.legendary for c in companies)):
+        problems.append(Problem("scenario.not-supported", "not supported yet: the special "
+                                "powers of section 10 (Parachute, Lightning, Legendary "
+                                "Aircraft) in NIGHT FLIGHT mode", ("night",)))
     if problems:
         raise InputError(problems)
     return Scenario(landscape, tuple(companies), data.get("seed", 0), mode.value, rose,
-                    data.get("title"), teams, position, rules, powers)
+                    data.get("title"), teams, position, rules, powers, night)
 
 
 def _position_powers(position: Position, companies: Sequence[Company], powers: PowerRules,
@@ -228,6 +237,40 @@ def _position_powers(position: Position, companies: Sequence[Company], powers: P
             problems.append(Problem("position.asteroid", f"{companies[k].colour}: only the "
                                     "BESIXDOUZE in flight has an ASTEROID",
                                     (*at, "companies", companies[k].colour, "asteroid")))
+
+
+def _night(data: Mapping[str, Any], companies: Sequence[Company], landscape: Landscape,
+           problems: list[Problem]) -> NightRules | None:
+    """The scenario's NIGHT FLIGHT options, checked against its companies and map: PARIS
+    not under an ALTITUDE dial, a face-down map (no cloud at start) laid for the companies'
+    regions, and no night map by day."""
+    setup = landscape.night
+    if not data.get("night"):
+        if setup is not None:
+            problems.append(Problem("scenario.night", "the map is a NIGHT FLIGHT setup (face "
+                                    "down, no cloud)", ("map",), "play it with night: true"))
+        return None
+    rules = NightRules.from_data(data["night"])
+    given = data["night"]
+    at = ("night", "paris") if isinstance(given, Mapping) and "paris" in given else ("night",)
+    if any(c.covered == rules.paris_hex for c in companies):
+        problems.append(Problem("scenario.night-paris", f"PARIS (city {rules.paris[1]} of "
+                                f"region {rules.paris[0]}) is under an ALTITUDE dial, which "
+                                "the NIGHT token cannot use", at,
+                                "put the dial on another free city (dial: 1-3)"))
+    if landscape.clouds:
+        problems.append(Problem("scenario.night-clouds", "at night no Cloud token is placed "
+                                "at the start: the map has clouds", ("map",),
+                                "generate a night map: skyhex map generate --game turbulences "
+                                "--night"))
+    regions = sorted(c.region for c in companies)
+    if setup is not None and sorted(setup.regions) != regions:
+        problems.append(Problem("scenario.night-regions", f"the map's face-down setup was laid "
+                                f"for regions {sorted(setup.regions)}, the companies fly from "
+                                f"{regions}", ("map",),
+                                "generate the map with --regions " +
+                                ",".join(map(str, regions))))
+    return rules
 
 
 def _expert_rules(doc: Mapping[str, Any], experts: int, problems: list[Problem]

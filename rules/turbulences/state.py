@@ -45,6 +45,7 @@ from skyhex.rules.turbulences.landscape import (
     region_cities,
 )
 from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
+from skyhex.rules.turbulences.night import Night, NightRules
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
 
@@ -192,6 +193,9 @@ class State:
     """The Emergency Runway module: each runway built, with the parcels in its zone."""
     chute: Chute | None = None
     """Section 10: the Parachute on the landscape (``None``: reserved or on the table)."""
+    night: Night | None = None
+    """NIGHT FLIGHT (``night.py``): the NIGHT token and the tiles discovered; ``None`` by
+    day."""
 
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
@@ -228,6 +232,7 @@ class Game:
     pinned_from: int = 0  # the draw ``pinned[0]`` pins (a position's draws; else 0)
     expert: ExpertRules = DEFAULT_EXPERT  # the EXPERT options (used by EXPERT companies)
     powers: PowerRules = NO_POWERS  # the special powers of section 10 on the table
+    night: NightRules | None = None  # NIGHT FLIGHT (section 11); None by day
     biomes: Mapping[Hex, Biome] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
     halves: Mapping[Hex, Half] = field(init=False, repr=False)  # hexes of two half-tiles
@@ -280,6 +285,11 @@ class Game:
     def index(self, colour: str) -> int | None:
         return self.numbers.get(colour)
 
+    @property
+    def covered(self) -> frozenset[Hex]:
+        """The cities under an ALTITUDE dial (EXPERT), which the NIGHT token skips."""
+        return frozenset(h for c in self.companies if (h := c.covered) is not None)
+
     def allies(self, i: int) -> tuple[int, ...]:
         """Company ``i`` and its partners (in CLASSIC mode, ``i`` alone)."""
         return self.team_of[i]
@@ -324,3 +334,4 @@ class Position:
     pile: tuple[int, ...] | None = None  # EXPERT: the Jerrycan pile (None: the setup's)
     runways: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
     chute: Chute | None = None  # section 10: the Parachute on the landscape
+    night: Night | None = None  # NIGHT FLIGHT: the token and the tiles discovered
