@@ -35,7 +35,7 @@ _JSON_TYPES: dict[str, tuple[type, ...]] = {
 
 def closest(word: str, options: Sequence[str]) -> str | None:
     """The allowed name closest to ``word`` (a misspelling of it), if one is close."""
-    match = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
+    match = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.7)
     if match:
         return match[0]
     lowered = {o.lower(): o for o in options}

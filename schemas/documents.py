@@ -829,5 +829,5 @@ def _message(error: Any) -> str:
 def _did_you_mean(word: str, options: set[str]) -> str | None:
     import difflib
 
-    match = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
+    match = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.7)
     return match[0] if match else None

@@ -34,7 +34,7 @@ from skyhex.rules.turbulences.scoring import scores
 from skyhex.rules.turbulences.state import Company, Game, Mode, State
 from skyhex.rules.turbulences.tank import TANK
 
-BIPLANE, SEAPLANE, ZEPPELIN = AircraftType
+BIPLANE, SEAPLANE, ZEPPELIN = AircraftType.BIPLANE, AircraftType.SEAPLANE, AircraftType.ZEPPELIN
 RED = Company("red", BIPLANE, 1)  # airport: city 2 of region 1 = PARIS by default
 BLUE = Company("blue", SEAPLANE, 3)
 RED_AIRPORT = Hex(-2, 4)

@@ -101,7 +101,6 @@ from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences import GAME, expert, legendary, lightning, night, parachute, runways
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
-from skyhex.rules.turbulences.aircraft import AIRCRAFT_PER_TYPE
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities

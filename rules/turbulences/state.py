@@ -44,8 +44,8 @@ from skyhex.rules.turbulences.landscape import (
     landscape_set,
     region_cities,
 )
-from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
 from skyhex.rules.turbulences.night import Night, NightRules
+from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
 
