@@ -31,8 +31,8 @@ def test_quick_start_has_two_commands_and_ci_runs_the_second() -> None:
 
 
 def test_schemas_are_valid_draft_2020_12_and_so_are_their_examples() -> None:
-    assert set(names()) == {"components", "event", "map", "map-stats", "moves", "scenario",
-                            "view"}
+    assert set(names()) == {"career", "components", "event", "map", "map-stats", "moves",
+                            "scenario", "view"}
     for name in names():
         s = schema(name)
         assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"

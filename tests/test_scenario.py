@@ -195,7 +195,7 @@ def test_schema_command() -> None:
     listing = run("schema")
     assert listing.exit_code == 0
     assert [line.split("\t")[0] for line in listing.stdout.splitlines()] == [
-        "components", "event", "map", "map-stats", "moves", "scenario", "view"]
+        "career", "components", "event", "map", "map-stats", "moves", "scenario", "view"]
     printed = json.loads(run("schema", "scenario").stdout)
     # Self-contained: no ids, every reference a pointer into the document (editors resolve
     # those without knowing skyhex's urn: ids).
