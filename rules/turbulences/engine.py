@@ -886,6 +886,10 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                  "(in your airport, or with the BOOST in another city of your "
                                  "region) or pass")
     if boosting:
+        if game.companies[i].aircraft.legendary:
+            raise IllegalActionError("boost.legendary", "a Legendary Aircraft has no BOOST: "
+                                     "its Power replaces it (the BESIXDOUZE's ASTEROID, or "
+                                     "pass)")
         if action.parachute or action.power:
             raise IllegalActionError("boost.window", "the BOOST's journey reserves no Parachute "
                                      "and uses no Power")
