@@ -426,7 +426,7 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
     mountains = game.mountains | stones if stones else game.mountains
     blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
-    before = state.clouds
+    before, previous, planes = state.clouds, state.last_direction, state.planes
     event: Event = {"type": "weather", "turn": state.turn,
                     "first": game.companies[state.first].colour, "wind": wind_name(wind),
                     "draws": [dict(d) for d in blown.made]}
@@ -439,6 +439,8 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
                          else state.last_direction)
     if state.turn >= 2:
         state = _shake(game, state, before, phase, events)
+        if stones:
+            _lucky(game, state, planes, before, wind, previous, events)
     if game.powers.lightning:
         sides = {t.id: t.side for stack in before.values() for t in stack}
         tiles = lightning.charged(phase, mountains, sides, game.powers.lightning_tokens)
@@ -455,6 +457,21 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
         state = state.evolve(planes=tuple(p.evolve(asteroid=False) if p.asteroid else p
                                           for p in state.planes))
     return state
+
+
+def _lucky(game: Game, state: State, planes: Sequence[Plane], before: Mapping[Hex, Stack],
+           wind: Wind, previous: Direction | None, events: list[Event]) -> None:
+    """The ``asteroid_saved`` event: the other aircraft that this weather phase would have
+    destroyed without the ASTEROIDs and that survived it (LUCKY STAR)."""
+    plain = resolve(game.mountains, before, wind, previous)
+    positions = {i: p.hex for i, p in enumerate(planes) if p.hex is not None}
+    doomed = shake([c.colour for c in game.companies], positions, game.tiles, game.airports,
+                   game.cities, before, plain).positions
+    saved = [game.companies[i].colour for i, h in sorted(doomed.items())
+             if h is None and not planes[i].asteroid and state.planes[i].hex is not None]
+    if saved:
+        owners = [game.companies[i].colour for i, p in enumerate(planes) if p.asteroid]
+        events.append({"type": "asteroid_saved", "company": owners[0], "saved": saved})
 
 
 def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: WeatherPhase,
@@ -913,6 +930,10 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                      "ALTITUDE")
         flight = legendary.check_power(game, state, i, action.path)
         flown, extra = _power_paid(game, state, i, flight, action.glide)
+        if extra["power"] == legendary.CARPET:  # the tiles travelled (1001 NIGHTS)
+            extra["tiles"] = legendary.carpet_reach(game, state, i)[flight.end]
+        elif not _can_move(game, state.with_plane(i, plane.evolve(boost=False)), i):
+            extra["blocked"] = True  # no journey but the DODGE (PIG'S TURN)
     elif game.companies[i].expert:
         paid = expert.pay(game, checked, i, action.path, action.cross, action.glide, overloaded)
         flight = paid.flight

@@ -105,31 +105,40 @@ def _desert(game: Game, state: State, h: Hex) -> bool:
         and not state.clouds.get(h)
 
 
-def carpet_targets(game: Game, state: State, i: int) -> list[Hex]:
-    """Every tile the FAKIR's FLYING CARPET may fly to now (decision 1), by distance then
-    hex; empty when the Power cannot be used."""
+def carpet_reach(game: Game, state: State, i: int) -> dict[Hex, int]:
+    """Every tile the FAKIR's FLYING CARPET may fly to now (decision 1), with the length of
+    the shortest obstacle-free path to it (the tiles travelled, for 1001 NIGHTS); empty
+    when the Power cannot be used."""
     plane = state.planes[i]
     start = plane.hex
     if power_of(game, i) != CARPET or not plane.boost or start is None or plane.grounded \
             or len(plane.carried) >= MAX_CARRIED or not _desert(game, state, start):
-        return []
+        return {}
     others = occupied(state, i)
     over_cumulus = game.powers.carpet_over_cumulus
-    seen = {start}
+    steps = {start: 0}
     queue = deque([start])
-    out = []
+    out = {}
     while queue:
         h = queue.popleft()
         for n in h.neighbors():
-            if n in seen or n not in game.tiles or obstacle(game, state, n, others) is not None:
+            if n in steps or n not in game.tiles or obstacle(game, state, n, others) is not None:
                 continue
             if not over_cumulus and state.clouds.get(n):
                 continue
-            seen.add(n)
+            steps[n] = steps[h] + 1
             queue.append(n)
             if _desert(game, state, n):
-                out.append(n)
-    return sorted(out, key=lambda h: (start.distance(h), h))
+                out[n] = steps[n]
+    return out
+
+
+def carpet_targets(game: Game, state: State, i: int) -> list[Hex]:
+    """The tiles of ``carpet_reach``, by distance then hex."""
+    start = state.planes[i].hex
+    assert start is not None or not carpet_reach(game, state, i)
+    return sorted(carpet_reach(game, state, i),
+                  key=lambda h: (start.distance(h) if start else 0, h))
 
 
 def check_carpet(game: Game, state: State, i: int, path: tuple[Hex, ...]) -> Flight:
