@@ -117,3 +117,12 @@ def test_faraday_cage() -> None:
     assert who(unfinished, "faraday-cage") == set()
     calm = powers_log(weather(3, "blue"), struck("red"), blue_wins())
     assert who(calm, "faraday-cage") == set()
+
+
+def test_a_power_used_is_the_boost_used() -> None:
+    """KEEP CALM...: "Do not use your BOOST during a game..." A Legendary Aircraft's Power
+    "replaces that of the BOOST": using it is using the BOOST."""
+    flew = powers_log(journey("blue", (2, 2), (2, 1)), blue_wins())
+    dodged = powers_log(journey("blue", (2, 2), (2, 1), (2, 0), power="dodge"), blue_wins())
+    assert who(flew, "keep-calm") == {"blue"} and who(flew, "and-carry-on") == {"blue"}
+    assert who(dodged, "keep-calm") == set()

@@ -467,6 +467,8 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
                 read.add("gliding-for-me", c, seq,
                          f"turn {turn}: glided {glided} with the tank empty")
             power = e.get("power")
+            if power:  # a Legendary Aircraft's Power token replaces its BOOST
+                boosted.add(c)
             if power == "dodge" and e.get("blocked") and start in airports:
                 read.add("pigs-turn", c, seq, f"turn {turn}: dodged out of {list(start)}")
             if power == "flying-carpet" and int(e.get("tiles", 0)) >= CARPET_TILES:
@@ -476,6 +478,8 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
                 saved_by[str(p)] = str(e["company"])
         elif kind == "lightning_struck":
             struck.update(str(c) for c in e["companies"])
+        elif kind == "asteroid_activated":
+            boosted.add(str(e["company"]))
         elif kind == "asteroid_saved":
             read.add("lucky-star", str(e["company"]), seq,
                      f"turn {turn}: saved {', '.join(e['saved'])}")
