@@ -77,6 +77,7 @@ def make(companies: Sequence[Company] = (RED, BLUE, GREEN), *,
     pinned: list[dict[str, Any]] = [{"first": first}]
     for _ in companies:
         pinned += [{"weight": w} for w in (5, 4, 3, 2, 2)]
+    pinned += [{"jerrycan": 5} for c in companies if c.expert]
     pinned += [{"wind": "calm"}, {"wind": wind}]
     game, state, _ = new_game(Landscape(biomes=tiles, clouds=dict(clouds or {})), companies,
                               seed=7, pinned=tuple(pinned), powers=powers)
@@ -667,3 +668,119 @@ def test_the_example_game_with_every_power_replays_and_validates() -> None:
             assert list(events_schema.iter_errors(e)) == [], e
         text = account(first.events)
         assert "{'type'" not in text  # every event has its words
+
+
+def test_a_position_with_the_parachute_flying_plays_on_the_same() -> None:
+    """The golden powers game after 35 entries (the Parachute on its cumulus, the ASTEROID
+    and Powers tokens in play) written as a scenario's position plays the rest of the game
+    to the same events."""
+    import yaml
+
+    from skyhex.rules.turbulences.scenario import scenario_from_dict
+
+    rules = ruleset("turbulences")
+    golden = ROOT / "tests" / "golden" / "turbulences-powers-6.moves.yaml"
+    entries = yaml.safe_load(golden.read_text())["moves"]
+    path = ROOT / "examples" / "scenarios" / "turbulences-powers-6.yaml"
+    _, scenario, _ = load_scenario(str(path))
+    actions = [action_from_entry(e) for e in entries]
+    replay = play(start(rules, scenario), actions[:35], strict=True)
+    assert replay.state.chute is not None
+    doc = yaml.safe_load(path.read_text())
+    doc["position"] = json.loads(json.dumps(position_block(replay.game, replay.state)))
+    assert list(validator("scenario").iter_errors({**doc, "map": "x.yaml"})) == []
+    resumed = scenario_from_dict(doc, scenario.landscape)
+    _, state, _ = resumed.new_game()
+    assert state == replay.state
+    rest = play(start(rules, resumed), actions[35:], strict=True)
+    whole = play(start(rules, scenario), actions, strict=True)
+    assert rest.error is None and rest.state == whole.state
+
+
+# --- EXPERT mode --------------------------------------------------------------------------
+
+
+def test_expert_the_flying_carpet_counts_no_fuel_nor_altitude() -> None:
+    """"In EXPERT Mode, do not count the FUEL spent or the ALTITUDE gained during this
+    special movement.\""""
+    biomes = {h: Biome.PLAIN for h in landscape_hexes()}
+    biomes.update({H(0, 0): Biome.DESERT, H(3, -3): Biome.DESERT})
+    game, state = make((Company("red", FAKIR, 1, expert=True), BLUE, GREEN), biomes=biomes,
+                       clouds={H(1, -1): (cu(1),), H(2, -2): (cu(2),)})
+    state = turn_of(put(state, 0, H(0, 0), fuel=4, altitude=1), 0)
+    after, events = apply(game, state, Journey("red", (H(3, -3),), power=True))
+    assert (after.planes[0].fuel, after.planes[0].altitude) == (4, 1)
+    assert "fuel_spent" not in of_type(events, "journey")[0]
+    assert illegal(game, state, Journey("red", (H(3, -3),), power=True, glide=1)) \
+        == "expert.glide"
+
+
+def test_expert_the_dodge_costs_its_movements_but_no_altitude() -> None:
+    """Decision: the DODGE pays its movements like a crossing (2, and the bonus tile), with
+    FUEL or gliding, and no ALTITUDE for the obstacle."""
+    game, state = make((Company("red", SAVOIA, 1, expert=True), BLUE, GREEN),
+                       clouds={H(0, -1): (storm(1),)})
+    state = turn_of(put(state, 0, H(0, 0), fuel=5, altitude=0), 0)
+    after, events = apply(game, state, Journey("red", (H(0, -1), H(0, -2)), power=True))
+    journey = of_type(events, "journey")[0]
+    assert journey["fuel_spent"] == 2 and journey["altitude_spent"] == 0
+    assert after.planes[0].fuel == 3 and not after.planes[0].boost
+    dry = turn_of(put(state, 0, H(0, 0), fuel=1, altitude=0), 0)
+    assert not any(isinstance(a, Journey) and a.power for a in legal_actions(game, dry))
+    assert illegal(game, dry, Journey("red", (H(0, -1), H(0, -2)), power=True)) \
+        == "expert.fuel"
+
+
+def test_expert_the_parachute_is_an_obstacle_to_cross_and_rescued_for_fuel() -> None:
+    """EXPERT: the Parachute is an obstacle of height 1 (like an aircraft on a cumulus); an
+    EXPERT owner's rescue pays its movement."""
+    game, state = make((Company("red", BIPLANE, 1, expert=True), BLUE, GREEN),
+                       clouds={H(-1, 2): (cu(1),)})
+    state = state.evolve(chute=Chute(H(-1, 2), ("red-1",), 0), shipping=tuple(
+        tuple(p for p in z if p != "red-1") for z in state.shipping))
+    state = turn_of(put(state, 0, H(-1, 3), fuel=6, altitude=2), 0)
+    legal = legal_actions(game, state)
+    assert Journey("red", (H(-1, 2), H(-1, 1)), cross=True) in legal
+    after, events = apply(game, state, Journey("red", (H(-1, 2),), after=Ops(load=("red-1",))))
+    assert after.planes[0].fuel == 5 and after.planes[0].carried == ("red-1",)
+    assert of_type(events, "parachute_rescued")
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+def test_every_parcel_is_in_one_place_in_random_games_with_every_power() -> None:
+    """Seeded random legal games of the powers' example scenario, CLASSIC and with EXPERT
+    companies: after every action each parcel is in exactly one place (a shipping zone, on
+    board, delivered, lost, or in the Parachute), one Parachute at most is out of the box,
+    an ASTEROID only lives between the BESIXDOUZE's turn and the next weather phase, and the
+    view never shows a weight the company may not know."""
+    import random
+    from dataclasses import replace
+
+    rules = ruleset("turbulences")
+    _, base, _ = load_scenario(str(ROOT / "examples" / "scenarios" /
+                                   "turbulences-powers-6.yaml"))
+    expert = replace(base, companies=tuple(replace(c, expert=k % 2 == 0)
+                                           for k, c in enumerate(base.companies)))
+    for scenario in (base, expert):
+        for seed in range(3):
+            rng = random.Random(seed)
+            game, state, _ = rules.new_game(scenario)
+            for _ in range(250):
+                legal = rules.legal_actions(game, state)
+                if not legal:
+                    break
+                state, _ = rules.apply(game, state, rng.choice(legal))
+                places = [*state.lost, *(p for z in state.shipping for p in z),
+                          *(p for q in state.planes for p in (*q.carried, *q.delivered)),
+                          *(state.chute.parcels if state.chute else ())]
+                assert sorted(places) == sorted(game.weights)
+                assert sum(q.parachute for q in state.planes) + (state.chute is not None) <= 1
+                assert not any(q.parachute and q.boost for q in state.planes)
+                if state.phase is Phase.PILOTING and state.order == game.clockwise(state.first):
+                    assert not any(q.asteroid for q in state.planes)  # the weather is over
+                seen = view(game, state, "red")
+                chute = seen.get("parachute", {})
+                for p in chute.get("parcels", ()):
+                    assert p["weight"] is None or p["colour"] == "red"
