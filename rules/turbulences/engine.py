@@ -1093,8 +1093,9 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
         flights = [(path, cross, glide, False)
                    for path, cross, glide in _flights(game, scratch, i, overloaded)]
-        if parachute.owner_of(game, scratch, i):  # rescues (section 10)
-            hex_ = scratch.chute.hex  # type: ignore[union-attr]
+        chute = scratch.chute
+        if chute is not None and parachute.owner_of(game, scratch, i):  # rescues
+            hex_ = chute.hex
             flights += [(path, cross, glide, False)
                         for path, cross, glide in _flights(game, parachute.freed(scratch), i,
                                                            overloaded)
@@ -1114,9 +1115,9 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                 afters = landings[end]
             elif not power and scratch.chute is not None and end == scratch.chute.hex:
                 afters = parachute.rescue_options(game, scratch, i)
-            for chute in ((False, True) if reserve else (False,)):
+            for reserved in ((False, True) if reserve else (False,)):
                 out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross,
-                                   chute, power) for after in afters)
+                                   reserved, power) for after in afters)
     return out
 
 
@@ -1152,8 +1153,9 @@ def _can_move(game: Game, state: State, i: int) -> bool:
         return True
     if game.companies[i].aircraft.legendary and _power_flights(game, state, i):
         return True
-    if parachute.owner_of(game, state, i):
-        hex_ = state.chute.hex  # type: ignore[union-attr]
+    chute = state.chute
+    if chute is not None and parachute.owner_of(game, state, i):
+        hex_ = chute.hex
         return any(path[-1] == hex_ and hex_ not in path[:-1]
                    for path, _, _ in _flights(game, parachute.freed(state), i, False))
     return False

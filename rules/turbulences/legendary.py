@@ -135,10 +135,11 @@ def carpet_reach(game: Game, state: State, i: int) -> dict[Hex, int]:
 
 def carpet_targets(game: Game, state: State, i: int) -> list[Hex]:
     """The tiles of ``carpet_reach``, by distance then hex."""
+    reach = carpet_reach(game, state, i)
     start = state.planes[i].hex
-    assert start is not None or not carpet_reach(game, state, i)
-    return sorted(carpet_reach(game, state, i),
-                  key=lambda h: (start.distance(h) if start else 0, h))
+    if not reach or start is None:
+        return []
+    return sorted(reach, key=lambda h: (start.distance(h), h))
 
 
 def check_carpet(game: Game, state: State, i: int, path: tuple[Hex, ...]) -> Flight:
