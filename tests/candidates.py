@@ -262,6 +262,9 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
                     if _kept(rng, rate):
                         yield replace(rng.choice(firsts), before=ops)
         for before in befores:
+            for tile in sorted(game.tiles):  # a FLYING CARPET anywhere, after the operations
+                if before and _kept(rng, rate * 4):
+                    yield Journey(colour, (tile,), before, NO_OPS, where, power=True)
             for path, (glide, cross) in product(paths, variants):
                 if cross and len(path) < 2:
                     continue
