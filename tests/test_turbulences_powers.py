@@ -784,3 +784,39 @@ def test_every_parcel_is_in_one_place_in_random_games_with_every_power() -> None
                 chute = seen.get("parachute", {})
                 for p in chute.get("parcels", ()):
                     assert p["weight"] is None or p["colour"] == "red"
+
+
+def test_the_flying_carpet_reaches_its_connected_desert_tiles_on_random_maps() -> None:
+    """Property (seeded maps and skies): the FLYING CARPET's tiles are exactly the other
+    clear desert tiles of the start's component in the graph of landscape tiles free of
+    obstacles (networkx, independent of the engine's search)."""
+    import random
+
+    import networkx as nx
+
+    from skyhex.mapgen.turbulences.generate import generate_landscape
+    from skyhex.rules.turbulences.landscape import Difficulty
+    from skyhex.rules.turbulences.legendary import carpet_targets
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        land = generate_landscape(seed, list(Difficulty)[seed % 4])
+        game, state, _ = new_game(land, (Company("red", FAKIR, 1), BLUE, GREEN), seed)
+        deserts = [h for h in sorted(game.tiles) if game.biomes[h] is Biome.DESERT
+                   and h not in game.halves and not state.clouds.get(h)]
+        if not deserts:
+            continue
+        start = rng.choice(deserts)
+        others = [h for h in sorted(game.tiles) if h != start and h not in state.clouds
+                  and h not in game.mountains]
+        state = put(state, 0, start)
+        state = put(state, 1, rng.choice(others))
+        free = nx.Graph()
+        blocked = {state.planes[1].hex} | set(game.mountains) | {
+            h for h, s in state.clouds.items() if any(t.side is CloudSide.STORM for t in s)}
+        free.add_nodes_from(h for h in game.tiles if h not in blocked)
+        free.add_edges_from((h, n) for h in free for n in h.neighbors() if n in free)
+        component = nx.node_connected_component(free, start)
+        expected = {h for h in deserts if h in component and h != start
+                    and h != state.planes[1].hex}
+        assert set(carpet_targets(game, state, 0)) == expected, seed
