@@ -156,7 +156,10 @@ class Turbulences(Face):
                           for t in s.made_teams())
         return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
                 f"{difficulty} landscape" + (" with half-tiles" if s.landscape.halves else "")
-                + (f", teams ({teams})" if teams else ""))
+                + (f", teams ({teams})" if teams else "")
+                + "".join(f", the {name}" for name, on in (("Parachute", s.powers.parachute),
+                                                           ("Lightning", s.powers.lightning))
+                          if on))
 
     def start_caption(self, scenario: Scenario) -> str:
         return "start of the game: turn 1, first weather phase resolved"

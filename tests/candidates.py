@@ -40,7 +40,7 @@ from skyhex.rules.paragliders.flight import closest_mountains
 from skyhex.rules.paragliders.state import Game as PGame
 from skyhex.rules.paragliders.state import State as PState
 from skyhex.rules.paragliders.stunts import Stunt
-from skyhex.rules.turbulences.actions import NO_OPS, Flip, Journey, Ops, Pass
+from skyhex.rules.turbulences.actions import NO_OPS, Flip, Journey, Ops, Pass, Power
 from skyhex.rules.turbulences.landscape import region_cities
 from skyhex.rules.turbulences.state import Game as TGame
 from skyhex.rules.turbulences.state import State as TState
@@ -196,7 +196,9 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
     without the BOOST; then the parcel operations with the journeys: every operation
     before the journey that ``apply`` takes, with every path, and every operation after a
     journey that lands. EXPERT: flipping the Jerrycan, and every journey gliding 0-3
-    movements, as a crossing too (a few of those for the other companies)."""
+    movements, as a crossing too (a few of those for the other companies). Section 10: the
+    ASTEROID, every journey also reserving the Parachute and as a Power, a FLYING CARPET
+    to every tile, and every exchange of a rescue on the Parachute's tile."""
     i = state.actor
     assert i is not None
     company = game.companies[i]
@@ -214,6 +216,10 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
         return tuple(p for p in every if all(p not in group for group in near))
 
     yield Flip(colour)
+    yield Power(colour)
+    for tile in sorted(game.tiles):
+        if _kept(rng, rate * 8):
+            yield Journey(colour, (tile,), power=True)
     variants = [(0, False), *((g, c) for c in (False, True) for g in range(4)
                               if (g, c) != (0, False))]
     if not company.expert:
@@ -256,6 +262,9 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
                     if _kept(rng, rate):
                         yield replace(rng.choice(firsts), before=ops)
         for before in befores:
+            for tile in sorted(game.tiles):  # a FLYING CARPET anywhere, after the operations
+                if before and _kept(rng, rate * 4):
+                    yield Journey(colour, (tile,), before, NO_OPS, where, power=True)
             for path, (glide, cross) in product(paths, variants):
                 if cross and len(path) < 2:
                     continue
@@ -264,6 +273,18 @@ def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
                         continue
                     journey = Journey(colour, path, before, NO_OPS, where, boost, glide, cross)
                     yield journey
+                    if _kept(rng, rate * 4):
+                        yield replace(journey, parachute=True)
+                    if not cross and _kept(rng, rate * 4):
+                        yield replace(journey, power=True)
+                    chute = state.chute
+                    if chute is not None and path[-1] == chute.hex:
+                        on_board = (*(p for p in carried if p not in before.throw),
+                                    *before.load)
+                        for after in _ops_space(on_board, chute.parcels,
+                                                other(on_board, chute.parcels)):
+                            if _kept(rng, rate * 8):
+                                yield replace(journey, after=after)
                     if not accepts(journey) or path[-1] not in zones:
                         if _kept(rng, rate):
                             yield replace(journey, after=Ops(load=here[:1] or carried[:1]))
@@ -379,7 +400,8 @@ def turbulences_edges() -> list[tuple[Any, Any]]:
                      for r, z in enumerate(state.shipping, 1))
     assert mine and len(full) == 5
     swap = state.with_plane(i, plane.evolve(hex=game.region_airport(region), carried=carried))
-    return [(game, blocked), (game, swap.evolve(shipping=shipping)), *_expert_edges()]
+    return [(game, blocked), (game, swap.evolve(shipping=shipping)), *_expert_edges(),
+            *_powers_edges()]
 
 
 def _expert_edges() -> list[tuple[Any, Any]]:
@@ -420,6 +442,40 @@ def _expert_edges() -> list[tuple[Any, Any]]:
         i, high.planes[i].evolve(hex=runway, altitude=0, grounded=True))
     landing = grounded.with_plane(i, high.planes[i].evolve(fuel=1, altitude=0))
     return [(game, high), (game, loaded), (game, dry), (game, grounded), (game, landing)]
+
+
+def _powers_edges() -> list[tuple[Any, Any]]:
+    """Section 10 moments random play seldom reaches (the powers' example scenario): the
+    FAKIR over a clear desert tile, the SAVOIA S.21 next to a storm, the BESIXDOUZE offered
+    its ASTEROID, and a company next to the Parachute holding two of its parcels while it
+    carries one."""
+    from skyhex.games import load_scenario, ruleset
+    from skyhex.rules.hexgrid import Hex
+    from skyhex.rules.turbulences.landscape import CloudSide, CloudToken
+    from skyhex.rules.turbulences.state import Chute, Phase
+
+    from .conftest import ROOT
+
+    rules = ruleset("turbulences")
+    _, scenario, _ = load_scenario(str(ROOT / "examples" / "scenarios" /
+                                       "turbulences-powers-6.yaml"))
+    game, state, _ = rules.new_game(scenario)
+
+    def turn(s: Any, i: int, phase: Phase = Phase.PILOTING) -> Any:
+        return s.evolve(order=(i, *(k for k in s.order if k != i)), phase=phase)
+
+    fakir = turn(state.with_plane(0, state.planes[0].evolve(hex=Hex(0, 0))), 0)
+    stormy = {**state.clouds, Hex(1, 0): (CloudToken(12, CloudSide.STORM),)}
+    stormy = {h: t for h, t in stormy.items() if h == Hex(1, 0) or t[0].id != 12}
+    savoia = turn(state.evolve(clouds=stormy).with_plane(1, state.planes[1].evolve(
+        hex=Hex(0, 0))), 1)
+    asteroid = turn(state.with_plane(2, state.planes[2].evolve(hex=Hex(0, 1))), 2, Phase.BOOST)
+    yellow = [p for z in state.shipping for p in z if p.startswith("yellow-")]
+    shipping = tuple(tuple(p for p in z if p not in yellow[:3]) for z in state.shipping)
+    rescue = turn(state.evolve(shipping=shipping, chute=Chute(Hex(-1, 1), tuple(yellow[:2]), 3))
+                  .with_plane(3, state.planes[3].evolve(hex=Hex(0, 1),
+                                                        carried=(yellow[2],))), 3)
+    return [(game, fakir), (game, savoia), (game, asteroid), (game, rescue)]
 
 
 EDGES: dict[str, Callable[[], list[tuple[Any, Any]]]] = {
@@ -471,8 +527,14 @@ def turbulences_kind(action: Any) -> set[str]:
         places = {"": action.ops}
     elif isinstance(action, Flip):
         return {"flip"}
+    elif isinstance(action, Power):
+        return {"asteroid"}
     else:
         out = {"boost journey" if action.boost else "journey", f"{len(action.path)} tiles"}
+        if action.parachute:
+            out.add("parachute")
+        if action.power:
+            out.add("power")
         if action.glide:
             out.add("glide")
         if action.cross:
@@ -491,7 +553,8 @@ def turbulences_kind(action: Any) -> set[str]:
 TURBULENCES_KINDS = {
     "pass", "rebuild and pass", "journey", "boost journey", "1 tiles", "2 tiles", "3 tiles",
     "rebuild", "before throw", "before unload", "before load", "before swap",
-    "after unload", "after load", "after swap", "load", "throw", "flip", "glide", "cross"}
+    "after unload", "after load", "after swap", "load", "throw", "flip", "glide", "cross",
+    "parachute", "power", "asteroid", "after throw"}
 
 
 def balloons_kind(action: Any) -> set[str]:

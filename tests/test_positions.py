@@ -321,7 +321,7 @@ def _tb_same(game: Any, state: Any, game2: Any, state2: Any) -> bool:
 
 
 TB_CASES = ("turbulences-2", "turbulences-4", "turbulences-6", "turbulences-teams-4",
-            "turbulences-two-companies-2", "turbulences-expert-4")
+            "turbulences-two-companies-2", "turbulences-expert-4", "turbulences-powers-6")
 
 
 def test_turbulences_positions_round_trip() -> None:

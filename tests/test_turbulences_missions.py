@@ -500,6 +500,12 @@ GOLDEN_ACHIEVEMENTS = {
         ("looping", "yellow"), ("looping", "green"), ("gliding-for-me", "red"),
         ("gliding-for-me", "green"), ("reach-for-the-moon", "red"), ("no-animal", "red"),
         ("flying-ace", "red")},
+    "turbulences-powers-6": {
+        ("1001-nights", "red"), ("faraday-cage", "blue"), ("golden-parachute", "white"),
+        ("airline-pilot", "blue"),
+        ("cut-the-wind", "yellow"),
+        *(("looping", c) for c in ("blue", "purple", "white", "yellow")),
+        *(("against-wind-and-tide", c) for c in ("blue", "yellow"))},
     "turbulences-teams-4": {
         ("double-standards", "green"), ("double-standards", "blue"),
         ("double-standards", "yellow"), ("cut-the-wind", "red"),

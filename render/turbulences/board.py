@@ -76,6 +76,7 @@ from skyhex.render.turbulences.position import (
     draw_aircraft,
     draw_aircrafts,
     draw_airport,
+    draw_asteroid,
     draw_covered,
     draw_parachute,
     draw_runway,
@@ -295,7 +296,8 @@ class LegendItem:
         return 18.0 + text_width(self.label, 3.2) + 6.0
 
 
-def legend_items(coords: bool, position: bool = False, night: bool = False
+def legend_items(coords: bool, position: bool = False, night: bool = False,
+                 powers: bool = False
                  ) -> list[LegendItem]:
     """What the legend explains (with a position: airports and aircraft)."""
     items = [LegendItem(b.value, b.value) for b in Biome]
@@ -311,6 +313,12 @@ def legend_items(coords: bool, position: bool = False, night: bool = False
             LegendItem("a neutral region's airport (central city)", "neutral-airport"),
             LegendItem("aircraft: company initial, type B/S/Z, parcels carried", "aircraft"),
         ]
+        if powers:
+            items += [
+                LegendItem("Legendary Aircraft: F Fakir, 6 Besixdouze, V Savoia S.21; a brown "
+                           "triangle: an active ASTEROID", "asteroid"),
+                LegendItem("the Parachute on its cumulus, with its parcels", "parachute"),
+            ]
     else:
         items.append(LegendItem("central city: default airport site", "airport"))
     items += [
@@ -470,7 +478,8 @@ class LandscapePicture(SheetPicture):
         caption(g, label, (cx, cy + 11.2 * u), 2.4 * u)
 
     def _draw_legend(self, canvas: Canvas) -> None:
-        items = legend_items(self.coords, self.position is not None, self.night is not None)
+        items = legend_items(self.coords, self.position is not None, self.night is not None,
+                             self.position is not None and self.position.powers)
         self.draw_legend(canvas, items, _legend_icon, icon_x=8.0, label_x=18.0)
 
 
@@ -484,6 +493,10 @@ def _legend_icon(g: Canvas, item: LegendItem, icon: Point) -> None:
         stack = legend_stack(item.icon)
         draw_cloud(g, stack, (icon[0] - 0.8, icon[1] - 1.0), s * 0.85,
                    ids=item.icon == "tempest")
+    elif item.icon == "parachute":
+        draw_parachute(g, (icon[0], icon[1] - 3.0), s, 1)
+    elif item.icon == "asteroid":
+        draw_asteroid(g, icon, 3.0, s)
     elif item.icon in ("city", "airport"):
         draw_city(g, (icon[0], icon[1] + (1.2 if item.icon == "airport" else 0.0)),
                   s * (0.8 if item.icon == "airport" else 1.0),
@@ -557,7 +570,8 @@ def landscape_picture(land: Landscape, *, title: str, hex_mm: float = HEX_MM_DEF
         panel_size = TurbulencesPanel(position).size
     sheet = plan_sheet(board, hex_mm=hex_mm, title=title, subtitle=subtitle, band=band,
                        reach=band, legend=legend_items(coords, position is not None,
-                                                       night is not None),
+                                                       night is not None,
+                                                       position is not None and position.powers),
                        panel_size=panel_size, title_block=TITLE_BLOCK, note_width=note_width)
     return LandscapePicture(land, sheet, coords, position, pieces, night)
 

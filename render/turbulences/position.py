@@ -126,6 +126,7 @@ class TurbulencesPosition:
     lost: int
     runways: Mapping[Hex, int] = field(default_factory=dict)  # runway -> parcels there
     chute: tuple[Hex, int] | None = None  # section 10: the Parachute's hex and parcels
+    powers: bool = False  # section 10: the Parachute or a Legendary Aircraft in play
 
     @property
     def destroyed(self) -> tuple[CompanyView, ...]:
@@ -149,7 +150,8 @@ def turbulences_position(game: Game, state: State, caption: str) -> TurbulencesP
         None if state.wind is None else wind_name(state.wind), dict(state.clouds), companies,
         airport_views(game), sum(len(z) for z in state.shipping), len(state.lost),
         {h: len(z) for h, z in state.runways.items()},
-        None if state.chute is None else (state.chute.hex, len(state.chute.parcels)))
+        None if state.chute is None else (state.chute.hex, len(state.chute.parcels)),
+        game.powers.parachute or any(c.aircraft.legendary for c in game.companies))
 
 
 def expert_text(fuel: int, altitude: int, jerrycan: str) -> str:

@@ -59,6 +59,8 @@ def power_line(e: dict[str, Any]) -> str | None:
                 + (" (the Parachute is emptied)" if e.get("emptied") else ""))
     if kind == "asteroid_activated":
         return f"   {who} activates the ASTEROID at {_hex(e['hex'])}: a Mountain for the next weather"
+    if kind == "asteroid_saved":
+        return f"   {who}'s ASTEROID saved {_ids(e['saved'])} from the weather"
     if kind == "power_recharged":
         return f"   {who}: Power recharged"
     if kind == "power_declined":

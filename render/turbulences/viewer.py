@@ -27,6 +27,8 @@ from skyhex.render.turbulences.position import (
     aircraft_placements,
     airport_views,
     draw_aircraft,
+    draw_asteroid,
+    draw_parachute,
     expert_text,
     playing_text,
     where_text,
@@ -86,9 +88,11 @@ class TurbulencesArt(viewer.ViewerArt):
                         len(raw["delivered"]),
                         expert_text(raw["expert"]["fuel"], raw["expert"]["altitude"],
                                     raw["expert"]["jerrycan"]) if "expert" in raw else None,
-                        c.covered, bool(raw.get("grounded")))
+                        c.covered, bool(raw.get("grounded")), bool(raw.get("parachute")),
+                        bool(raw.get("power", {}).get("asteroid")))
             for c, raw, style in zip(self.game.companies, view["companies"], self.styles,
                                      strict=True))
+        chute = view.get("parachute", {})
         clouds: dict[Hex, Stack] = {
             Hex(*c["hex"]): tuple(CloudToken(t["id"], CloudSide(t["side"])) for t in c["tokens"])
             for c in view["clouds"]}
@@ -96,13 +100,26 @@ class TurbulencesArt(viewer.ViewerArt):
             "", self.game.mode.value, view["turn"], view["first"], view["actor"], view["phase"],
             view["wind"], clouds, companies, self.airports,
             sum(len(z["parcels"]) for z in view["shipping"]), len(view["lost"]),
-            {Hex(*r["hex"]): len(r["parcels"]) for r in view.get("runways", ())})
+            {Hex(*r["hex"]): len(r["parcels"]) for r in view.get("runways", ())},
+            (Hex(*chute["hex"]), len(chute["parcels"])) if "hex" in chute else None)
 
     def _aircraft(self, c: CompanyView, radius: float) -> str:
         def draw(canvas: Canvas) -> None:
             draw_aircraft(canvas, c, (0.0, 0.0), radius, self.u)
 
         return self.symbols.use(("aircraft", c.colour, c.aircraft, c.carried, radius), draw)
+
+    def _parachute(self, parcels: int) -> str:
+        def draw(canvas: Canvas) -> None:
+            draw_parachute(canvas, (0.0, 0.0), self.u, parcels)
+
+        return self.symbols.use(("parachute", parcels), draw)
+
+    def _asteroid(self, radius: float) -> str:
+        def draw(canvas: Canvas) -> None:
+            draw_asteroid(canvas, (0.0, 0.0), radius, self.u)
+
+        return self.symbols.use(("asteroid", radius), draw)
 
     def _cloud(self, stack: Stack) -> str:
         def draw(canvas: Canvas) -> None:
@@ -126,7 +143,15 @@ class TurbulencesArt(viewer.ViewerArt):
             cx, cy = centre(h)
             ids = "·".join(str(t.id) for t in stack)
             out.append(viewer.use(symbol, (cx, cy - 4.6 * u), f"{kind} {ids} at {h.q},{h.r}"))
+        if position.chute is not None:
+            h, parcels = position.chute
+            cx, cy = centre(h)
+            out.append(viewer.use(self._parachute(parcels), (cx, cy + 3.0 * u),
+                                  f"the Parachute at {h.q},{h.r}, holding {parcels}"))
         for c, at, radius in aircraft_placements(position, centre, u, lambda h: True):
+            if c.asteroid:
+                out.append(viewer.use(self._asteroid(radius), at,
+                                      f"{c.name}'s ASTEROID: a Mountain for the next weather"))
             out.append(viewer.use(self._aircraft(c, radius), at,
                                   f"{c.name}: {c.aircraft.value}, "
                                   f"{where_text(c, self.airports)}, carrying {c.carried}"))
@@ -187,6 +212,10 @@ class TurbulencesArt(viewer.ViewerArt):
             up = sum(1 for t in view["night"]["tiles"] if t["face"] == "up")
             head.append(["night", f"{view['night']['turns_left']} turn(s) to PARIS; "
                          f"{up} of {len(view['night']['tiles'])} tiles discovered"])
+        chute = view.get("parachute")
+        if chute is not None:
+            head.append(["Parachute", chute["state"] + (f" ({chute['company']})"
+                                                        if "company" in chute else "")])
         if "team" in view:
             head.append(["team", ", ".join(view["team"])])
         if "teams" in view:
@@ -207,7 +236,8 @@ class TurbulencesArt(viewer.ViewerArt):
                          ["carrying", parcels_text(raw["carried"])],
                          ["delivered", f"{c.delivered}"
                           + (f": {parcels_text(raw['delivered'])}" if c.delivered else "")],
-                         ["BOOST", "ready" if c.boost else "used"],
+                         ["BOOST" if c.token.startswith(("BOOST", "PARACHUTE"))
+                          else "Power", c.token],
                          *([["EXPERT", c.expert]] if c.expert else [])]})
         return {"head": head, "cards": cards}
 

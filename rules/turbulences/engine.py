@@ -456,7 +456,7 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
     mountains = known | stones if stones else known
     blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
-    before = state.clouds
+    before, previous, planes = state.clouds, state.last_direction, state.planes
     event: Event = {"type": "weather", "turn": state.turn,
                     "first": game.companies[state.first].colour, "wind": wind_name(wind),
                     "draws": [dict(d) for d in blown.made]}
@@ -469,6 +469,8 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
                          else state.last_direction)
     if state.turn >= 2:
         state = _shake(game, state, before, phase, events)
+        if stones:
+            _lucky(game, state, planes, before, wind, previous, events)
     if game.powers.lightning:
         sides = {t.id: t.side for stack in before.values() for t in stack}
         tiles = lightning.charged(phase, mountains, sides, game.powers.lightning_tokens)
@@ -485,6 +487,21 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
         state = state.evolve(planes=tuple(p.evolve(asteroid=False) if p.asteroid else p
                                           for p in state.planes))
     return state
+
+
+def _lucky(game: Game, state: State, planes: Sequence[Plane], before: Mapping[Hex, Stack],
+           wind: Wind, previous: Direction | None, events: list[Event]) -> None:
+    """The ``asteroid_saved`` event: the other aircraft that this weather phase would have
+    destroyed without the ASTEROIDs and that survived it (LUCKY STAR)."""
+    plain = resolve(game.mountains, before, wind, previous)
+    positions = {i: p.hex for i, p in enumerate(planes) if p.hex is not None}
+    doomed = shake([c.colour for c in game.companies], positions, game.tiles, game.airports,
+                   game.cities, before, plain).positions
+    saved = [game.companies[i].colour for i, h in sorted(doomed.items())
+             if h is None and not planes[i].asteroid and state.planes[i].hex is not None]
+    if saved:
+        owners = [game.companies[i].colour for i, p in enumerate(planes) if p.asteroid]
+        events.append({"type": "asteroid_saved", "company": owners[0], "saved": saved})
 
 
 def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: WeatherPhase,
@@ -916,6 +933,10 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                  "(in your airport, or with the BOOST in another city of your "
                                  "region) or pass")
     if boosting:
+        if game.companies[i].aircraft.legendary:
+            raise IllegalActionError("boost.legendary", "a Legendary Aircraft has no BOOST: "
+                                     "its Power replaces it (the BESIXDOUZE's ASTEROID, or "
+                                     "pass)")
         if action.parachute or action.power:
             raise IllegalActionError("boost.window", "the BOOST's journey reserves no Parachute "
                                      "and uses no Power")
@@ -939,6 +960,10 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                      "ALTITUDE")
         flight = legendary.check_power(game, state, i, action.path)
         flown, extra = _power_paid(game, state, i, flight, action.glide)
+        if extra["power"] == legendary.CARPET:  # the tiles travelled (1001 NIGHTS)
+            extra["tiles"] = legendary.carpet_reach(game, state, i)[flight.end]
+        elif not _can_move(game, state.with_plane(i, plane.evolve(boost=False)), i):
+            extra["blocked"] = True  # no journey but the DODGE (PIG'S TURN)
     elif game.companies[i].expert:
         paid = expert.pay(game, checked, i, action.path, action.cross, action.glide, overloaded)
         flight = paid.flight
@@ -1134,8 +1159,9 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
         flights = [(path, cross, glide, False)
                    for path, cross, glide in _flights(game, scratch, i, overloaded)]
-        if parachute.owner_of(game, scratch, i):  # rescues (section 10)
-            hex_ = scratch.chute.hex  # type: ignore[union-attr]
+        chute = scratch.chute
+        if chute is not None and parachute.owner_of(game, scratch, i):  # rescues
+            hex_ = chute.hex
             flights += [(path, cross, glide, False)
                         for path, cross, glide in _flights(game, parachute.freed(scratch), i,
                                                            overloaded)
@@ -1155,9 +1181,9 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                 afters = landings[end]
             elif not power and scratch.chute is not None and end == scratch.chute.hex:
                 afters = parachute.rescue_options(game, scratch, i)
-            for chute in ((False, True) if reserve else (False,)):
+            for reserved in ((False, True) if reserve else (False,)):
                 out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross,
-                                   chute, power) for after in afters)
+                                   reserved, power) for after in afters)
     return out
 
 
@@ -1193,8 +1219,9 @@ def _can_move(game: Game, state: State, i: int) -> bool:
         return True
     if game.companies[i].aircraft.legendary and _power_flights(game, state, i):
         return True
-    if parachute.owner_of(game, state, i):
-        hex_ = state.chute.hex  # type: ignore[union-attr]
+    chute = state.chute
+    if chute is not None and parachute.owner_of(game, state, i):
+        hex_ = chute.hex
         return any(path[-1] == hex_ and hex_ not in path[:-1]
                    for path, _, _ in _flights(game, parachute.freed(state), i, False))
     return False

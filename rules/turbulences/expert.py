@@ -152,6 +152,14 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
     if land not in game.tiles or obstacle(game, state, land, others) is not None:
         raise IllegalActionError("expert.cross-landing", f"a crossing lands on a free "
                                  f"landscape tile, not {land}")
+    return landed_flight(game, state, mover, path, others), cost
+
+
+def landed_flight(game: Game, state: State, mover: int, path: tuple[Hex, ...],
+                  others: Collection[Hex]) -> Flight:
+    """The flight of a journey that jumped over ``path[0]`` onto ``path[1]`` (a crossing,
+    or the DODGE of section 10), with its bonus tile ``path[2]`` if any, checked."""
+    over, land = path[0], path[1]
     end, bonus = land, False
     if len(path) == 3 and land in dark(state.night, state.clouds):
         raise IllegalActionError("night.reveal", f"entering the unknown tile {land} without a "
@@ -165,7 +173,7 @@ def check_crossing(game: Game, state: State, mover: int, path: tuple[Hex, ...],
             rule, message = problem.split("|", 1)
             raise IllegalActionError(rule, message)
         end, bonus = path[2], True
-    return Flight(path, end, end not in game.tiles, bonus), cost
+    return Flight(path, end, end not in game.tiles, bonus)
 
 
 # --- paying -------------------------------------------------------------------------------

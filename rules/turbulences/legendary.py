@@ -63,8 +63,9 @@ from collections.abc import Collection, Iterator
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
-from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
+from skyhex.rules.turbulences.expert import beyond, landed_flight
 from skyhex.rules.turbulences.landscape import Biome
 from skyhex.rules.turbulences.piloting import Flight, _step, has_bonus, obstacle, occupied
 from skyhex.rules.turbulences.state import MAX_CARRIED, Game, State
@@ -105,31 +106,41 @@ def _desert(game: Game, state: State, h: Hex) -> bool:
         and not state.clouds.get(h)
 
 
-def carpet_targets(game: Game, state: State, i: int) -> list[Hex]:
-    """Every tile the FAKIR's FLYING CARPET may fly to now (decision 1), by distance then
-    hex; empty when the Power cannot be used."""
+def carpet_reach(game: Game, state: State, i: int) -> dict[Hex, int]:
+    """Every tile the FAKIR's FLYING CARPET may fly to now (decision 1), with the length of
+    the shortest obstacle-free path to it (the tiles travelled, for 1001 NIGHTS); empty
+    when the Power cannot be used."""
     plane = state.planes[i]
     start = plane.hex
     if power_of(game, i) != CARPET or not plane.boost or start is None or plane.grounded \
             or len(plane.carried) >= MAX_CARRIED or not _desert(game, state, start):
-        return []
+        return {}
     others = occupied(state, i)
     over_cumulus = game.powers.carpet_over_cumulus
-    seen = {start}
+    steps = {start: 0}
     queue = deque([start])
-    out = []
+    out = {}
     while queue:
         h = queue.popleft()
         for n in h.neighbors():
-            if n in seen or n not in game.tiles or obstacle(game, state, n, others) is not None:
+            if n in steps or n not in game.tiles or obstacle(game, state, n, others) is not None:
                 continue
             if not over_cumulus and state.clouds.get(n):
                 continue
-            seen.add(n)
+            steps[n] = steps[h] + 1
             queue.append(n)
             if _desert(game, state, n):
-                out.append(n)
-    return sorted(out, key=lambda h: (start.distance(h), h))
+                out[n] = steps[n]
+    return out
+
+
+def carpet_targets(game: Game, state: State, i: int) -> list[Hex]:
+    """The tiles of ``carpet_reach``, by distance then hex."""
+    reach = carpet_reach(game, state, i)
+    start = state.planes[i].hex
+    if not reach or start is None:
+        return []
+    return sorted(reach, key=lambda h: (start.distance(h), h))
 
 
 def check_carpet(game: Game, state: State, i: int, path: tuple[Hex, ...]) -> Flight:
@@ -154,11 +165,6 @@ def check_carpet(game: Game, state: State, i: int, path: tuple[Hex, ...]) -> Fli
 # --- the DODGE ----------------------------------------------------------------------------
 
 
-def _beyond(start: Hex, over: Hex) -> tuple[Hex, ...]:
-    d = Direction(next(k for k, n in enumerate(start.neighbors()) if n == over))
-    return (over.neighbor(d), over.neighbor(d.rotate(-1)), over.neighbor(d.rotate(1)))
-
-
 def _dodgeable(game: Game, state: State, h: Hex, others: Collection[Hex]) -> bool:
     return h in game.tiles and h not in game.mountains \
         and obstacle(game, state, h, others) is not None
@@ -175,7 +181,7 @@ def dodges(game: Game, state: State, i: int) -> Iterator[tuple[Hex, ...]]:
     for over in start.neighbors():
         if not _dodgeable(game, state, over, others):
             continue
-        for land in _beyond(start, over):
+        for land in beyond(start, over):
             if land not in game.tiles or obstacle(game, state, land, others) is not None:
                 continue
             yield over, land
@@ -200,23 +206,13 @@ def check_dodge(game: Game, state: State, i: int, path: tuple[Hex, ...]) -> Flig
                                  "a Mountain")
     if not _dodgeable(game, state, over, others):
         raise IllegalActionError("power.dodge-free", f"{over} holds no obstacle to cross")
-    if land not in _beyond(start, over):
+    if land not in beyond(start, over):
         raise IllegalActionError("power.dodge-line", f"{land} is not beyond {over} in a "
                                  "straight line or diagonally")
     if land not in game.tiles or obstacle(game, state, land, others) is not None:
         raise IllegalActionError("power.dodge-landing", f"the DODGE lands on a free landscape "
                                  f"tile, not {land}")
-    end, bonus = land, False
-    if len(path) == 3:
-        if not has_bonus(game, state, i, land, over):
-            raise IllegalActionError("journey.no-bonus", f"{land} is not the colour of the "
-                                     f"{game.companies[i].aircraft.value}'s bonus")
-        problem = _step(game, state, land, path[2], others)
-        if problem is not None:
-            rule, message = problem.split("|", 1)
-            raise IllegalActionError(rule, message)
-        end, bonus = path[2], True
-    return Flight(path, end, end not in game.tiles, bonus)
+    return landed_flight(game, state, i, path, others)
 
 
 def power_paths(game: Game, state: State, i: int) -> list[tuple[Hex, ...]]:

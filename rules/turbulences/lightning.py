@@ -38,7 +38,7 @@ from collections.abc import Collection, Iterable, Sequence
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.landscape import CloudSide
-from skyhex.rules.turbulences.state import Game, State
+from skyhex.rules.turbulences.state import Chute, Game, State
 from skyhex.rules.turbulences.weather import WeatherPhase
 
 
@@ -102,8 +102,7 @@ def strike(game: Game, state: State, tiles: Iterable[Hex], events: list[Event]
             event["lost"].append(p)
             lost.append((chute.company, p, True))
             left = tuple(x for x in chute.parcels if x != p)
-            state = state.evolve(chute=None if not left else
-                                 type(chute)(chute.hex, left, chute.company))
+            state = state.evolve(chute=Chute(chute.hex, left, chute.company) if left else None)
             if not left:
                 event["emptied"] = True
         events.append(event)

@@ -65,8 +65,6 @@ def _m(key: str, name: str, group: str, text: str, status: Status, note: str,
 
 G, C, X, T = Status.GAME, Status.CAREER, Status.MISSING, Status.TABLE
 _PHYSICAL = "a physical or social act at the table, not in a game log"
-_POWERS = ("the MYSTERY and COLLECTOR material (section 10) is not played by skyhex yet: no "
-           "log event tells it")
 _MAP = ("the landscape, which the log does not carry (its setup names companies, airports and "
         "parcels): given by the scenario (--scenario)")
 
@@ -143,15 +141,18 @@ MISSIONS: tuple[Mission, ...] = (
     _m("its-the-pompom", "IT'S THE POMPOM!", "Collector", "Take off with KLAUS on Christmas day.",
        T, "KLAUS is no aircraft of the game's box, and a log holds no calendar date"),
     _m("golden-parachute", "GOLDEN PARACHUTE", "Collector",
-       "Save a Parcel with the Parachute and deliver it.", X, _POWERS),
+       "Save a Parcel with the Parachute and deliver it.", G,
+       "a parcel the company's opened Parachute saved reaches its delivery zone (rescued "
+       "and flown home, or the Parachute blown into its airport)"),
     _m("pigs-turn", "PIG'S TURN", "Collector", "Leave a blocked Airport with the DODGE Power.",
-       X, _POWERS),
+       G, "a DODGE journey from an airport whose aircraft had no other journey"),
     _m("lucky-star", "LUCKY STAR", "Collector", "Save another Aircraft with the ASTEROID Power.",
-       X, _POWERS),
+       G, "a weather phase would have destroyed another aircraft without the company's "
+       "ASTEROID and did not (asteroid_saved)"),
     _m("1001-nights", "1001 NIGHTS", "Collector", "Travel 7 tiles with the FLYING CARPET Power.",
-       X, _POWERS),
-    _m("faraday-cage", "FARADAY CAGE", "Collector", "Be struck by Lightning and win.", X,
-       _POWERS),
+       G, "a FLYING CARPET whose shortest obstacle-free path is 7 tiles or more"),
+    _m("faraday-cage", "FARADAY CAGE", "Collector", "Be struck by Lightning and win.", G,
+       "the company's aircraft struck by Lightning in a game it won alone"),
     _m("air-meeting", "AIR MEETING", "Collector", "Have at least 12 Aircraft.", T,
        "a collection of pawns, not a game"),
     _m("draw-me-a-sheep", "DRAW ME A SHEEP", "Collector", "Box dedicated by a crew member.", T,
@@ -231,6 +232,7 @@ UNITY_POINTS = 25
 LANDSCAPE_TILES = 37  # MARCO POLO, NYCTALOPE: the tiles of a landscape
 TAKE_OFF_GAMES = ("taking-your-own-wings", "second-wind", "never-two-without-three")
 LEFT_BOARD_TIMES = 4
+CARPET_TILES = 7  # 1001 NIGHTS: "Travel 7 tiles with the FLYING CARPET"
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +391,9 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
     phase_named: set[int] = set()
     phase_crashes: list[str] = []
     end: Event | None = None
+    airports = {_hex(a["hex"]) for a in setup.get("airports", ())}
+    saved_by: dict[str, str] = {}  # parcel -> the company whose Parachute saved it
+    struck: set[str] = set()
 
     def close_weather(seq: int) -> None:
         nonlocal in_weather
@@ -470,6 +475,13 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
             if "fuel" in e and glided > 0 and int(e["fuel"]) == 0:
                 read.add("gliding-for-me", c, seq,
                          f"turn {turn}: glided {glided} with the tank empty")
+            power = e.get("power")
+            if power:  # a Legendary Aircraft's Power token replaces its BOOST
+                boosted.add(c)
+            if power == "dodge" and e.get("blocked") and start in airports:
+                read.add("pigs-turn", c, seq, f"turn {turn}: dodged out of {list(start)}")
+            if power == "flying-carpet" and int(e.get("tiles", 0)) >= CARPET_TILES:
+                read.add("1001-nights", c, seq, f"turn {turn}: {e['tiles']} tiles by carpet")
         elif kind == "tile_revealed":
             revealed.add(_hex(e["hex"]))
             if e["biome"] == "mountain":
@@ -478,6 +490,16 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
             if len(revealed) == LANDSCAPE_TILES:
                 read.credit("marco-polo", companies, seq,
                             f"turn {turn}: all {LANDSCAPE_TILES} tiles discovered")
+        elif kind == "parachute_opened":
+            for p in e["parcels"]:
+                saved_by[str(p)] = str(e["company"])
+        elif kind == "lightning_struck":
+            struck.update(str(c) for c in e["companies"])
+        elif kind == "asteroid_activated":
+            boosted.add(str(e["company"]))
+        elif kind == "asteroid_saved":
+            read.add("lucky-star", str(e["company"]), seq,
+                     f"turn {turn}: saved {', '.join(e['saved'])}")
         elif kind in ("aircraft_carried", "aircraft_ejected"):
             moved(str(e["company"]), _hex(e["to"]), seq)
         elif kind == "emergency_landing":
@@ -517,6 +539,10 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
                     read.add("gremlins", c, seq, f"{kilos} kilos lost in one crash")
         elif kind == "delivered":
             zone = str(e["company"])
+            for p in e["parcels"]:
+                if p in saved_by:
+                    read.add("golden-parachute", saved_by.pop(p), seq,
+                             f"{p} saved by the Parachute and delivered")
             delivered[zone] += len(e["parcels"])
             if read.mode == "classic" and delivered[zone] >= 4:
                 read.add("four-leaf-clover", zone, seq, f"{delivered[zone]} parcels delivered")
@@ -527,7 +553,7 @@ def decide(events: Sequence[Event], terrain: Terrain | None = None) -> GameMissi
             end = e
     close_weather(int(events[-1]["seq"]) if events else 0)
     if end is not None:
-        _ending(read, end, flew, boosted, flipped, crashes, hit)
+        _ending(read, end, flew, boosted, flipped, crashes, hit, struck)
         if read.night:
             _night_ending(read, end, revealed, hit)
     tallies = {c: Tally(c in flew, left_board[c]) for c in companies}
@@ -545,7 +571,7 @@ def _night_ending(read: _Read, end: Event, revealed: set[Hx], hit: set[str]) -> 
 
 
 def _ending(read: _Read, end: Event, flew: set[str], boosted: set[str], flipped: set[str],
-            crashes: Counter[str], hit: set[str]) -> None:
+            crashes: Counter[str], hit: set[str], struck: set[str]) -> None:
     """The missions a finished game decides: wins, a whole game without BOOST or crash."""
     seq = int(end["seq"])
     rows = {str(r["player"]): r for r in end["scores"]}
@@ -573,6 +599,8 @@ def _ending(read: _Read, end: Event, flew: set[str], boosted: set[str], flipped:
             continue
         if calm:
             read.add("and-carry-on", c, seq, "won without a BOOST")
+        if c in struck:
+            read.add("faraday-cage", c, seq, "won after a Lightning strike")
         if read.mode == "classic" and score >= AIRLINE_POINTS:
             read.add("airline-pilot", c, seq, f"won with {score} points")
         if read.mode == "classic" and parcels == 2:

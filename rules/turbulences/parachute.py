@@ -156,15 +156,16 @@ def open_chutes(game: Game, state: State, shaken: Sequence[Event], events: list[
 
 
 _RENAMED = {"aircraft_carried": "parachute_carried", "aircraft_destroyed": "parachute_destroyed",
-            "aircraft_ejected": "parachute_ejected", "cumulus_under": "parachute_cumulus_under"}
+            "aircraft_ejected": "parachute_ejected"}
 
 
 def shaken_event(event: Event) -> Event | None:
     """A ``shake`` event about the Parachute (``company`` ``parachute``), as the log writes
-    it; ``None`` for its emergency landing (``land`` writes what became of its parcels)."""
+    it; ``None`` for its emergency landing (``land`` writes what became of its parcels)
+    and for a cumulus sliding under it (it always rides one: never written)."""
     if event.get("company") != PARACHUTE:
         return event
-    if event["type"] == "emergency_landing":
+    if event["type"] not in _RENAMED:
         return None
     return {"type": _RENAMED[event["type"]],
             **{k: v for k, v in event.items() if k not in ("type", "company")}}
