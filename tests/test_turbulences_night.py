@@ -6,15 +6,20 @@ decisions taken where the text is silent."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import Result
 
 from skyhex.mapgen.turbulences.check import check_landscape
 from skyhex.mapgen.turbulences.night import generate_night_landscape, region_tiles
 from skyhex.render.turbulences.account import line as account_line
+from skyhex.render.turbulences.board import BIOME_FILL
+from skyhex.render.turbulences.night import NIGHT_FILL
 from skyhex.rules.errors import IllegalActionError, InputError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.actions import Journey, Pass
@@ -33,6 +38,8 @@ from skyhex.rules.turbulences.night import NightRules, night_ring
 from skyhex.rules.turbulences.scoring import scores
 from skyhex.rules.turbulences.state import Company, Game, Mode, State
 from skyhex.rules.turbulences.tank import TANK
+
+from .conftest import ROOT, run
 
 BIPLANE, SEAPLANE, ZEPPELIN = AircraftType
 RED = Company("red", BIPLANE, 1)  # airport: city 2 of region 1 = PARIS by default
@@ -433,3 +440,85 @@ def test_the_token_does_not_block_aircraft_and_vice_versa() -> None:
     while state.turn == 1:
         state, events = apply(game, state, legal_actions(game, state)[0])
     assert of_type(events, "night_advanced")[0]["to"] == [*region_cities()[5][2]]
+
+
+# --- scenario files ----------------------------------------------------------------------------
+
+
+def _scenario(workdir: Path, night: str, companies: Sequence[str], map_: str) -> Result:
+    text = "\n".join(["format: skyhex.scenario/1", "game: turbulences", "seed: 1",
+                      f"map: {map_}", "companies:", *(f"  - {c}" for c in companies),
+                      *([night] if night else [])]) + "\n"
+    (workdir / "night.yaml").write_text(text)
+    return run("scenario", "validate", "night.yaml")
+
+
+def test_night_scenarios_are_checked_like_any_other(workdir: Path) -> None:
+    """A night scenario's mistakes are located and name their rule: PARIS under a dial, a
+    map with clouds, a face-down map laid for other regions, and a face-down map by day."""
+    run("map", "generate", "--game", "turbulences", "--night", "--regions", "1,3", "--seed",
+        "2", "-o", "night-map.yaml")
+    run("map", "generate", "--game", "turbulences", "--seed", "2", "-o", "day-map.yaml")
+    pair = ["{colour: red, aircraft: biplane, region: 1}",
+            "{colour: blue, aircraft: seaplane, region: 3}"]
+    assert _scenario(workdir, "night: true", pair, "night-map.yaml").exit_code == 0
+    dial = ["{colour: red, aircraft: biplane, region: 1, city: 1, expert: true, dial: 2}",
+            pair[1]]
+    r = _scenario(workdir, "night: {paris: {region: 1, city: 2}}", dial, "night-map.yaml")
+    assert r.exit_code == 1
+    assert "night.yaml:8:16: error: PARIS (city 2 of region 1) is under an ALTITUDE dial" \
+        in r.stdout and "[scenario.night-paris]" in r.stdout
+    r = _scenario(workdir, "night: true", pair, "day-map.yaml")
+    assert r.exit_code == 1 and "[scenario.night-clouds]" in r.stdout
+    other = [pair[0], "{colour: blue, aircraft: seaplane, region: 4}"]
+    r = _scenario(workdir, "night: true", other, "night-map.yaml")
+    assert r.exit_code == 1 and "laid for regions [1, 3], the companies fly from [1, 4]" \
+        in r.stdout and "--regions 1,4" in r.stdout
+    r = _scenario(workdir, "", pair, "night-map.yaml")
+    assert r.exit_code == 1 and "[scenario.night]" in r.stdout
+
+
+def test_map_generate_night_is_seeded_and_refuses_day_options(workdir: Path) -> None:
+    """`skyhex map generate --night`: the same seed and regions give the same bytes; a
+    difficulty, half-tiles, or regions without --night are usage errors."""
+    first = run("map", "generate", "--game", "turbulences", "--night", "--seed", "5")
+    again = run("map", "generate", "--game", "turbulences", "--night", "--regions", "5,3,1",
+                "--seed", "5")
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert "night:\n  regions: [1, 3, 5]" in first.stdout and "clouds: []" in first.stdout
+    for extra in (["--difficulty", "easy"], ["--half-tiles"]):
+        r = run("map", "generate", "--game", "turbulences", "--night", *extra)
+        assert r.exit_code == 2 and r.stdout == ""
+    r = run("map", "generate", "--game", "turbulences", "--regions", "1,2")
+    assert r.exit_code == 2 and "--night" in r.stderr
+    r = run("map", "generate", "--game", "turbulences", "--night", "--regions", "1,x")
+    assert r.exit_code == 2 and "region numbers" in r.stderr
+
+
+def test_boards_draw_face_down_tiles_and_the_referee_sheet(workdir: Path) -> None:
+    """`skyhex board`: a night map face down (no biome fill shows), the referee's sheet
+    marked and printing the hidden faces, a night position with the NIGHT token; --referee
+    is a usage error by day."""
+    run("map", "generate", "--game", "turbulences", "--night", "--seed", "3", "-o", "n.yaml")
+    r = run("board", "n.yaml", "-o", "n.svg")
+    assert r.exit_code == 0
+    svg = (workdir / "n.svg").read_text()
+    tiles = re.findall(r'<polygon fill="([^"]+)" id="hex_', svg)
+    assert tiles == [NIGHT_FILL] * 37 and "REFEREE" not in svg
+    r = run("board", "n.yaml", "--referee", "-o", "referee.svg")
+    referee = (workdir / "referee.svg").read_text()
+    assert r.exit_code == 0 and "REFEREE&apos;S SHEET" in referee.replace("'", "&apos;")
+    assert referee.count(">M</text>") >= 1
+    scenario = ROOT / "examples" / "scenarios" / "turbulences-night-3.yaml"
+    moves = ROOT / "tests" / "golden" / "turbulences-night-3.moves.yaml"
+    r = run("board", str(moves), "--at", "20", "-o", "at.svg", "--allow-outside-refs")
+    at = (workdir / "at.svg").read_text()
+    assert r.exit_code == 0 and 'id="night-token"' in at and 'id="paris"' in at
+    faces = re.findall(r'<polygon fill="([^"]+)" id="hex_', at)
+    assert 0 < faces.count(NIGHT_FILL) < 37 and set(faces) - {NIGHT_FILL} <= \
+        set(BIOME_FILL.values())
+    r = run("board", str(scenario), "--referee", "-o", "s.svg", "--allow-outside-refs")
+    assert r.exit_code == 0
+    day = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
+    r = run("board", str(day), "--referee", "-o", "d.svg", "--allow-outside-refs")
+    assert r.exit_code == 2 and "not face down" in r.stderr
