@@ -522,3 +522,17 @@ def test_boards_draw_face_down_tiles_and_the_referee_sheet(workdir: Path) -> Non
     day = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
     r = run("board", str(day), "--referee", "-o", "d.svg", "--allow-outside-refs")
     assert r.exit_code == 2 and "not face down" in r.stderr
+
+
+def test_scenario_new_writes_a_night_game(workdir: Path) -> None:
+    """`skyhex scenario new --game turbulences --night`: the scenario with its `night` key and
+    a face-down map laid for its companies' regions, valid as written; other games have
+    no night (usage error)."""
+    r = run("scenario", "new", "--game", "turbulences", "--players", "3", "--night",
+            "--seed", "4", "-o", "s.yaml")
+    assert r.exit_code == 0
+    assert "night: {paris: {region: 1, city: 2}" in (workdir / "s.yaml").read_text()
+    assert "regions: [1, 3, 5]" in (workdir / "s.map.yaml").read_text()
+    assert run("scenario", "validate", "s.yaml").exit_code == 0
+    r = run("scenario", "new", "--players", "2", "--night", "-o", "p.yaml")
+    assert r.exit_code == 2 and "no night mode" in r.stderr
