@@ -119,8 +119,8 @@ def new(
 ) -> None:
     """Write a complete, valid scenario with comments explaining each section: --game
     paragliders (the options above), turbulences (a CLASSIC game of --players companies
-    spread around a NORMAL landscape, or with --night a face-down one) or balloons. Without --seed, the seed drawn is told on
-    stderr."""
+    spread around a NORMAL landscape, or with --night a face-down one) or balloons. Without
+    --seed, the seed drawn is told on stderr."""
     import secrets
 
     from skyhex.cli.files import check_outputs, write_files
