@@ -536,3 +536,19 @@ def test_scenario_new_writes_a_night_game(workdir: Path) -> None:
     assert run("scenario", "validate", "s.yaml").exit_code == 0
     r = run("scenario", "new", "--players", "2", "--night", "-o", "p.yaml")
     assert r.exit_code == 2 and "no night mode" in r.stderr
+
+
+def test_no_emergency_runway_on_a_face_down_tile() -> None:
+    """Decision: a runway replaces a tile "of the same colour as the tile": the colour of a
+    face-down tile is not known, so none is built there; a flipped tile takes one."""
+    from dataclasses import replace
+
+    from skyhex.rules.turbulences import runways
+
+    game, state, _ = make((Company("red", BIPLANE, 1, expert=True), BLUE),
+                          biomes={Hex(0, 0): Biome.PLAIN})
+    game = replace(game, expert=replace(game.expert, runways=True))
+    assert state.night is not None
+    assert not runways.can_build(game, state, Hex(0, 0))
+    flipped = state.evolve(night=type(state.night)(state.night.token, frozenset({Hex(0, 0)})))
+    assert runways.can_build(game, flipped, Hex(0, 0))
