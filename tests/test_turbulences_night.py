@@ -194,6 +194,7 @@ def test_the_night_token_starts_on_paris() -> None:
     assert state.night is not None and state.night.token == region_cities()[3][2]
     assert events[0]["night"]["paris"] == {"region": 4, "city": 3}
     assert events[0]["night"]["turns"] == 18
+    assert view(game, state, "red")["night"]["turns_left"] == 18
     assert view(game, state, "blue")["night"]["token"] == [*region_cities()[3][2]]
 
 
@@ -219,6 +220,7 @@ def test_the_game_ends_when_the_night_token_returns_to_paris() -> None:
     assert len(end) == 1 and end[0]["reason"] == "night" and end[0]["turn"] == 18
     assert [e["paris"] for e in of_type(events, "night_advanced")] == [False] * 17 + [True]
     assert end[0]["scores"] == [s.to_dict() for s in scores(game, state)]
+    assert view(game, state, "red")["night"]["turns_left"] == 0
     assert "the night is over" in account_line(of_type(events, "night_advanced")[-1])
 
 

@@ -1150,7 +1150,7 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
             row["grounded"] = p.grounded
     if game.night is not None and state.night is not None:
         out["night"] = night.night_view(game.biomes, game.night, state.night, game.covered,
-                                        colour is None)
+                                        colour is None, state.phase is Phase.OVER)
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

@@ -73,7 +73,6 @@ from skyhex.rules.turbulences.landscape import (
     CloudSide,
     CloudToken,
     Stack,
-    city_region,
     landscape_set,
     region_cities,
 )
@@ -122,11 +121,6 @@ class Night:
     token: Hex
     revealed: frozenset[Hex] = frozenset()
     mountains: frozenset[Hex] = frozenset()
-
-
-def city_name(h: Hex) -> str:
-    region, city = city_region()[h]
-    return f"city {city} of region {region}"
 
 
 @cache
@@ -257,12 +251,12 @@ def tiles_view(biomes: Mapping[Hex, Biome], night: Night, referee: bool) -> list
 
 
 def night_view(biomes: Mapping[Hex, Biome], rules: NightRules, night: Night,
-               covered: frozenset[Hex], referee: bool) -> dict[str, Any]:
+               covered: frozenset[Hex], referee: bool, over: bool = False) -> dict[str, Any]:
     """The ``night`` part of a view: the NIGHT token, PARIS, the turns left before it is
-    back, the Mountain pawns and the tiles (face down ones without their biome, except for
-    the referee)."""
+    back (0 once the game is over), the Mountain pawns and the tiles (face down ones
+    without their biome, except for the referee)."""
     ring = night_ring(rules.paris_hex, covered)
-    left = len(ring) - ring.index(night.token)
+    left = 0 if over else len(ring) - ring.index(night.token)
     return {"token": _hx(night.token), "paris": _hx(rules.paris_hex), "turns_left": left,
             "mountains": [_hx(h) for h in sorted(night.mountains)],
             "tiles": tiles_view(biomes, night, referee)}
