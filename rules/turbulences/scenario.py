@@ -201,8 +201,8 @@ def _night(data: Mapping[str, Any], companies: Sequence[Company], landscape: Lan
     setup = landscape.night
     if not data.get("night"):
         if setup is not None:
-            problems.append(Problem("scenario.night", "the map is a NIGHT FLIGHT setup (face "
-                                    "down, no cloud)", ("map",), "play it with night: true"))
+            problems.append(Problem("scenario.night", "the map is laid face down for a night "
+                                    "game (NIGHT FLIGHT)", ("map",), "play it with night: true"))
         return None
     rules = NightRules.from_data(data["night"])
     given = data["night"]
