@@ -554,3 +554,79 @@ def test_no_emergency_runway_on_a_face_down_tile() -> None:
     assert not runways.can_build(game, state, Hex(0, 0))
     flipped = state.evolve(night=type(state.night)(state.night.token, frozenset({Hex(0, 0)})))
     assert runways.can_build(game, flipped, Hex(0, 0))
+
+
+# --- the other reading: going on after a flip --------------------------------------------------
+
+
+CONTINUES = NightRules(reveal="continues")
+
+
+def test_with_reveal_continues_the_pilot_goes_on_after_seeing_the_tile() -> None:
+    """Decision 4's other reading (``reveal: continues``): the flip pauses the journey; the
+    pilot may fly the rest of it (the tiles entered so far and the rest make a journey:
+    no U-turn, a bonus only from the tile where the base movement ended) or stop there,
+    and the BOOST is offered after it as after any journey."""
+    game, state, _ = make(rules=CONTINUES, biomes={Hex(-1, 3): Biome.DESERT})
+    state, events = fly(game, state, "red", (-1, 3))
+    assert state.actor == 0 and state.night is not None
+    assert state.night.leg == (RED_AIRPORT, Hex(-1, 3))
+    legal = legal_actions(game, state)
+    rests = {a.path for a in legal if isinstance(a, Journey)}
+    assert Pass("red") in legal and (Hex(-1, 2),) in rests
+    assert (RED_AIRPORT,) not in rests  # no U-turn on the second base tile
+    assert all(len(r) == 1 for r in rests)  # desert: no bonus for a biplane
+    with pytest.raises(IllegalActionError) as excinfo:
+        apply(game, state, Journey("red", (RED_AIRPORT,)))
+    assert excinfo.value.rule == "night.onward"
+    assert view(game, state, "blue")["night"]["journey"] == [[-2, 4], [-1, 3]]
+    state, events = fly(game, state, "red", (0, 2))
+    assert of_type(events, "journey")[0]["onward"] is True
+    assert [e["hex"] for e in of_type(events, "tile_revealed")] == [[0, 2]]
+    assert state.phase.value == "boost" and state.night is not None and not state.night.leg
+    assert "flies on from (-1,3) to (0,2)" in account_line(of_type(events, "journey")[0])
+
+
+def test_with_reveal_continues_a_pilot_may_stop_on_the_flipped_tile() -> None:
+    game, state, _ = make(rules=CONTINUES, biomes={Hex(-1, 3): Biome.PLAIN})
+    state, _ = fly(game, state, "red", (-1, 3))
+    state, events = apply(game, state, Pass("red"))
+    assert of_type(events, "passed")[0]["reason"] == "stopped"
+    assert state.planes[0].hex == Hex(-1, 3) and state.phase.value == "boost"
+    assert "stops there" in account_line(of_type(events, "passed")[0])
+
+
+def test_with_reveal_continues_a_new_cumulus_gives_its_bonus() -> None:
+    """A plain or sea tile flipped at the end of the base movement now holds a cumulus: its
+    colour is the cumulus's, so a zeppelin takes its bonus from it and a biplane none."""
+    zeppelin = Company("red", ZEPPELIN, 1)
+    game, state, _ = make((zeppelin, BLUE), rules=CONTINUES,
+                          biomes={Hex(-1, 3): Biome.DESERT, Hex(-1, 2): Biome.PLAIN})
+    state = state.evolve(night=type(state.night)(RED_AIRPORT, frozenset({Hex(-1, 3)})))
+    state, _ = fly(game, state, "red", (-1, 3), (-1, 2))
+    assert state.night is not None and state.night.leg[-1] == Hex(-1, 2)
+    rests = {a.path for a in legal_actions(game, state) if isinstance(a, Journey)}
+    assert rests and all(len(r) == 1 for r in rests)  # the bonus tile, from the cumulus
+    game, state, _ = make(rules=CONTINUES,
+                          biomes={Hex(-1, 3): Biome.DESERT, Hex(-1, 2): Biome.PLAIN})
+    state = state.evolve(night=type(state.night)(RED_AIRPORT, frozenset({Hex(-1, 3)})))
+    state, _ = fly(game, state, "red", (-1, 3), (-1, 2))
+    assert state.night is not None and not state.night.leg  # nothing left: a biplane
+
+
+def test_a_paused_journey_is_part_of_the_position() -> None:
+    """The position of a paused journey holds it (``night.journey``), and a scenario
+    starting there offers the same actions."""
+    from skyhex.rules.turbulences.position import position_block
+
+    game, state, _ = make(rules=CONTINUES)
+    state, _ = fly(game, state, "red", (-1, 3))
+    block = position_block(game, state)
+    assert block["night"]["journey"] == [[-2, 4], [-1, 3]]
+
+
+def test_going_on_after_a_flip_is_not_supported_yet_in_expert_mode() -> None:
+    with pytest.raises(InputError) as excinfo:
+        make((Company("red", BIPLANE, 1, expert=True), BLUE), rules=CONTINUES)
+    assert excinfo.value.problems[0].rule == "setup.night-reveal"
+    assert "not supported yet" in excinfo.value.problems[0].message
