@@ -86,6 +86,11 @@ The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``stat
 16. **A game that can no longer end**: when the last colour able to deliver 3 parcels
     loses its third (each colour has 5), the ``game_cannot_end`` event says so, once. The
     rulebook has no end for such a game: play goes on (playouts stop at their cap).
+17. **NIGHT FLIGHT** (section 11, ``new_game(..., night_rules=...)``): its rules and
+    decisions are in ``night.py`` (the face-down tiles, reveals, the NIGHT token and the
+    end) and ``onward.py`` (going on after a flip, ``reveal: continues``); the engine
+    reveals the tile a journey ends on, moves the token at the end of each game turn and
+    ends the game when it is back on PARIS (``game_end`` reason ``night``).
 """
 
 from __future__ import annotations
