@@ -111,13 +111,16 @@ def new(
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE|-",
                                         help="Scenario file to write (- for stdout, with the "
                                         "map inline).")] = "scenario.yaml",
+    night: Annotated[bool, typer.Option(
+        "--night", help="Turbulences: a NIGHT FLIGHT game, its landscape laid face down for "
+        "the companies' regions.")] = False,
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
     force: ForceOption = False,
 ) -> None:
     """Write a complete, valid scenario with comments explaining each section: --game
     paragliders (the options above), turbulences (a CLASSIC game of --players companies
-    spread around a NORMAL landscape) or balloons. Without --seed, the seed drawn is told on
-    stderr."""
+    spread around a NORMAL landscape, or with --night a face-down one) or balloons. Without
+    --seed, the seed drawn is told on stderr."""
     import secrets
 
     from skyhex.cli.files import check_outputs, write_files
@@ -133,9 +136,14 @@ def new(
         "solo": solo.value if solo else None, "aerodromes": aerodromes,
         "components": components,
     }
+    maker = face(str(game.value))
+    if night:
+        if "night" not in maker.generate_options:
+            raise typer.BadParameter(f"{game.value} has no night mode", param_hint="--night")
+        options["night"] = True
     with reporting():
         check_outputs([output], force=force)
-        files = face(str(game.value)).new_scenario(options, output)
+        files = maker.new_scenario(options, output)
         if output != "-":
             # The file's first line names scenario.schema.json for editors: make sure it is
             # there (an existing one is the user's: left as it is).

@@ -284,6 +284,8 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
         if options.get(option):
             raise UsageError(f"--{option}", "not for Turbulences scenarios")
     seed: int = options["seed"]
+    night = bool(options.get("night"))
+    regions = [1 + (k * 6) // players for k in range(players)]
     files: list[tuple[str, str]] = []
     lines = [
         "# yaml-language-server: $schema=scenario.schema.json",
@@ -304,7 +306,9 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
         lines += ["# The landscape file, relative to this file (skyhex.map/1).",
                   f"map: {json.dumps(ref)}", ""]
     else:
-        land = face.generate_map(seed, {}, None)
+        land = face.generate_map(seed, {"night": night,
+                                        "regions": ",".join(map(str, regions))} if night
+                                 else {}, None)
         text = dump_yaml(face.map_to_dict(land), face.map_flow)
         if output == "-":
             lines += ["# The landscape, inline (skyhex.map/1).", "map:",
@@ -312,8 +316,10 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
         else:
             map_path = f"{os.path.splitext(output)[0]}.map.yaml"
             files.append((map_path, text))
+            how = f"--night --regions {','.join(map(str, regions))}" if night \
+                else "--difficulty D"
             lines += ["# The landscape file, relative to this file (skyhex.map/1); make",
-                      "# another with: skyhex map generate --game turbulences --difficulty D",
+                      f"# another with: skyhex map generate --game turbulences {how}",
                       f"map: {json.dumps(os.path.basename(map_path))}", ""]
     lines += [
         "# classic; teams (4 or 6 companies, partners named under teams:); two-companies",
@@ -324,10 +330,15 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
         "# city 1-3 of the region (default 2). The box holds two aircraft of each type.",
         "companies:",
     ]
-    for k in range(players):
-        region = 1 + (k * 6) // players
+    for k, region in enumerate(regions):
         lines.append(f"  - {{colour: {COMPANY_COLOURS[k]}, aircraft: "
                      f"{AIRCRAFT_ORDER[k % 3]}, region: {region}}}")
+    if night:
+        lines += ["",
+                  "# NIGHT FLIGHT (section 11): the landscape face down, the NIGHT token on PARIS",
+                  "# (city 2 of region 1 unless paris: {region, city}); deliveries_end: false",
+                  "# plays the night to its end even after 3 deliveries.",
+                  "night: {paris: {region: 1, city: 2}, deliveries_end: true}"]
     lines += ["",
               "# wind_rose: other odds for the faces of the Wind Rose (skyhex schema scenario).",
               "# position: start the game at any moment (see docs/formats.md)."]

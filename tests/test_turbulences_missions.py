@@ -493,9 +493,8 @@ GOLDEN_ACHIEVEMENTS = {
         *(("against-wind-and-tide", c) for c in ("red", "blue", "green", "yellow"))},
     "turbulences-expert-4": {("cut-the-wind", "green"), ("cut-the-wind", "blue"),
                              ("gliding-for-me", "green"), ("against-wind-and-tide", "yellow")},
-    "turbulences-night-3": {("reach-for-the-moon", "green"),
-                            *(("hallucinated-mountains", c) for c in ("red", "blue", "green")),
-                            *(("against-wind-and-tide", c) for c in ("red", "blue", "green"))},
+    "turbulences-night-3": {("reach-for-the-moon", "blue"), ("against-wind-and-tide", "blue"),
+                            ("against-wind-and-tide", "green")},
     "turbulences-night-expert-4": {
         ("looping", "yellow"), ("looping", "green"), ("gliding-for-me", "red"),
         ("gliding-for-me", "green"), ("reach-for-the-moon", "red"), ("no-animal", "red"),

@@ -6,15 +6,20 @@ decisions taken where the text is silent."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import Result
 
 from skyhex.mapgen.turbulences.check import check_landscape
 from skyhex.mapgen.turbulences.night import generate_night_landscape, region_tiles
 from skyhex.render.turbulences.account import line as account_line
+from skyhex.render.turbulences.board import BIOME_FILL
+from skyhex.render.turbulences.night import NIGHT_FILL
 from skyhex.rules.errors import IllegalActionError, InputError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.turbulences.actions import Journey, Pass
@@ -33,6 +38,8 @@ from skyhex.rules.turbulences.night import NightRules, night_ring
 from skyhex.rules.turbulences.scoring import scores
 from skyhex.rules.turbulences.state import Company, Game, Mode, State
 from skyhex.rules.turbulences.tank import TANK
+
+from .conftest import ROOT, run
 
 BIPLANE, SEAPLANE, ZEPPELIN = AircraftType.BIPLANE, AircraftType.SEAPLANE, AircraftType.ZEPPELIN
 RED = Company("red", BIPLANE, 1)  # airport: city 2 of region 1 = PARIS by default
@@ -187,6 +194,7 @@ def test_the_night_token_starts_on_paris() -> None:
     assert state.night is not None and state.night.token == region_cities()[3][2]
     assert events[0]["night"]["paris"] == {"region": 4, "city": 3}
     assert events[0]["night"]["turns"] == 18
+    assert view(game, state, "red")["night"]["turns_left"] == 18
     assert view(game, state, "blue")["night"]["token"] == [*region_cities()[3][2]]
 
 
@@ -212,6 +220,7 @@ def test_the_game_ends_when_the_night_token_returns_to_paris() -> None:
     assert len(end) == 1 and end[0]["reason"] == "night" and end[0]["turn"] == 18
     assert [e["paris"] for e in of_type(events, "night_advanced")] == [False] * 17 + [True]
     assert end[0]["scores"] == [s.to_dict() for s in scores(game, state)]
+    assert view(game, state, "red")["night"]["turns_left"] == 0
     assert "the night is over" in account_line(of_type(events, "night_advanced")[-1])
 
 
@@ -433,3 +442,191 @@ def test_the_token_does_not_block_aircraft_and_vice_versa() -> None:
     while state.turn == 1:
         state, events = apply(game, state, legal_actions(game, state)[0])
     assert of_type(events, "night_advanced")[0]["to"] == [*region_cities()[5][2]]
+
+
+# --- scenario files ----------------------------------------------------------------------------
+
+
+def _scenario(workdir: Path, night: str, companies: Sequence[str], map_: str) -> Result:
+    text = "\n".join(["format: skyhex.scenario/1", "game: turbulences", "seed: 1",
+                      f"map: {map_}", "companies:", *(f"  - {c}" for c in companies),
+                      *([night] if night else [])]) + "\n"
+    (workdir / "night.yaml").write_text(text)
+    return run("scenario", "validate", "night.yaml")
+
+
+def test_night_scenarios_are_checked_like_any_other(workdir: Path) -> None:
+    """A night scenario's mistakes are located and name their rule: PARIS under a dial, a
+    map with clouds, a face-down map laid for other regions, and a face-down map by day."""
+    run("map", "generate", "--game", "turbulences", "--night", "--regions", "1,3", "--seed",
+        "2", "-o", "night-map.yaml")
+    run("map", "generate", "--game", "turbulences", "--seed", "2", "-o", "day-map.yaml")
+    pair = ["{colour: red, aircraft: biplane, region: 1}",
+            "{colour: blue, aircraft: seaplane, region: 3}"]
+    assert _scenario(workdir, "night: true", pair, "night-map.yaml").exit_code == 0
+    dial = ["{colour: red, aircraft: biplane, region: 1, city: 1, expert: true, dial: 2}",
+            pair[1]]
+    r = _scenario(workdir, "night: {paris: {region: 1, city: 2}}", dial, "night-map.yaml")
+    assert r.exit_code == 1
+    assert "night.yaml:8:16: error: PARIS (city 2 of region 1) is under an ALTITUDE dial" \
+        in r.stdout and "[scenario.night-paris]" in r.stdout
+    r = _scenario(workdir, "night: true", pair, "day-map.yaml")
+    assert r.exit_code == 1 and "[scenario.night-clouds]" in r.stdout
+    other = [pair[0], "{colour: blue, aircraft: seaplane, region: 4}"]
+    r = _scenario(workdir, "night: true", other, "night-map.yaml")
+    assert r.exit_code == 1 and "laid for regions [1, 3], the companies fly from [1, 4]" \
+        in r.stdout and "--regions 1,4" in r.stdout
+    r = _scenario(workdir, "", pair, "night-map.yaml")
+    assert r.exit_code == 1 and "[scenario.night]" in r.stdout
+
+
+def test_map_generate_night_is_seeded_and_refuses_day_options(workdir: Path) -> None:
+    """`skyhex map generate --night`: the same seed and regions give the same bytes; a
+    difficulty, half-tiles, or regions without --night are usage errors."""
+    first = run("map", "generate", "--game", "turbulences", "--night", "--seed", "5")
+    again = run("map", "generate", "--game", "turbulences", "--night", "--regions", "5,3,1",
+                "--seed", "5")
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert "night:\n  regions: [1, 3, 5]" in first.stdout and "clouds: []" in first.stdout
+    for extra in (["--difficulty", "easy"], ["--half-tiles"]):
+        r = run("map", "generate", "--game", "turbulences", "--night", *extra)
+        assert r.exit_code == 2 and r.stdout == ""
+    r = run("map", "generate", "--game", "turbulences", "--regions", "1,2")
+    assert r.exit_code == 2 and "--night" in r.stderr
+    r = run("map", "generate", "--game", "turbulences", "--night", "--regions", "1,x")
+    assert r.exit_code == 2 and "region numbers" in r.stderr
+
+
+def test_boards_draw_face_down_tiles_and_the_referee_sheet(workdir: Path) -> None:
+    """`skyhex board`: a night map face down (no biome fill shows), the referee's sheet
+    marked and printing the hidden faces, a night position with the NIGHT token; --referee
+    is a usage error by day."""
+    run("map", "generate", "--game", "turbulences", "--night", "--seed", "3", "-o", "n.yaml")
+    r = run("board", "n.yaml", "-o", "n.svg")
+    assert r.exit_code == 0
+    svg = (workdir / "n.svg").read_text()
+    tiles = re.findall(r'<polygon fill="([^"]+)" id="hex_', svg)
+    assert tiles == [NIGHT_FILL] * 37 and "REFEREE" not in svg
+    r = run("board", "n.yaml", "--referee", "-o", "referee.svg")
+    referee = (workdir / "referee.svg").read_text()
+    assert r.exit_code == 0 and "REFEREE&apos;S SHEET" in referee.replace("'", "&apos;")
+    assert referee.count(">M</text>") >= 1
+    scenario = ROOT / "examples" / "scenarios" / "turbulences-night-3.yaml"
+    moves = ROOT / "tests" / "golden" / "turbulences-night-3.moves.yaml"
+    r = run("board", str(moves), "--at", "20", "-o", "at.svg", "--allow-outside-refs")
+    at = (workdir / "at.svg").read_text()
+    assert r.exit_code == 0 and 'id="night-token"' in at and 'id="paris"' in at
+    faces = re.findall(r'<polygon fill="([^"]+)" id="hex_', at)
+    assert 0 < faces.count(NIGHT_FILL) < 37 and set(faces) - {NIGHT_FILL} <= \
+        set(BIOME_FILL.values())
+    r = run("board", str(scenario), "--referee", "-o", "s.svg", "--allow-outside-refs")
+    assert r.exit_code == 0
+    day = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
+    r = run("board", str(day), "--referee", "-o", "d.svg", "--allow-outside-refs")
+    assert r.exit_code == 2 and "not face down" in r.stderr
+
+
+def test_scenario_new_writes_a_night_game(workdir: Path) -> None:
+    """`skyhex scenario new --game turbulences --night`: the scenario with its `night` key and
+    a face-down map laid for its companies' regions, valid as written; other games have
+    no night (usage error)."""
+    r = run("scenario", "new", "--game", "turbulences", "--players", "3", "--night",
+            "--seed", "4", "-o", "s.yaml")
+    assert r.exit_code == 0
+    assert "night: {paris: {region: 1, city: 2}" in (workdir / "s.yaml").read_text()
+    assert "regions: [1, 3, 5]" in (workdir / "s.map.yaml").read_text()
+    assert run("scenario", "validate", "s.yaml").exit_code == 0
+    r = run("scenario", "new", "--players", "2", "--night", "-o", "p.yaml")
+    assert r.exit_code == 2 and "no night mode" in r.stderr
+
+
+def test_no_emergency_runway_on_a_face_down_tile() -> None:
+    """Decision: a runway replaces a tile "of the same colour as the tile": the colour of a
+    face-down tile is not known, so none is built there; a flipped tile takes one."""
+    from dataclasses import replace
+
+    from skyhex.rules.turbulences import runways
+
+    game, state, _ = make((Company("red", BIPLANE, 1, expert=True), BLUE),
+                          biomes={Hex(0, 0): Biome.PLAIN})
+    game = replace(game, expert=replace(game.expert, runways=True))
+    assert state.night is not None
+    assert not runways.can_build(game, state, Hex(0, 0))
+    flipped = state.evolve(night=type(state.night)(state.night.token, frozenset({Hex(0, 0)})))
+    assert runways.can_build(game, flipped, Hex(0, 0))
+
+
+# --- the other reading: going on after a flip --------------------------------------------------
+
+
+CONTINUES = NightRules(reveal="continues")
+
+
+def test_with_reveal_continues_the_pilot_goes_on_after_seeing_the_tile() -> None:
+    """Decision 4's other reading (``reveal: continues``): the flip pauses the journey; the
+    pilot may fly the rest of it (the tiles entered so far and the rest make a journey:
+    no U-turn, a bonus only from the tile where the base movement ended) or stop there,
+    and the BOOST is offered after it as after any journey."""
+    game, state, _ = make(rules=CONTINUES, biomes={Hex(-1, 3): Biome.DESERT})
+    state, events = fly(game, state, "red", (-1, 3))
+    assert state.actor == 0 and state.night is not None
+    assert state.night.leg == (RED_AIRPORT, Hex(-1, 3))
+    legal = legal_actions(game, state)
+    rests = {a.path for a in legal if isinstance(a, Journey)}
+    assert Pass("red") in legal and (Hex(-1, 2),) in rests
+    assert (RED_AIRPORT,) not in rests  # no U-turn on the second base tile
+    assert all(len(r) == 1 for r in rests)  # desert: no bonus for a biplane
+    with pytest.raises(IllegalActionError) as excinfo:
+        apply(game, state, Journey("red", (RED_AIRPORT,)))
+    assert excinfo.value.rule == "night.onward"
+    assert view(game, state, "blue")["night"]["journey"] == [[-2, 4], [-1, 3]]
+    state, events = fly(game, state, "red", (0, 2))
+    assert of_type(events, "journey")[0]["onward"] is True
+    assert [e["hex"] for e in of_type(events, "tile_revealed")] == [[0, 2]]
+    assert state.phase.value == "boost" and state.night is not None and not state.night.leg
+    assert "flies on from (-1,3) to (0,2)" in account_line(of_type(events, "journey")[0])
+
+
+def test_with_reveal_continues_a_pilot_may_stop_on_the_flipped_tile() -> None:
+    game, state, _ = make(rules=CONTINUES, biomes={Hex(-1, 3): Biome.PLAIN})
+    state, _ = fly(game, state, "red", (-1, 3))
+    state, events = apply(game, state, Pass("red"))
+    assert of_type(events, "passed")[0]["reason"] == "stopped"
+    assert state.planes[0].hex == Hex(-1, 3) and state.phase.value == "boost"
+    assert "stops there" in account_line(of_type(events, "passed")[0])
+
+
+def test_with_reveal_continues_a_new_cumulus_gives_its_bonus() -> None:
+    """A plain or sea tile flipped at the end of the base movement now holds a cumulus: its
+    colour is the cumulus's, so a zeppelin takes its bonus from it and a biplane none."""
+    zeppelin = Company("red", ZEPPELIN, 1)
+    game, state, _ = make((zeppelin, BLUE), rules=CONTINUES,
+                          biomes={Hex(-1, 3): Biome.DESERT, Hex(-1, 2): Biome.PLAIN})
+    state = state.evolve(night=type(state.night)(RED_AIRPORT, frozenset({Hex(-1, 3)})))
+    state, _ = fly(game, state, "red", (-1, 3), (-1, 2))
+    assert state.night is not None and state.night.leg[-1] == Hex(-1, 2)
+    rests = {a.path for a in legal_actions(game, state) if isinstance(a, Journey)}
+    assert rests and all(len(r) == 1 for r in rests)  # the bonus tile, from the cumulus
+    game, state, _ = make(rules=CONTINUES,
+                          biomes={Hex(-1, 3): Biome.DESERT, Hex(-1, 2): Biome.PLAIN})
+    state = state.evolve(night=type(state.night)(RED_AIRPORT, frozenset({Hex(-1, 3)})))
+    state, _ = fly(game, state, "red", (-1, 3), (-1, 2))
+    assert state.night is not None and not state.night.leg  # nothing left: a biplane
+
+
+def test_a_paused_journey_is_part_of_the_position() -> None:
+    """The position of a paused journey holds it (``night.journey``), and a scenario
+    starting there offers the same actions."""
+    from skyhex.rules.turbulences.position import position_block
+
+    game, state, _ = make(rules=CONTINUES)
+    state, _ = fly(game, state, "red", (-1, 3))
+    block = position_block(game, state)
+    assert block["night"]["journey"] == [[-2, 4], [-1, 3]]
+
+
+def test_going_on_after_a_flip_is_not_supported_yet_in_expert_mode() -> None:
+    with pytest.raises(InputError) as excinfo:
+        make((Company("red", BIPLANE, 1, expert=True), BLUE), rules=CONTINUES)
+    assert excinfo.value.problems[0].rule == "setup.night-reveal"
+    assert "not supported yet" in excinfo.value.problems[0].message

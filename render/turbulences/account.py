@@ -20,6 +20,8 @@ def _ids(ids: Iterable[Any]) -> str:
 def _journey(e: dict[str, Any]) -> str:
     path = " ".join(_hex(h) for h in e["path"])
     text = f"{'boosts' if e['boost'] else 'flies'} from {_hex(e['from'])} to {path}"
+    if e.get("onward"):
+        text = f"{'boosts' if e['boost'] else 'flies'} on from {_hex(e['from'])} to {path}"
     if "power" in e:
         text += f" with {POWER_NAMES[e['power']]}"
     if e["bonus"]:
@@ -163,6 +165,8 @@ def line(e: dict[str, Any]) -> str:
         return f"{who}{forced} {_journey(e)}"
     if kind == "passed":
         forced = " (forced)" if e.get("forced") else ""
+        if e["reason"] == "stopped":
+            return f"{who}{forced} stops there (the journey ends on the tile it flipped)"
         return f"{who}{forced} passes ({e['reason']})"
     if kind == "jerrycan_flipped":
         lost = f", {e['lost']} lost" if e["lost"] else ""

@@ -86,12 +86,17 @@ The team modes of section 8 (``new_game(..., mode=...)``; ``state.Mode``, ``stat
 16. **A game that can no longer end**: when the last colour able to deliver 3 parcels
     loses its third (each colour has 5), the ``game_cannot_end`` event says so, once. The
     rulebook has no end for such a game: play goes on (playouts stop at their cap).
+17. **NIGHT FLIGHT** (section 11, ``new_game(..., night_rules=...)``): its rules and
+    decisions are in ``night.py`` (the face-down tiles, reveals, the NIGHT token and the
+    end) and ``onward.py`` (going on after a flip, ``reveal: continues``); the engine
+    reveals the tile a journey ends on, moves the token at the end of each game turn and
+    ends the game when it is back on PARIS (``game_end`` reason ``night``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -99,7 +104,16 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.turbulences import GAME, expert, legendary, lightning, night, parachute, runways
+from skyhex.rules.turbulences import (
+    GAME,
+    expert,
+    legendary,
+    lightning,
+    night,
+    onward,
+    parachute,
+    runways,
+)
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
@@ -410,6 +424,10 @@ def _check_night(companies: Sequence[Company], landscape: Landscape,
     if landscape.clouds:
         problems.append(Problem("setup.night-clouds", "at night no Cloud token is placed at "
                                 "the start", ("map",)))
+    if rules.reveal == "continues" and any(c.expert for c in companies):
+        problems.append(Problem("setup.night-reveal", "going on after a flip (reveal: "
+                                "continues) is not supported yet with EXPERT companies",
+                                ("night", "reveal")))
     if problems:
         raise InputError(problems)
 
@@ -838,6 +856,13 @@ def _apply(game: Game, state: State, action: Action, events: list[Event]) -> Sta
 def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -> State:
     colour = game.companies[i].colour
     plane = state.planes[i]
+    if state.night is not None and state.night.leg:  # reveal: continues: stop there
+        if action.ops or action.rebuild is not None:
+            raise IllegalActionError("night.onward", "stopping after a flip is a bare pass")
+        no_boost = state.night.no_boost
+        events.append({"type": "passed", "company": colour, "reason": "stopped"})
+        state = state.evolve(night=replace(state.night, leg=(), no_boost=False))
+        return _after_journey(game, state, i, no_boost, events)
     if state.phase is Phase.BOOST:
         if action.ops or action.rebuild is not None:
             raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
@@ -923,6 +948,8 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
         raise IllegalActionError("boost.not-yet", "the BOOST is activated at the end of your "
                                  "journey")
     plane = state.planes[i]
+    if state.night is not None and state.night.leg:
+        return _onward(game, state, i, action, events)
     if action.rebuild is not None:
         if plane.hex is not None:
             raise IllegalActionError("rebuild.not-destroyed", "only a destroyed aircraft is "
@@ -990,6 +1017,13 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
         state = _reveal(game, state, i, flight.end, events)  # it ends the journey
         if state.planes[i].hex is None:
             return _next(game, state, events)
+        assert plane.hex is not None and game.night is not None and state.night is not None
+        if game.night.reveal == "continues":  # or the pilot may go on (onward.py)
+            consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
+            paused = state.evolve(night=replace(state.night, leg=(plane.hex, *flight.path),
+                                                no_boost=consumed))
+            if onward.onward_flights(game, paused, i):
+                return paused
     if flight.landed:
         state, _ = _arrive(game, state, i, flight.end, events)
     elif runway:
@@ -1048,6 +1082,52 @@ def _power_paid(game: Game, state: State, i: int, flight: Flight, glide: int
     paid = expert.Paid(flight, moves - glide, glide, None, 0)
     flown, fields = expert.fly(game, state, i, paid, flight.path, True)
     return flown.evolve(boost=False), {**extra, **fields}
+
+
+def _onward(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
+    """``reveal: continues``: the rest of a journey after a flip (``onward.py``)."""
+    assert state.night is not None and game.night is not None
+    if action.rebuild is not None or action.before or action.glide or action.cross:
+        raise IllegalActionError("night.onward", "the rest of a journey after a flip is its "
+                                 "tiles (and the parcel operations after landing) only")
+    flight = onward.onward_flight(game, state, i, action.path)
+    leg, no_boost = state.night.leg, state.night.no_boost
+    plane = state.planes[i]
+    events.append({"type": "journey", "company": game.companies[i].colour,
+                   "from": _hx(plane.hex), "path": [_hx(h) for h in flight.path],
+                   "bonus": flight.bonus, "boost": action.boost, "landed": flight.landed,
+                   "onward": True})
+    state = state.with_plane(i, plane.evolve(hex=flight.end)).evolve(
+        night=replace(state.night, leg=(), no_boost=False))
+    if flight.end in night.dark(state.night, state.clouds):
+        assert state.night is not None
+        state = _reveal(game, state, i, flight.end, events)
+        if state.planes[i].hex is None or state.night is None:
+            return _next(game, state, events)
+        paused = state.evolve(night=replace(state.night, leg=(*leg, *flight.path),
+                                            no_boost=no_boost))
+        if onward.onward_flights(game, paused, i):
+            return paused
+    if flight.landed:
+        state, _ = _arrive(game, state, i, flight.end, events)
+    if action.after:
+        if not flight.landed:
+            raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
+                                     "an airport only (the journey did not land)")
+        if action.after.throw:
+            raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
+                                     "journey")
+        state = _ops(game, state, i, action.after, events)
+    return _after_journey(game, state, i, no_boost, events)
+
+
+def _after_journey(game: Game, state: State, i: int, no_boost: bool, events: list[Event]
+                   ) -> State:
+    """The end of a journey: the BOOST offered (decision 5), or the next company."""
+    if state.phase is not Phase.BOOST and state.planes[i].boost and not no_boost \
+            and _can_move(game, state, i):
+        return state.evolve(phase=Phase.BOOST)
+    return _next(game, state, events)
 
 
 def _reveal(game: Game, state: State, i: int, h: Hex, events: list[Event]) -> State:
@@ -1208,6 +1288,21 @@ def _power_flights(game: Game, state: State, i: int) -> list[tuple[tuple[Hex, ..
     return out
 
 
+def _onward_journeys(game: Game, state: State, i: int) -> list[Action]:
+    """The rests of journey after a flip, with the parcel operations after a landing."""
+    colour = game.companies[i].colour
+    boost = state.phase is Phase.BOOST
+    out: list[Action] = []
+    for rest, flight in onward.onward_flights(game, state, i).items():
+        afters = [NO_OPS]
+        if flight.landed:
+            landed = state.with_plane(i, state.planes[i].evolve(hex=flight.end))
+            landed, _ = _arrive(game, landed, i, flight.end, _Discard())
+            afters = ops_options(game, landed, i, throw=False)
+        out.extend(Journey(colour, rest, NO_OPS, after, None, boost) for after in afters)
+    return out
+
+
 def _can_move(game: Game, state: State, i: int) -> bool:
     """Whether company ``i``'s aircraft has a journey (an EXPERT one: that it can pay for,
     crossings included, a parcel thrown overboard first if need be; a rescue of the
@@ -1238,6 +1333,8 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         return []
     colour = game.companies[i].colour
     plane = state.planes[i]
+    if state.night is not None and state.night.leg:  # reveal: continues (onward.py)
+        return [Pass(colour), *_onward_journeys(game, state, i)]
     if state.phase is Phase.BOOST:
         if game.companies[i].aircraft.legendary:  # the ASTEROID's window
             return [Pass(colour), *([Power(colour)] if legendary.can_asteroid(game, state, i)
@@ -1383,7 +1480,7 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
         out["lightning_tokens"] = game.powers.lightning_tokens
     if game.night is not None and state.night is not None:
         out["night"] = night.night_view(game.biomes, game.night, state.night, game.covered,
-                                        colour is None)
+                                        colour is None, state.phase is Phase.OVER)
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

@@ -42,7 +42,8 @@ Decisions (``docs/rules-notes.md``, "NIGHT FLIGHT"):
    applies its effect and ends the journey there: the pilot could not plan past a tile it
    had not seen, so a journey may enter an unknown tile without a cloud as its last tile
    only (the BOOST, when charged, may then fly on). Entering an unknown tile under a
-   cumulus reveals nothing.
+   cumulus reveals nothing. ``NightRules.reveal = "continues"`` plays the other reading,
+   the flip as a pause (``onward.py``).
 5. **Cumulus tokens**: the 12 tokens of the box; a new cumulus is the lowest-numbered token
    not on the landscape, none when all 12 are. For an EXPERT aircraft it is a cumulus
    flown over: +1 ALTITUDE (at most 3), gained this turn.
@@ -73,7 +74,6 @@ from skyhex.rules.turbulences.landscape import (
     CloudSide,
     CloudToken,
     Stack,
-    city_region,
     landscape_set,
     region_cities,
 )
@@ -94,6 +94,9 @@ class NightRules:
 
     paris: tuple[int, int] = PARIS
     deliveries_end: bool = True
+    reveal: str = "ends"
+    """What a flip does to the journey (decision 4): ``ends`` it there, or lets the pilot
+    go on with the rest of it (``continues``)."""
 
     @property
     def paris_hex(self) -> Hex:
@@ -101,8 +104,11 @@ class NightRules:
         return region_cities()[region - 1][city - 1]
 
     def to_data(self) -> dict[str, Any]:
-        return {"paris": {"region": self.paris[0], "city": self.paris[1]},
-                "deliveries_end": self.deliveries_end}
+        data: dict[str, Any] = {"paris": {"region": self.paris[0], "city": self.paris[1]},
+                                "deliveries_end": self.deliveries_end}
+        if self.reveal != "ends":
+            data["reveal"] = self.reveal
+        return data
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | bool) -> NightRules:
@@ -111,7 +117,7 @@ class NightRules:
             return cls()
         paris = data.get("paris", {})
         return cls((paris.get("region", PARIS[0]), paris.get("city", PARIS[1])),
-                   bool(data.get("deliveries_end", True)))
+                   bool(data.get("deliveries_end", True)), str(data.get("reveal", "ends")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +128,12 @@ class Night:
     token: Hex
     revealed: frozenset[Hex] = frozenset()
     mountains: frozenset[Hex] = frozenset()
-
-
-def city_name(h: Hex) -> str:
-    region, city = city_region()[h]
-    return f"city {city} of region {region}"
+    leg: tuple[Hex, ...] = ()
+    """With ``reveal: continues``, while the pilot who flipped a tile may go on: where its
+    journey started, then the tiles entered so far."""
+    no_boost: bool = False
+    """With ``leg``: the BOOST is not offered after the journey (consumed by a rebuild in
+    another city this turn: decision 5 of ``engine``)."""
 
 
 @cache
@@ -221,7 +228,8 @@ def reveal(night: Night, clouds: Mapping[Hex, Stack], biome: Biome, h: Hex, comp
     if crashed:
         events.append({"type": "aircraft_destroyed", "company": company, "hex": _hx(h),
                        "cause": "mountain"})
-    return Reveal(Night(night.token, revealed, mountains), sky, crashed, climb, tuple(events))
+    return Reveal(Night(night.token, revealed, mountains, night.leg, night.no_boost), sky,
+                  crashed, climb, tuple(events))
 
 
 def climbed(altitude: int, locked: int, climb: int) -> tuple[int, int]:
@@ -257,15 +265,18 @@ def tiles_view(biomes: Mapping[Hex, Biome], night: Night, referee: bool) -> list
 
 
 def night_view(biomes: Mapping[Hex, Biome], rules: NightRules, night: Night,
-               covered: frozenset[Hex], referee: bool) -> dict[str, Any]:
+               covered: frozenset[Hex], referee: bool, over: bool = False) -> dict[str, Any]:
     """The ``night`` part of a view: the NIGHT token, PARIS, the turns left before it is
-    back, the Mountain pawns and the tiles (face down ones without their biome, except for
-    the referee)."""
+    back (0 once the game is over), the Mountain pawns and the tiles (face down ones
+    without their biome, except for the referee)."""
     ring = night_ring(rules.paris_hex, covered)
-    left = len(ring) - ring.index(night.token)
-    return {"token": _hx(night.token), "paris": _hx(rules.paris_hex), "turns_left": left,
+    left = 0 if over else len(ring) - ring.index(night.token)
+    out = {"token": _hx(night.token), "paris": _hx(rules.paris_hex), "turns_left": left,
             "mountains": [_hx(h) for h in sorted(night.mountains)],
             "tiles": tiles_view(biomes, night, referee)}
+    if night.leg:
+        out["journey"] = [_hx(h) for h in night.leg]
+    return out
 
 
 # --- what a company may believe (bots) -----------------------------------------------------

@@ -21,6 +21,7 @@ when given, for every parcel, 2, 2, 3, 4, 5 for each colour.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -121,6 +122,10 @@ def position_block(game: Game, state: State) -> dict[str, Any]:
     if state.night is not None:
         block["night"] = {"token": _hx(state.night.token),
                           "revealed": [_hx(h) for h in sorted(state.night.revealed)]}
+        if state.night.leg:
+            block["night"]["journey"] = [_hx(h) for h in state.night.leg]
+            if state.night.no_boost:
+                block["night"]["no_boost"] = True
     return block
 
 
@@ -314,8 +319,15 @@ def _night(doc: Mapping[str, Any], companies: Sequence[Company], landscape: Land
         else:
             revealed.append(h)
     found = frozenset(revealed)
+    leg = tuple(Hex(*h) for h in entry.get("journey", ()))
+    if leg and (rules.reveal != "continues" or len(leg) < 2
+                or any(a.distance(b) != 1 for a, b in itertools.pairwise(leg))
+                or leg[-1] not in found):
+        bad("position.night", "a journey paused after a flip (reveal: continues) lists where "
+            "it started, then adjacent tiles, the last one flipped", ("night", "journey"))
     return Night(token, found, frozenset(h for h in found
-                                         if landscape.biomes.get(h) is Biome.MOUNTAIN))
+                                         if landscape.biomes.get(h) is Biome.MOUNTAIN),
+                 leg, bool(entry.get("no_boost", False)) and bool(leg))
 
 
 _KEYS = ("turn", "first", "order", "phase", "wind", "last_wind", "draws", "companies",

@@ -69,6 +69,8 @@ def can_build(game: Game, state: State, h: Hex) -> bool:
     if not game.expert.runways or h not in game.tiles or h in game.halves \
             or h in state.runways:
         return False
+    if state.night is not None and h not in state.night.revealed:
+        return False  # NIGHT FLIGHT: a face-down tile's colour is not known
     biome = game.biomes[h]
     built = sum(1 for r in state.runways if game.biomes[r] is biome)
     return built < BOX_RUNWAYS.get(biome, 0)

@@ -247,8 +247,8 @@ def _night(data: Mapping[str, Any], companies: Sequence[Company], landscape: Lan
     setup = landscape.night
     if not data.get("night"):
         if setup is not None:
-            problems.append(Problem("scenario.night", "the map is a NIGHT FLIGHT setup (face "
-                                    "down, no cloud)", ("map",), "play it with night: true"))
+            problems.append(Problem("scenario.night", "the map is laid face down for a night "
+                                    "game (NIGHT FLIGHT)", ("map",), "play it with night: true"))
         return None
     rules = NightRules.from_data(data["night"])
     given = data["night"]
@@ -258,6 +258,10 @@ def _night(data: Mapping[str, Any], companies: Sequence[Company], landscape: Lan
                                 f"region {rules.paris[0]}) is under an ALTITUDE dial, which "
                                 "the NIGHT token cannot use", at,
                                 "put the dial on another free city (dial: 1-3)"))
+    if rules.reveal == "continues" and any(c.expert for c in companies):
+        problems.append(Problem("scenario.night-reveal", "going on after a flip (reveal: "
+                                "continues) is not supported yet with EXPERT companies",
+                                ("night", "reveal"), "play reveal: ends"))
     if landscape.clouds:
         problems.append(Problem("scenario.night-clouds", "at night no Cloud token is placed "
                                 "at the start: the map has clouds", ("map",),
