@@ -41,9 +41,14 @@ _FLYING = PilotStatus.FLYING
 _MOUNTAIN = Terrain.MOUNTAIN
 
 
-def occupied(state: State, me: Pilot) -> set[tuple[Hex, int]]:
-    """(hex, altitude) of every other flying pilot: places a move may not end on."""
-    return {(p.hex, p.altitude) for p in state.pilots
+PLACE = 256
+"""Numbers a place (hex number ``i``, altitude ``a``) as ``i * PLACE + a``."""
+
+
+def occupied(game: Game, state: State, me: Pilot) -> set[int]:
+    """The places (``PLACE``) of every other flying pilot: where a move may not end."""
+    index = game.grid.index
+    return {index[p.hex] * PLACE + p.altitude for p in state.pilots
             if p.seat != me.seat and p.status is _FLYING and p.hex is not None}
 
 
@@ -57,15 +62,38 @@ def under_clouds(clouds: tuple[tuple[int, Hex], ...]) -> dict[Hex, int]:
     return count
 
 
-def shared_weather(game: Game, state: State, h: Hex) -> tuple[dict[str, Any], ...]:
-    """The weather modifiers of hex ``h`` (thermal, sun, wind, cloud), each named with its
-    reason, computed once per weather and hex (every candidate move of a turn asks for the
-    same few hexes): shared values, never to be changed."""
-    return _weather(game, h, state.temperature, state.sun, state.wind_direction,
-                    state.wind_strength, state.clouds)
+Weather = list["tuple[dict[str, Any], ...] | None"]
+"""The weather modifiers of each hex number under one weather, filled as they are asked
+for."""
 
 
-@lru_cache(maxsize=8192)
+def weather_table(game: Game, state: State) -> Weather:
+    """The weather modifiers of the hexes under ``state``'s weather (thermal, sun, wind,
+    cloud), by hex number, each named with its reason: worked out once per weather and hex
+    (every candidate move of a turn, and every turn of an hour, asks for the same few
+    hexes). Shared values, never to be changed."""
+    key = (state.temperature, state.sun, state.wind_direction, state.wind_strength,
+           state.clouds)
+    tables = game.cells.weather
+    table = tables.get(key)
+    if table is None:
+        if len(tables) >= 32:
+            tables.clear()
+        table = tables[key] = [None] * game.grid.off
+    return table
+
+
+def hex_weather(game: Game, state: State, weather: Weather, i: int
+                ) -> tuple[dict[str, Any], ...]:
+    """The weather modifiers of hex number ``i`` under ``state``'s weather (``weather``:
+    its ``weather_table``)."""
+    mods = weather[i]
+    if mods is None:
+        mods = weather[i] = _weather(game, game.grid.hexes[i], state.temperature, state.sun,
+                                     state.wind_direction, state.wind_strength, state.clouds)
+    return mods
+
+
 def _weather(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
              strength: int, clouds: tuple[tuple[int, Hex], ...]) -> tuple[dict[str, Any], ...]:
     terrain = game.terrain[h]
@@ -93,14 +121,16 @@ def _weather(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: 
 def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:
     """The rule that forbids entering ``h`` at ``altitude`` (from the hex before), or
     ``None``: the map edge and aerodromes are walls, mountains below the mountaintop."""
-    terrain = game.terrain.get(h)
+    cells = game.cells
+    i = cells.grid.index.get(h, cells.grid.off)
+    if cells.enters(i, altitude):
+        return None
+    terrain = cells.grid.terrain[i]
     if terrain is None:
         return "flight.map-edge"
     if terrain is Terrain.AERODROME:
         return "aerodrome.no-fly"
-    if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
-        return "flight.mountain-wall"
-    return None
+    return "flight.mountain-wall"
 
 
 def _enter(game: Game, h: Hex, altitude: int, move: MoveKind | None) -> None:
@@ -212,9 +242,7 @@ def ends_down(game: Game, h: Hex, after: int) -> bool | None:
     """Whether a step ending over ``h`` at ``after`` touches down (altitude 0 or less, or
     below the top of a take-off hex with the Top Lander stunt in play: a landing there);
     ``None`` when it may not end there at all (below the mountaintop over a mountain)."""
-    if game.terrain[h] is Terrain.MOUNTAIN and after < game.mountaintop:
-        return True if game.top_lander and h in game.takeoffs else None
-    return after <= 0
+    return game.cells.ends_down(game.grid.index[h], after)
 
 
 def may_declare_landing(game: Game, pilot: Pilot) -> bool:
@@ -255,13 +283,17 @@ def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
     return _HARD_TURN_CARD if Skill.HARD_TURN in skill else _HARD_TURN
 
 
-def first_step(game: Game, state: State, to: Hex, altitude: int, hard: dict[str, Any] | None
+def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int,
+               hard: dict[str, Any] | None
                ) -> tuple[tuple[dict[str, Any], ...], int, bool | None]:
-    """A move's step onto ``to`` from ``altitude`` (``hard``: the hard-turn modifier of a
-    hard turn): its modifiers (hard turn, weather, ceiling), the altitude after it (never
-    below 0), and ``ends_down`` there."""
-    weather = shared_weather(game, state, to)
-    first = (hard, *weather) if hard is not None else weather
+    """A move's step onto hex number ``i`` from ``altitude`` (``weather``: the state's
+    ``weather_table``; ``hard``: the hard-turn modifier of a hard turn): its modifiers
+    (hard turn, weather, ceiling), the altitude after it (never below 0), and
+    ``ends_down`` there."""
+    mods = weather[i]
+    if mods is None:
+        mods = hex_weather(game, state, weather, i)
+    first = (hard, *mods) if hard is not None else mods
     after = altitude
     for m in first:
         after += m["value"]
@@ -269,7 +301,7 @@ def first_step(game: Game, state: State, to: Hex, altitude: int, hard: dict[str,
     if capped is not None:
         first = (*first, capped)
         after += capped["value"]
-    return first, max(after, 0), ends_down(game, to, after)
+    return first, max(after, 0), game.cells.ends_down(i, after)
 
 
 def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
@@ -308,7 +340,8 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     dq, dr = VECTORS[new_facing]
     to = Hex(start.q + dq, start.r + dr)
     _enter(game, to, altitude, move)
-    first, after, down = first_step(game, state, to, altitude,
+    first, after, down = first_step(game, state, weather_table(game, state),
+                                     game.grid.index[to], altitude,
                                      hard_turn(skill) if hard else None)
     if down is None:
         raise _below(game, to, first, altitude, move)

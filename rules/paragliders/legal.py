@@ -15,12 +15,11 @@ it plays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from skyhex.rules.hexgrid import DIRECTIONS, VECTORS, Direction, Hex
+from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
 from skyhex.rules.paragliders import stunt_rules
 from skyhex.rules.paragliders.actions import (
     Claim,
@@ -32,21 +31,20 @@ from skyhex.rules.paragliders.actions import (
     claim_order,
 )
 from skyhex.rules.paragliders.flight import (
+    PLACE,
     acceleration_cost,
     closest_mountains,
-    ends_down,
-    entry_rule,
     first_step,
     hard_turn,
     may_declare_landing,
     occupied,
     relaunch_allowed,
     relaunched,
+    weather_table,
 )
-from skyhex.rules.paragliders.scenario import PilotStatus, StuntProgress
+from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
-from skyhex.rules.paragliders.stunt_rules import Moment
-from skyhex.rules.paragliders.stunts import Stunt
+from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
 
 Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
 """What completes a candidate into a legal action: landing choice and mountain, stunt
@@ -68,33 +66,120 @@ _ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
 """The facing after a turn of -2..+2 sixth-turns."""
 _ACCELERATIONS = ((False, False), (True, False), (True, True))
 """Each candidate's acceleration and acceleration card: none, one, one with the card."""
+_BEFORE_MOVE = "before-move"
 _AFTER_MOVE = "after-move"
 _AFTER_ACCELERATE = "after-accelerate"
 
 
-@dataclass
 class Turn_:
-    """One state and its actor, with what every candidate of the turn shares."""
+    """One state and its actor, with what every candidate of the turn shares: the places
+    other pilots fly at (``flight.PLACE`` numbers) and the stunt claims the turn allows
+    (``Claims``, worked out for the first candidate that needs them)."""
 
-    game: Game
-    state: State
-    pilot: Pilot
-    taken: set[tuple[Hex, int]] = field(init=False)
-    known: dict[Any, Any] = field(default_factory=dict)  # claims found, by moment and place
-    stunts: tuple[Stunt, ...] | None = None  # the stunts some moment might accept
-    opened: dict[Stunt, StuntProgress] = field(default_factory=dict)  # the pilot's progress
-    halves: dict[Any, tuple[tuple[Stunt, str], ...]] = field(default_factory=dict)
-    """The claims accepted by the stunts that read the modifiers, by modifiers, and by
-    those that read where the pilot is, by place."""
+    __slots__ = ("claims", "game", "pilot", "plain", "state", "taken", "weather")
 
-    def __post_init__(self) -> None:
-        self.taken = occupied(self.state, self.pilot)
+    def __init__(self, game: Game, state: State, pilot: Pilot) -> None:
+        self.game = game
+        self.state = state
+        self.pilot = pilot
+        self.taken = occupied(game, state, pilot)
+        self.weather = weather_table(game, state)
+        self.claims: Claims | None = None
+        self.plain: dict[tuple[Claim, ...], list[Completion]] = {}
+        """The completions of a flight that ends in the air off the take-off hexes, by its
+        claims."""
+
+    def claims_of(self, flier: Pilot) -> Claims:
+        claims = self.claims
+        if claims is None:
+            claims = self.claims = Claims(self.game, self.state, flier)
+        return claims
+
+
+class Claims:
+    """The stunt claims one pilot's turn allows, decided by numbers: the stunts some moment
+    of the turn might accept (``stunt_rules.candidates``) are bits, in their order; a moment
+    of a candidate flight accepts the bits of its first hex's modifiers (``moment``) and of
+    where the pilot is (``place``: hex number and altitude). These are the rules of
+    ``stunt_rules.RULES`` read for a flying pilot whose progress ``candidates`` let through;
+    a property test holds them to ``stunt_rules.accepts`` on seeded states."""
+
+    __slots__ = ("actions", "cliff_surfer", "edge", "explorer", "lone_hiker", "lowest",
+                 "made", "mountain", "mountaintop", "overflyer", "sky_climber", "stunts",
+                 "survivor")
+
+    def __init__(self, game: Game, state: State, pilot: Pilot) -> None:
+        stunts = stunt_rules.candidates(game, state, pilot)
+        self.stunts = stunts
+        bits = {s: 1 << i for i, s in enumerate(stunts)}
+        self.actions = tuple("start" if s in TIMED_STUNTS else "score" for s in stunts)
+        self.sky_climber = bits.get(Stunt.SKY_CLIMBER, 0)
+        self.cliff_surfer = bits.get(Stunt.CLIFF_SURFER, 0)
+        self.overflyer = bits.get(Stunt.OVERFLYER, 0)
+        self.survivor = bits.get(Stunt.SURVIVOR, 0)
+        self.explorer = bits.get(Stunt.EXPLORER, 0)
+        self.lone_hiker = bits.get(Stunt.LONE_HIKER, 0)
+        self.mountaintop = game.mountaintop
+        self.edge = game.grid.edge
+        self.mountain = game.grid.mountain
+        self.lowest: dict[int, int] = {}
+        """The lowest altitude of another flying pilot or a solo marker, by hex number."""
+        if self.overflyer:
+            index = game.grid.index
+            lowest = self.lowest
+            for h, altitude in stunt_rules.overflown(game, state, pilot):
+                i = index[h]
+                if altitude < lowest.get(i, altitude + 1):
+                    lowest[i] = altitude
+        self.made: dict[tuple[str, int], tuple[Claim, ...]] = {}
+
+    def moment(self, mods: tuple[dict[str, Any], ...]) -> int:
+        """The bits of the stunts whose rule reads the first hex's modifiers ``mods`` and
+        accepts them (``stunt_rules.READS``: the Sky Climber, the Cliff Surfer)."""
+        out = 0
+        if self.sky_climber:
+            gain = stunt_rules.climb(mods)
+            if gain is not None and gain >= stunt_rules.SKY_CLIMBER_MIN:
+                out |= self.sky_climber
+        if self.cliff_surfer and stunt_rules.bonus(mods, "sun", "wind"):
+            out |= self.cliff_surfer
+        return out
+
+    def place(self, i: int, height: int) -> int:
+        """The bits of the stunts whose rule reads where the pilot is (hex number ``i``,
+        ``height``) and accepts it."""
+        out = 0
+        if self.explorer and self.edge[i]:
+            out |= self.explorer
+        if self.lone_hiker and self.mountain[i]:
+            out |= self.lone_hiker
+        if self.survivor and height > self.mountaintop:
+            out |= self.survivor
+        if self.overflyer and self.lowest.get(i, height) < height:
+            out |= self.overflyer
+        return out
+
+    def at(self, when: str, bits: int) -> tuple[Claim, ...]:
+        """The claims at ``when`` of the stunts of ``bits``."""
+        key = (when, bits)
+        got = self.made.get(key)
+        if got is None:
+            stunts, actions = self.stunts, self.actions
+            got = self.made[key] = stunt_rules.claims_of(
+                tuple((stunts[k], actions[k]) for k in range(len(stunts)) if bits >> k & 1),
+                when)
+        return got
 
 
 def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind) -> list[Turn]:
     """Every legal flight of a flying ``pilot`` (``kind``: a move), every completion
     included."""
     return expand(_flights(game, state, pilot, kind, [], None, None, Turn_(game, state, pilot)))
+
+
+Step = tuple[int, "bool | None", int]
+"""A candidate's first step: the altitude after it, whether it touches down (``None``: it
+may not end there), and the stunt bits its modifiers accept."""
 
 
 def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[Group],
@@ -113,32 +198,38 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
     flier = pilot
     if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
         flier = stunt_rules.reset_survivor(relaunched(pilot), None)
-    before = _claims_at(turn, flier, _NO_CARD, base_facing, None, "before-move",
-                        ("before-move",), start, altitude) if kind is TurnKind.MOVE else ()
+    claims = turn.claims_of(flier)
+    cells = game.cells
+    steps_ = game.grid.step
+    weather = turn.weather
+    si = game.grid.index[start]
+    before: tuple[Claim, ...] = ()
+    if kind is TurnKind.MOVE and claims.stunts:
+        before = claims.at(_BEFORE_MOVE, claims.place(si, altitude))
+    enters = cells.high if altitude >= cells.mountaintop else cells.low
     cards = pilot.skill_cards
     append = out.append
     ident = pilot.ident
-    sq, sr = start
     for move, steps, is_hard in _MOVES:
         heading = _ROTATED[base_facing, steps]
-        dq, dr = VECTORS[heading]
-        to = Hex(sq + dq, sr + dr)
-        if entry_rule(game, to, altitude) is not None:
+        ti = steps_[si * 6 + heading]
+        if not enters[ti]:
             continue  # a wall: no variant of this move is legal
         for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
-            step: tuple[tuple[dict[str, Any], ...], int, bool | None] | None = None
+            step: Step | None = None
             for accelerate, card in _ACCELERATIONS:
                 if card and cards - len(hard) < 1:
                     continue
                 skill = _SKILLS[hard, card]
-                key = (start, heading, is_hard and not hard, accelerate, card, len(skill))
+                key = (si, heading, is_hard and not hard, accelerate, card, len(skill))
                 completions = None if cache is None else cache.get(key)
                 if completions is None:
                     if step is None:
-                        step = first_step(game, state, to, altitude,
-                                          hard_turn(hard) if is_hard else None)
-                    completions = _candidate(turn, flier, before, to, heading, step,
-                                             is_hard, accelerate, skill)
+                        mods, after, down = first_step(game, state, weather, ti, altitude,
+                                                       hard_turn(hard) if is_hard else None)
+                        step = (after, down, claims.moment(mods) if claims.stunts else 0)
+                    completions = _candidate(turn, claims, flier, before, ti, heading, step,
+                                             accelerate, skill)
                     if cache is not None:
                         cache[key] = completions
                 if completions:
@@ -191,109 +282,48 @@ def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
     return out
 
 
-def _candidate(turn: Turn_, pilot: Pilot, before: tuple[Claim, ...], to: Hex,
-               heading: Direction, step: tuple[tuple[dict[str, Any], ...], int, bool | None],
-               is_hard: bool, accelerate: bool, skill: frozenset[Skill]) -> list[Completion]:
-    """The completions of one candidate flight (``[]``: it is illegal) whose first step
-    (``flight.first_step``) is ``step``. The pilot at each moment is only built when the
-    claims of its place are not known yet."""
-    mods, after, down = step
+def _candidate(turn: Turn_, claims: Claims, pilot: Pilot, before: tuple[Claim, ...], ti: int,
+               heading: int, step: Step, accelerate: bool, skill: frozenset[Skill]
+               ) -> list[Completion]:
+    """The completions of one candidate flight onto hex number ``ti`` (``[]``: it is
+    illegal) whose first step is ``step``."""
+    after, down, moment = step
     if down is None:
         return []
     game = turn.game
-    found = list(before)
-    cost = mods[0]["value"] if is_hard else 1
-    end, height = to, after
+    found = before
+    end, height = ti, after
     if accelerate:
         if down:
             return []
-        found.extend(_claims_at(turn, pilot, skill, heading, mods, _AFTER_MOVE,
-                                (to, after, cost, to, after), to, after))
-        dq, dr = VECTORS[heading]
-        end = Hex(to.q + dq, to.r + dr)
-        if entry_rule(game, end, after) is not None:
+        if claims.stunts:
+            found += claims.at(_AFTER_MOVE, moment | claims.place(ti, after))
+        cells = game.cells
+        end = game.grid.step[ti * 6 + heading]
+        if not (cells.high if after >= cells.mountaintop else cells.low)[end]:
             return []
         height = after - acceleration_cost(skill)
-        down = ends_down(game, end, height)
+        down = cells.ends_down(end, height)
         if down is None:
             return []
-        height = max(height, 0)
-    if not down and (end, height) in turn.taken:
+        if height < 0:
+            height = 0
+    if not down and end * PLACE + height in turn.taken:
         return []
-    found.extend(_claims_at(turn, pilot, skill, heading, mods, _AFTER_ACCELERATE,
-                            (to, after, cost, end, height), end, height))
-    return completions(game, pilot, end, height, down, found)
-
-
-def _claims_at(turn: Turn_, pilot: Pilot, skill: frozenset[Skill], heading: Direction,
-               mods: tuple[dict[str, Any], ...] | None, when: str, key: tuple[Any, ...],
-               at: Hex, height: int) -> tuple[Claim, ...]:
-    """The claims of the pilot flying over ``at`` at ``height`` at the moment ``when`` of a
-    candidate (``mods``: the first hex's modifiers, ``None`` before the move; ``key``
-    tells the places of the turn apart: the first hex, the altitude after it and the
-    hard-turn cost, which decide the modifiers (the altitude before the move is the same
-    for every candidate of a turn), then where the pilot is). The stunts whose rule reads
-    the modifiers and those that read where the pilot is (``stunt_rules.READS``) are
-    weighed once per distinct modifiers and place, the pilot at that moment built only
-    then."""
-    known = turn.known
-    got: tuple[Claim, ...] | None = known.get((when, key))
-    if got is not None:
-        return got
-    stunts = turn.stunts
-    if stunts is None:
-        stunts = turn.stunts = stunt_rules.candidates(turn.game, turn.state, pilot)
-        turn.opened = dict(pilot.stunts)
-    if not stunts:
-        return ()  # no stunt open this turn
-    moment_key = key[:3] if mods is not None else None
-    halves = turn.halves
-    first = halves.get(moment_key)
-    second = halves.get((at, height))
-    if first is None or second is None:
-        flier = pilot.evolve(status=PilotStatus.FLYING, hex=at, facing=heading,
-                             altitude=height, skill_cards=pilot.skill_cards - len(skill))
-        moment = Moment(when, mods)
-        if first is None:
-            first = halves[moment_key] = _weigh(turn, flier, moment, stunts, True)
-        if second is None:
-            second = halves[at, height] = _weigh(turn, flier, moment, stunts, False)
-    if not first:
-        accepted = second
-    elif not second:
-        accepted = first
-    else:  # in the order of the stunts
-        accepted = tuple(a for a in stunts_in_order(stunts, first, second))
-    got = known[when, key] = stunt_rules.claims_of(accepted, when)
-    return got
-
-
-def _weigh(turn: Turn_, flier: Pilot, moment: Moment, stunts: tuple[Stunt, ...],
-           modifiers: bool) -> tuple[tuple[Stunt, str], ...]:
-    """The claims ``flier`` may make at ``moment`` among ``stunts`` whose rule reads the
-    first hex's modifiers (``modifiers``) or, otherwise, where the pilot is."""
-    out = []
-    for stunt in stunts:
-        if (_READS[stunt] == "moment") is modifiers:
-            action = stunt_rules.accepts(turn.game, turn.state, flier, stunt,
-                                         turn.opened.get(stunt), moment)
-            if action is not None:
-                out.append((stunt, action))
-    return tuple(out)
-
-
-def stunts_in_order(stunts: tuple[Stunt, ...], *parts: tuple[tuple[Stunt, str], ...]
-                    ) -> list[tuple[Stunt, str]]:
-    """The accepted claims of ``parts`` in the order of ``stunts``."""
-    by = dict(a for part in parts for a in part)
-    return [(s, by[s]) for s in stunts if s in by]
-
-
-_READS = stunt_rules.READS
+    if claims.stunts:
+        found += claims.at(_AFTER_ACCELERATE, moment | claims.place(end, height))
+    at = game.grid.hexes[end]
+    if not down and not (game.top_lander and at in game.takeoffs):
+        plain = turn.plain.get(found)
+        if plain is None:
+            plain = turn.plain[found] = [(None, None, claims_, False)
+                                         for claims_ in claim_sets(found)]
+        return plain
+    return completions(game, pilot, at, height, down, found)
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
-                found: list[Claim]) -> list[Completion]:
+                found: tuple[Claim, ...]) -> list[Completion]:
     """The completions of a legal flight ending over ``end`` at ``height`` (``down``: it
     touched the ground), the claims ``found`` at its moments."""
     on_takeoff = game.top_lander and end in game.takeoffs
@@ -321,11 +351,11 @@ def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
     return out
 
 
-def claim_sets(claims: list[Claim]) -> list[tuple[Claim, ...]]:
+def claim_sets(claims: tuple[Claim, ...]) -> list[tuple[Claim, ...]]:
     """Every set of claims taking at most one moment per stunt, in ``claim_order``."""
     if not claims:
         return _NO_SETS
-    return _claim_sets(tuple(claims))
+    return _claim_sets(claims)
 
 
 _NO_SETS: list[tuple[Claim, ...]] = [()]

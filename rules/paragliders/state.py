@@ -12,6 +12,7 @@ from typing import Any
 
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.board import edge_hexes
+from skyhex.rules.paragliders.cells import Cells, Grid, cells, grid
 from skyhex.rules.paragliders.components import ComponentSet, SunExposure
 from skyhex.rules.paragliders.features import Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map
@@ -138,6 +139,8 @@ class Game:
     top_lander: bool = field(init=False, repr=False)
     """With the Top Lander stunt in play the take-off hexes can be landed on."""
     spots: dict[str, frozenset[Hex]] = field(init=False, repr=False)  # cross-mode spots
+    grid: Grid = field(init=False, repr=False)  # the map's hexes by number
+    cells: Cells = field(init=False, repr=False)  # the game's per-hex tables, by number
 
     def __post_init__(self) -> None:
         for name, value in _map_tables(self.scenario.map).items():
@@ -145,6 +148,8 @@ class Game:
         object.__setattr__(self, "claim_stunts", tuple(
             sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
         object.__setattr__(self, "top_lander", Stunt.TOP_LANDER in self.scenario.stunts)
+        object.__setattr__(self, "cells", cells(self.grid, self.mountaintop, self.takeoffs,
+                                                self.top_lander))
 
     @property
     def components(self) -> ComponentSet:
@@ -196,6 +201,7 @@ def _map_tables(m: Map) -> dict[str, Any]:
                    if mh.features.spawn is not None},
         "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
         "edge": edge,
+        "grid": grid(terrain, edge),
         "spots": {spot: frozenset(spot_hexes(m, spot)) for spot in SPOTS},
         "edge_distance": {h: min(h.distance(e) for e in edge) for h in terrain} if edge
         else {},

@@ -43,7 +43,25 @@ class Moment(NamedTuple):
     modifiers: tuple[dict[str, Any], ...] | None = None  # None before moving
 
     def bonus(self, *names: str) -> bool:
-        return any(m["value"] > 0 and m["name"] in names for m in self.modifiers or ())
+        return bonus(self.modifiers or (), *names)
+
+
+def bonus(modifiers: tuple[dict[str, Any], ...], *names: str) -> bool:
+    """Whether ``modifiers`` hold a gain by one of ``names``."""
+    return any(m["value"] > 0 and m["name"] in names for m in modifiers)
+
+
+def climb(modifiers: tuple[dict[str, Any], ...]) -> int | None:
+    """The Sky Climber's gain: the sum of the ``CLIMB_MODIFIERS`` of ``modifiers`` (the
+    first hex's), ``None`` when the gain is not made under a cloud."""
+    if not bonus(modifiers, "cloud"):
+        return None
+    gain: int = sum(m["value"] for m in modifiers if m["name"] in CLIMB_MODIFIERS)
+    return gain
+
+
+SKY_CLIMBER_MIN = 2
+"""The least gain the Sky Climber scores."""
 
 
 def progress(pilot: Pilot, stunt: Stunt) -> StuntProgress | None:
@@ -150,11 +168,11 @@ def _sky_climber(game: Game, state: State, pilot: Pilot, action: str,
     if moment.modifiers is None:
         return Refusal("stunt.timing", "the Sky Climber counts the altitude gained by the move: "
                        "claim it after moving")
-    if not moment.bonus("cloud"):
+    gain = climb(moment.modifiers)
+    if gain is None:
         return Refusal("stunt.sky-climber.no-cloud", "the Sky Climber needs the gain to be "
                        "made under a cloud")
-    gain = sum(m["value"] for m in moment.modifiers if m["name"] in CLIMB_MODIFIERS)
-    if gain < 2:
+    if gain < SKY_CLIMBER_MIN:
         return Refusal("stunt.sky-climber.gain", "the Sky Climber needs a gain of 2 or more, "
                        "not {}", gain)
     return SKY_CLIMBER_VP[min(gain, 5)], f"gained {gain} under a cloud"
@@ -164,15 +182,21 @@ def _overflyer(game: Game, state: State, pilot: Pilot, action: str,
                current: StuntProgress | None, moment: Moment) -> Refusal | Award:
     if action != "score":
         return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.OVERFLYER, action)
-    below = [p.altitude for p in _flying_others(state, pilot)
-             if p.hex == pilot.hex and p.altitude < pilot.altitude]
-    below += [_middle(game, m, s) for m, s, h in state.solo_markers
-              if h == pilot.hex and _middle(game, m, s) < pilot.altitude]
+    below = [altitude for h, altitude in overflown(game, state, pilot)
+             if h == pilot.hex and altitude < pilot.altitude]
     if not below:
         return Refusal("stunt.overflyer.nobody-below", "no pilot is below {} on {}",
                        pilot.ident, pilot.hex)
     gap = pilot.altitude - min(below)
     return OVERFLYER_BASE + gap, f"{gap} above the lowest pilot on the hex"
+
+
+def overflown(game: Game, state: State, pilot: Pilot) -> list[tuple[Hex, int]]:
+    """What ``pilot`` may fly over for the Overflyer: the hex and altitude of every other
+    flying pilot, and of every solo marker (its middle altitude)."""
+    out = [(p.hex, p.altitude) for p in _flying_others(state, pilot) if p.hex is not None]
+    out += [(h, _middle(game, m, s)) for m, s, h in state.solo_markers]
+    return out
 
 
 def _survivor(game: Game, state: State, pilot: Pilot, action: str,

@@ -1,0 +1,94 @@
+"""A Paragliders map as arrays indexed by hex number, for the engine's hot paths: the legal
+actions of a turn decide each candidate flight by a few array reads instead of hashing
+hexes and asking the terrain table.
+
+``Grid`` is built once per map (games played on the same map share it): the hexes by
+number, each hex's neighbours by direction (``OFF``, a number past the last hex, for a
+neighbour off the map), and per-hex flags. ``Cells`` adds what a game's altitude track
+decides (the mountaintop, the Top Lander stunt): whether a hex may be entered, and whether
+a step ending there below the mountaintop touches down or is forbidden. ``flight.entry_rule``
+and ``flight.ends_down`` read these same tables, so the fast path and ``apply`` share one
+implementation of each rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from skyhex.rules.hexgrid import VECTORS, Hex
+from skyhex.rules.paragliders.terrain import Terrain
+
+FLIES, DOWN, FORBIDDEN = 0, 1, 2
+"""Below the mountaintop, a step ending over a hex: flies on (unless at altitude 0), touches
+down (a take-off hex with Top Lander in play), or is forbidden (a mountain)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """A map's hexes by number: ``hexes[i]``, ``index[hex]``, ``step[i * 6 + d]`` (the
+    neighbour in direction ``d``, ``OFF`` off the map), and the terrain of each number (the
+    ``OFF`` entry: ``None``)."""
+
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    step: tuple[int, ...]
+    terrain: tuple[Terrain | None, ...]
+    edge: bytes  # 1 for a hex on the map edge (``board.edge_hexes``)
+    mountain: bytes  # 1 for a mountain hex
+
+    @property
+    def off(self) -> int:
+        return len(self.hexes)
+
+
+def grid(terrain: dict[Hex, Terrain], edge: frozenset[Hex]) -> Grid:
+    """The numbered hexes of a map whose terrain is ``terrain`` and edge ``edge`` (numbered
+    in sorted order)."""
+    hexes = tuple(sorted(terrain))
+    index = {h: i for i, h in enumerate(hexes)}
+    off = len(hexes)
+    step = tuple(index.get(Hex(h.q + dq, h.r + dr), off) for h in hexes for dq, dr in VECTORS)
+    return Grid(hexes, index, step + (off,) * 6, (*(terrain[h] for h in hexes), None),
+                bytes([*(h in edge for h in hexes), 0]),
+                bytes([*(terrain[h] is Terrain.MOUNTAIN for h in hexes), 0]))
+
+
+@dataclass(frozen=True, eq=False)
+class Cells:
+    """A game's per-hex tables (``grid``'s numbers): ``high[i]`` whether hex ``i`` may be
+    entered at or above the mountaintop, ``low[i]`` below it (the map edge and aerodromes
+    are walls at any altitude, mountains below the mountaintop), ``below_top[i]`` what a
+    step ending there below the mountaintop does (``FLIES``, ``DOWN``, ``FORBIDDEN``)."""
+
+    grid: Grid
+    mountaintop: int
+    high: bytes
+    low: bytes
+    below_top: bytes
+    weather: dict[Any, Any] = field(default_factory=dict)
+    """``flight.weather_table``'s tables of this game, by weather."""
+
+    def enters(self, i: int, altitude: int) -> bool:
+        """Whether hex number ``i`` may be entered from an altitude of ``altitude``."""
+        return bool((self.high if altitude >= self.mountaintop else self.low)[i])
+
+    def ends_down(self, i: int, after: int) -> bool | None:
+        """Whether a step ending over hex number ``i`` at ``after`` touches down; ``None``
+        when it may not end there."""
+        if after < self.mountaintop:
+            code = self.below_top[i]
+            if code:
+                return None if code == FORBIDDEN else True
+        return after <= 0
+
+
+def cells(g: Grid, mountaintop: int, takeoffs: tuple[Hex, ...], top_lander: bool) -> Cells:
+    """The tables of a game on the map ``g``."""
+    flyable = (Terrain.FIELD, Terrain.FOREST, Terrain.LAKE, Terrain.MOUNTAIN)
+    high = bytes(t in flyable for t in g.terrain)
+    low = bytes(t in flyable and t is not Terrain.MOUNTAIN for t in g.terrain)
+    landing = {g.index[h] for h in takeoffs if h in g.index} if top_lander else set()
+    below = bytes(FLIES if t is not Terrain.MOUNTAIN else DOWN if i in landing else FORBIDDEN
+                  for i, t in enumerate(g.terrain))
+    return Cells(g, mountaintop, high, low, below)
