@@ -68,6 +68,8 @@ class Cells:
     below_top: bytes
     weather: dict[Any, Any] = field(default_factory=dict)
     """``flight.weather_table``'s tables of this game, by weather."""
+    last_weather: list[Any] = field(default_factory=lambda: [None])
+    """The weather ``flight.weather_table`` answered for last, and its table."""
 
     def enters(self, i: int, altitude: int) -> bool:
         """Whether hex number ``i`` may be entered from an altitude of ``altitude``."""

@@ -11,9 +11,8 @@ at least the mountaintop, and no step may end below the mountaintop over a mount
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
@@ -72,14 +71,25 @@ def weather_table(game: Game, state: State) -> Weather:
     cloud), by hex number, each named with its reason: worked out once per weather and hex
     (every candidate move of a turn, and every turn of an hour, asks for the same few
     hexes). Shared values, never to be changed."""
+    memo = game.cells.last_weather
+    last = memo[0]  # replaced as a whole: threads never mix two answers
+    if last is not None and last[0] is state.clouds and last[1] == state.temperature and \
+            last[2] is state.sun and last[3] is state.wind_direction and \
+            last[4] == state.wind_strength:
+        table: Weather = last[5]
+        return table
     key = (state.temperature, state.sun, state.wind_direction, state.wind_strength,
            state.clouds)
     tables = game.cells.weather
-    table = tables.get(key)
-    if table is None:
+    found = tables.get(key)
+    if found is not None:
+        table = found
+    else:
         if len(tables) >= 32:
             tables.clear()
         table = tables[key] = [None] * game.grid.off
+    memo[0] = (state.clouds, state.temperature, state.sun, state.wind_direction,
+               state.wind_strength, table)
     return table
 
 
@@ -223,8 +233,7 @@ def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pi
     return pilot
 
 
-@dataclass(frozen=True)
-class Flight:
+class Flight(NamedTuple):
     """What a move did: the pilot after it, the first hex's modifiers (stunts look at them),
     the hexes flown over, and whether it ended on the ground (or, with the Top Lander stunt,
     on a take-off hex below the mountaintop)."""
@@ -252,13 +261,6 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
     play)."""
     return game.top_lander and pilot.status is PilotStatus.FLYING and \
         pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
-
-
-def _down(game: Game, h: Hex, after: int, move: MoveKind | None) -> bool:
-    down = ends_down(game, h, after)
-    if down is None:
-        raise _below_at(game, h, after, move)
-    return down
 
 
 def _below(game: Game, h: Hex, mods: tuple[dict[str, Any], ...], altitude: int,
@@ -338,10 +340,12 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     steps, hard = _MOVES[move]
     new_facing = _ROTATED[facing, steps]
     dq, dr = VECTORS[new_facing]
-    to = Hex(start.q + dq, start.r + dr)
-    _enter(game, to, altitude, move)
-    first, after, down = first_step(game, state, weather_table(game, state),
-                                     game.grid.index[to], altitude,
+    grid, cells = game.grid, game.cells
+    ti = grid.step[grid.index[start] * 6 + new_facing]
+    if not cells.enters(ti, altitude):
+        _enter(game, Hex(start.q + dq, start.r + dr), altitude, move)
+    to = grid.hexes[ti]
+    first, after, down = first_step(game, state, weather_table(game, state), ti, altitude,
                                      hard_turn(skill) if hard else None)
     if down is None:
         raise _below(game, to, first, altitude, move)
@@ -370,10 +374,14 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
     cost = acceleration_cost(skill)
-    ahead = Hex(to.q + dq, to.r + dr)
-    _enter(game, ahead, after, None)
+    ai = grid.step[ti * 6 + new_facing]
+    if not cells.enters(ai, after):
+        _enter(game, Hex(to.q + dq, to.r + dr), after, None)
+    ahead = grid.hexes[ai]
     after2 = after - cost
-    down = _down(game, ahead, after2, None)
+    down = cells.ends_down(ai, after2)
+    if down is None:
+        raise _below_at(game, ahead, after2, None)
     after2 = max(after2, 0)
     if not down and _taken(state, pilot, ahead, after2):
         raise IllegalActionError(

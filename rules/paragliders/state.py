@@ -141,6 +141,7 @@ class Game:
     spots: dict[str, frozenset[Hex]] = field(init=False, repr=False)  # cross-mode spots
     grid: Grid = field(init=False, repr=False)  # the map's hexes by number
     cells: Cells = field(init=False, repr=False)  # the game's per-hex tables, by number
+    components: ComponentSet = field(init=False, repr=False)  # the scenario's
 
     def __post_init__(self) -> None:
         for name, value in _map_tables(self.scenario.map).items():
@@ -148,12 +149,9 @@ class Game:
         object.__setattr__(self, "claim_stunts", tuple(
             sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
         object.__setattr__(self, "top_lander", Stunt.TOP_LANDER in self.scenario.stunts)
+        object.__setattr__(self, "components", self.scenario.components)
         object.__setattr__(self, "cells", cells(self.grid, self.mountaintop, self.takeoffs,
                                                 self.top_lander))
-
-    @property
-    def components(self) -> ComponentSet:
-        return self.scenario.components
 
     @property
     def map(self) -> Map:
