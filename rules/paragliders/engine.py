@@ -50,7 +50,7 @@ from skyhex.rules.paragliders.stunt_rules import Moment
 from skyhex.rules.paragliders.stunts import Stunt
 from skyhex.rules.paragliders.weather import draw_tile, push_clouds, weather_change
 from skyhex.rules.paragliders.wind_push import options as push_options
-from skyhex.rules.paragliders.wind_push import push_order, wind_push
+from skyhex.rules.paragliders.wind_push import push_order, pushed_altitude, wind_push
 
 WALK_STEP = 6
 
@@ -242,16 +242,16 @@ def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
         if e.rule not in ("land.choice", "stunt.top-lander.final"):
             return []
         for choice in (LandChoice.FINAL, LandChoice.RELAUNCH):
-            events: list[Event] = []
             try:
-                end = _check(game, state, replace(action, land=choice), events)
+                end = _check(game, state, replace(action, land=choice), None)
             except IllegalActionError:
                 continue
             lands.append((choice, None))
             if choice is LandChoice.FINAL and isinstance(action, WindChoice):
-                pushed = next(e for e in events if e["type"] == "wind_push")
+                actor = state.actor
+                assert actor is not None
                 top = game.top_lander and end.hex in game.takeoffs and \
-                    pushed["altitude"]["after"] > 0 and \
+                    pushed_altitude(state, actor, action.kind) > 0 and \
                     stunt_rules.top_lander_open(game, end)
             if choice is LandChoice.RELAUNCH and end.hex is not None:
                 lands.extend((choice, m) for m in closest_mountains(game, end.hex))

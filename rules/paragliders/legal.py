@@ -159,8 +159,10 @@ class Claims:
             out |= self.overflyer
         return out
 
-    def at(self, when: str, bits: int) -> tuple[Claim, ...]:
-        """The claims at ``when`` of the stunts of ``bits``."""
+    def at(self, when: str, moment: int, i: int, height: int) -> tuple[Claim, ...]:
+        """The claims at ``when`` of a pilot over hex number ``i`` at ``height`` whose
+        first hex's modifiers accept the stunts of ``moment``."""
+        bits = moment | self.place(i, height)
         key = (when, bits)
         got = self.made.get(key)
         if got is None:
@@ -182,58 +184,70 @@ Step = tuple[int, "bool | None", int]
 may not end there), and the stunt bits its modifiers accept."""
 
 
+Variant = tuple[bool, frozenset[Skill], list[Completion]]
+"""A legal variant of a move: its acceleration, Skill Move cards and completions."""
+
+
 def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[Group],
              hex_: Hex | None, facing: Direction | None, turn: Turn_,
-             cache: dict[Any, list[Completion]] | None = None) -> list[Group]:
+             cache: dict[Any, list[Variant]] | None = None) -> list[Group]:
     """Add to ``out`` the legal flights of ``pilot`` from its place (a take-off: from
     ``hex_`` facing ``facing``; a relaunch: from its mountain facing ``facing``), a group
-    per candidate flight with its completions. Candidates that reach the same hexes at the
-    same costs have the same outcome: ``cache`` shares them between the facings of a
-    take-off."""
+    per candidate flight with its completions. Moves to the same hex with the same cost
+    have the same outcome: ``cache`` shares them between the facings of a take-off or a
+    relaunch."""
     start = hex_ if hex_ is not None else pilot.mountain if kind is TurnKind.RELAUNCH \
         else pilot.hex
     base_facing = facing if facing is not None else pilot.facing
     assert start is not None and base_facing is not None
-    altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
-    flier = pilot
-    if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
-        flier = stunt_rules.reset_survivor(relaunched(pilot), None)
-    claims = turn.claims_of(flier)
-    cells = game.cells
-    steps_ = game.grid.step
-    weather = turn.weather
     si = game.grid.index[start]
-    before: tuple[Claim, ...] = ()
-    if kind is TurnKind.MOVE and claims.stunts:
-        before = claims.at(_BEFORE_MOVE, claims.place(si, altitude))
-    enters = cells.high if altitude >= cells.mountaintop else cells.low
-    cards = pilot.skill_cards
     append = out.append
     ident = pilot.ident
     for move, steps, is_hard in _MOVES:
         heading = _ROTATED[base_facing, steps]
-        ti = steps_[si * 6 + heading]
-        if not enters[ti]:
-            continue  # a wall: no variant of this move is legal
-        for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
-            step: Step | None = None
-            for accelerate, card in _ACCELERATIONS:
-                if card and cards - len(hard) < 1:
-                    continue
-                skill = _SKILLS[hard, card]
-                key = (si, heading, is_hard and not hard, accelerate, card, len(skill))
-                completions = None if cache is None else cache.get(key)
-                if completions is None:
-                    if step is None:
-                        mods, after, down = first_step(game, state, weather, ti, altitude,
-                                                       hard_turn(hard) if is_hard else None)
-                        step = (after, down, claims.moment(mods) if claims.stunts else 0)
-                    completions = _candidate(turn, claims, flier, before, ti, heading, step,
-                                             accelerate, skill)
-                    if cache is not None:
-                        cache[key] = completions
-                if completions:
-                    append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
+        variants = None if cache is None else cache.get((si, heading, is_hard))
+        if variants is None:
+            variants = _variants(game, state, pilot, kind, turn, si, heading, is_hard)
+            if cache is not None:
+                cache[si, heading, is_hard] = variants
+        for accelerate, skill, completions in variants:
+            append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
+    return out
+
+
+def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn_, si: int,
+              heading: Direction, is_hard: bool) -> list[Variant]:
+    """The legal variants (acceleration, Skill Move cards) of ``pilot``'s move from hex
+    number ``si`` heading ``heading`` (``is_hard``: a hard turn), in order, each with its
+    completions."""
+    altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
+    cells = game.cells
+    ti = game.grid.step[si * 6 + heading]
+    if not (cells.high if altitude >= cells.mountaintop else cells.low)[ti]:
+        return []  # a wall: no variant of this move is legal
+    flier = pilot
+    if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
+        flier = stunt_rules.reset_survivor(relaunched(pilot), None)
+    claims = turn.claims_of(flier)
+    before: tuple[Claim, ...] = ()
+    if kind is TurnKind.MOVE and claims.stunts:
+        before = claims.at(_BEFORE_MOVE, 0, si, altitude)
+    cards = pilot.skill_cards
+    out: list[Variant] = []
+    for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
+        mods, after, down = first_step(game, state, turn.weather, ti, altitude,
+                                       hard_turn(hard) if is_hard else None)
+        if down is None:
+            continue  # below the mountaintop over a mountain, accelerating or not
+        step = (after, down, claims.moment(mods) if claims.stunts else 0)
+        for accelerate, card in _ACCELERATIONS:
+            if card and cards - len(hard) < 1:
+                continue
+            skill = _SKILLS[hard, card]
+            completions = _candidate(turn, claims, flier, before, ti, heading, step,
+                                     accelerate, skill)
+            if completions:
+                out.append((accelerate, skill, completions))
     return out
 
 
@@ -243,7 +257,7 @@ def turn_groups(game: Game, state: State, pilot: Pilot) -> list[Group]:
     has no legal move: a dead end), in groups that become ``Turn`` values only when read
     (``expand``, ``turn_of``)."""
     turn = Turn_(game, state, pilot)
-    cache: dict[Any, list[Completion]] = {}
+    cache: dict[Any, list[Variant]] = {}
     out: list[Group]
     if pilot.status is PilotStatus.IN_HAND:
         out = [(None, [Turn(pilot.ident, TurnKind.PASS)])]
@@ -297,7 +311,7 @@ def _candidate(turn: Turn_, claims: Claims, pilot: Pilot, before: tuple[Claim, .
         if down:
             return []
         if claims.stunts:
-            found += claims.at(_AFTER_MOVE, moment | claims.place(ti, after))
+            found += claims.at(_AFTER_MOVE, moment, ti, after)
         cells = game.cells
         end = game.grid.step[ti * 6 + heading]
         if not (cells.high if after >= cells.mountaintop else cells.low)[end]:
@@ -311,7 +325,7 @@ def _candidate(turn: Turn_, claims: Claims, pilot: Pilot, before: tuple[Claim, .
     if not down and end * PLACE + height in turn.taken:
         return []
     if claims.stunts:
-        found += claims.at(_AFTER_ACCELERATE, moment | claims.place(end, height))
+        found += claims.at(_AFTER_ACCELERATE, moment, end, height)
     at = game.grid.hexes[end]
     if not down and not (game.top_lander and at in game.takeoffs):
         plain = turn.plain.get(found)

@@ -79,8 +79,24 @@ def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, ste
     return hexes, None, False
 
 
+_LAST: tuple[State | None, Pilot | None, dict[WindKind, str | None]] = (None, None, {})
+"""The state and pilot ``options`` answered for last, and its answer (replaced as a whole,
+so threads never mix two answers): the legal actions of a wind push try each choice."""
+
+
 def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None]:
-    """Each choice with the reason it is forbidden (``None``: allowed)."""
+    """Each choice with the reason it is forbidden (``None``: allowed): shared values, never
+    to be changed."""
+    global _LAST
+    last, who, answer = _LAST
+    if last is state and who is pilot:
+        return answer
+    answer = _options(game, state, pilot)
+    _LAST = (state, pilot, answer)
+    return answer
+
+
+def _options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None]:
     assert pilot.hex is not None
     s = state.wind_strength
     _, _, aerodrome = _path(game, state, pilot, pilot.hex, pilot.altitude, s)
@@ -101,6 +117,16 @@ def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None
     return out
 
 
+def _loss(kind: WindKind, strength: int) -> int:
+    return 0 if kind is WindKind.PUSH else strength if kind is WindKind.RESIST else 1
+
+
+def pushed_altitude(state: State, pilot: Pilot, kind: WindKind) -> int:
+    """The altitude ``pilot`` keeps after choosing ``kind`` (resisting costs the wind's
+    strength, mixing 1), before any landing."""
+    return max(pilot.altitude - _loss(kind, state.wind_strength), 0)
+
+
 def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
               events: list[Event] | None) -> Pilot:
     """Resolve one pilot's choice; the returned pilot may have touched down."""
@@ -112,9 +138,9 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
                                  f"{choice.kind.value}: {problem}", tuple(allowed))
     s = state.wind_strength
     start, before = pilot.hex, pilot.altitude
-    loss = {WindKind.PUSH: 0, WindKind.RESIST: s, WindKind.MIX: 1}[choice.kind]
+    loss = _loss(choice.kind, s)
     steps = {WindKind.PUSH: s, WindKind.RESIST: 0, WindKind.MIX: 1}[choice.kind]
-    altitude = max(before - loss, 0)
+    altitude = pushed_altitude(state, pilot, choice.kind)
     hexes: list[Hex] = []
     blocked = None
     if altitude > 0:
