@@ -63,6 +63,7 @@ class Cells:
 
     grid: Grid
     mountaintop: int
+    ceiling: int  # the cloud ceiling: gains above it are lost
     high: bytes
     low: bytes
     below_top: bytes
@@ -85,7 +86,8 @@ class Cells:
         return after <= 0
 
 
-def cells(g: Grid, mountaintop: int, takeoffs: tuple[Hex, ...], top_lander: bool) -> Cells:
+def cells(g: Grid, mountaintop: int, ceiling: int, takeoffs: tuple[Hex, ...],
+          top_lander: bool) -> Cells:
     """The tables of a game on the map ``g``."""
     flyable = (Terrain.FIELD, Terrain.FOREST, Terrain.LAKE, Terrain.MOUNTAIN)
     high = bytes(t in flyable for t in g.terrain)
@@ -93,4 +95,4 @@ def cells(g: Grid, mountaintop: int, takeoffs: tuple[Hex, ...], top_lander: bool
     landing = {g.index[h] for h in takeoffs if h in g.index} if top_lander else set()
     below = bytes(FLIES if t is not Terrain.MOUNTAIN else DOWN if i in landing else FORBIDDEN
                   for i, t in enumerate(g.terrain))
-    return Cells(g, mountaintop, high, low, below)
+    return Cells(g, mountaintop, ceiling, high, low, below)

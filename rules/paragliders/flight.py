@@ -299,16 +299,18 @@ def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int
     after = altitude
     for m in first:
         after += m["value"]
-    capped = ceiling_loss(game, after)
-    if capped is not None:
+    cells = game.cells
+    if after > cells.ceiling:
+        capped = ceiling_loss(game, after)
+        assert capped is not None
         first = (*first, capped)
         after += capped["value"]
-    return first, max(after, 0), game.cells.ends_down(i, after)
+    return first, after if after > 0 else 0, cells.ends_down(i, after)
 
 
 def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
     """The ceiling's modifier when ``after`` is above it (gains above it are lost)."""
-    ceiling = game.components.altitude.ceiling
+    ceiling = game.cells.ceiling
     if after <= ceiling:
         return None
     return {"name": "ceiling", "value": ceiling - after,

@@ -64,8 +64,6 @@ _SKILLS = {(_NO_CARD, False): _NO_CARD, (_HARD_CARD, False): _HARD_CARD,
 _MOVES = tuple((m, m.turn, m.hard) for m in MoveKind)
 _ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
 """The facing after a turn of -2..+2 sixth-turns."""
-_ACCELERATIONS = ((False, False), (True, False), (True, True))
-"""Each candidate's acceleration and acceleration card: none, one, one with the card."""
 _BEFORE_MOVE = "before-move"
 _AFTER_MOVE = "after-move"
 _AFTER_ACCELERATE = "after-accelerate"
@@ -179,11 +177,6 @@ def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind) -> list[Turn
     return expand(_flights(game, state, pilot, kind, [], None, None, Turn_(game, state, pilot)))
 
 
-Step = tuple[int, "bool | None", int]
-"""A candidate's first step: the altitude after it, whether it touches down (``None``: it
-may not end there), and the stunt bits its modifiers accept."""
-
-
 Variant = tuple[bool, frozenset[Skill], list[Completion]]
 """A legal variant of a move: its acceleration, Skill Move cards and completions."""
 
@@ -219,35 +212,55 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
               heading: Direction, is_hard: bool) -> list[Variant]:
     """The legal variants (acceleration, Skill Move cards) of ``pilot``'s move from hex
     number ``si`` heading ``heading`` (``is_hard``: a hard turn), in order, each with its
-    completions."""
+    completions: the rules of ``flight.fly`` read on numbers (the per-hex tables of
+    ``cells``, ``first_step``, the places of the other pilots), with no event nor text."""
     altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
     cells = game.cells
-    ti = game.grid.step[si * 6 + heading]
-    if not (cells.high if altitude >= cells.mountaintop else cells.low)[ti]:
+    steps = game.grid.step
+    mountaintop = cells.mountaintop
+    ti = steps[si * 6 + heading]
+    if not (cells.high if altitude >= mountaintop else cells.low)[ti]:
         return []  # a wall: no variant of this move is legal
     flier = pilot
     if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
         flier = stunt_rules.reset_survivor(relaunched(pilot), None)
     claims = turn.claims_of(flier)
+    stunts = claims.stunts
     before: tuple[Claim, ...] = ()
-    if kind is TurnKind.MOVE and claims.stunts:
+    if kind is TurnKind.MOVE and stunts:
         before = claims.at(_BEFORE_MOVE, 0, si, altitude)
     cards = pilot.skill_cards
+    taken = turn.taken
+    ahead = steps[ti * 6 + heading]  # where an acceleration goes
     out: list[Variant] = []
     for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
         mods, after, down = first_step(game, state, turn.weather, ti, altitude,
                                        hard_turn(hard) if is_hard else None)
         if down is None:
             continue  # below the mountaintop over a mountain, accelerating or not
-        step = (after, down, claims.moment(mods) if claims.stunts else 0)
-        for accelerate, card in _ACCELERATIONS:
+        moment = claims.moment(mods) if stunts else 0
+        if down or ti * PLACE + after not in taken:  # the move alone: no collision
+            found = before + claims.at(_AFTER_ACCELERATE, moment, ti, after) if stunts \
+                else before
+            out.append((False, hard, _completions(turn, flier, ti, after, down, found)))
+        if down or not (cells.high if after >= mountaintop else cells.low)[ahead]:
+            continue  # nothing left to accelerate, or a wall ahead
+        moved = before + claims.at(_AFTER_MOVE, moment, ti, after) if stunts else before
+        for card in (False, True):
             if card and cards - len(hard) < 1:
                 continue
-            skill = _SKILLS[hard, card]
-            completions = _candidate(turn, claims, flier, before, ti, heading, step,
-                                     accelerate, skill)
-            if completions:
-                out.append((accelerate, skill, completions))
+            skill = _SKILLS[hard, True] if card else hard
+            height = after - acceleration_cost(skill)
+            landed = cells.ends_down(ahead, height)
+            if landed is None:
+                continue
+            if height < 0:
+                height = 0
+            if not landed and ahead * PLACE + height in taken:
+                continue
+            found = moved + claims.at(_AFTER_ACCELERATE, moment, ahead, height) if stunts \
+                else moved
+            out.append((True, skill, _completions(turn, flier, ahead, height, landed, found)))
     return out
 
 
@@ -296,42 +309,17 @@ def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
     return out
 
 
-def _candidate(turn: Turn_, claims: Claims, pilot: Pilot, before: tuple[Claim, ...], ti: int,
-               heading: int, step: Step, accelerate: bool, skill: frozenset[Skill]
-               ) -> list[Completion]:
-    """The completions of one candidate flight onto hex number ``ti`` (``[]``: it is
-    illegal) whose first step is ``step``."""
-    after, down, moment = step
-    if down is None:
-        return []
+def _completions(turn: Turn_, pilot: Pilot, end: int, height: int, down: bool,
+                 found: tuple[Claim, ...]) -> list[Completion]:
+    """``completions`` of a legal flight ending over hex number ``end``, those of a flight
+    ending in the air off the take-off hexes shared per claims."""
     game = turn.game
-    found = before
-    end, height = ti, after
-    if accelerate:
-        if down:
-            return []
-        if claims.stunts:
-            found += claims.at(_AFTER_MOVE, moment, ti, after)
-        cells = game.cells
-        end = game.grid.step[ti * 6 + heading]
-        if not (cells.high if after >= cells.mountaintop else cells.low)[end]:
-            return []
-        height = after - acceleration_cost(skill)
-        down = cells.ends_down(end, height)
-        if down is None:
-            return []
-        if height < 0:
-            height = 0
-    if not down and end * PLACE + height in turn.taken:
-        return []
-    if claims.stunts:
-        found += claims.at(_AFTER_ACCELERATE, moment, end, height)
     at = game.grid.hexes[end]
     if not down and not (game.top_lander and at in game.takeoffs):
         plain = turn.plain.get(found)
         if plain is None:
-            plain = turn.plain[found] = [(None, None, claims_, False)
-                                         for claims_ in claim_sets(found)]
+            plain = turn.plain[found] = [(None, None, claims, False)
+                                         for claims in claim_sets(found)]
         return plain
     return completions(game, pilot, at, height, down, found)
 

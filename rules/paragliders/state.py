@@ -150,8 +150,9 @@ class Game:
             sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
         object.__setattr__(self, "top_lander", Stunt.TOP_LANDER in self.scenario.stunts)
         object.__setattr__(self, "components", self.scenario.components)
-        object.__setattr__(self, "cells", cells(self.grid, self.mountaintop, self.takeoffs,
-                                                self.top_lander))
+        object.__setattr__(self, "cells", cells(self.grid, self.mountaintop,
+                                                self.components.altitude.ceiling,
+                                                self.takeoffs, self.top_lander))
 
     @property
     def map(self) -> Map:

@@ -48,7 +48,10 @@ class Moment(NamedTuple):
 
 def bonus(modifiers: tuple[dict[str, Any], ...], *names: str) -> bool:
     """Whether ``modifiers`` hold a gain by one of ``names``."""
-    return any(m["value"] > 0 and m["name"] in names for m in modifiers)
+    for m in modifiers:  # noqa: SIM110 (a loop: any() over a generator costs more)
+        if m["value"] > 0 and m["name"] in names:
+            return True
+    return False
 
 
 def climb(modifiers: tuple[dict[str, Any], ...]) -> int | None:
@@ -56,7 +59,10 @@ def climb(modifiers: tuple[dict[str, Any], ...]) -> int | None:
     first hex's), ``None`` when the gain is not made under a cloud."""
     if not bonus(modifiers, "cloud"):
         return None
-    gain: int = sum(m["value"] for m in modifiers if m["name"] in CLIMB_MODIFIERS)
+    gain = 0
+    for m in modifiers:
+        if m["name"] in CLIMB_MODIFIERS:
+            gain += m["value"]
     return gain
 
 
