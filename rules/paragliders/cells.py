@@ -64,6 +64,8 @@ class Cells:
     grid: Grid
     mountaintop: int
     ceiling: int  # the cloud ceiling: gains above it are lost
+    tokens: bytes  # 1 for a hex with a token to collect (an antenna, a GPS landmark)
+    gps_level: int  # the lowest level of the altitude track's GPS markers (or past all)
     high: bytes
     low: bytes
     below_top: bytes
@@ -87,12 +89,15 @@ class Cells:
 
 
 def cells(g: Grid, mountaintop: int, ceiling: int, takeoffs: tuple[Hex, ...],
-          top_lander: bool) -> Cells:
-    """The tables of a game on the map ``g``."""
+          top_lander: bool, tokens: frozenset[Hex], gps_level: int) -> Cells:
+    """The tables of a game on the map ``g`` (``tokens``: the hexes with a token to collect,
+    ``gps_level``: the lowest altitude at which a GPS marker of the altitude track is
+    collected)."""
     flyable = (Terrain.FIELD, Terrain.FOREST, Terrain.LAKE, Terrain.MOUNTAIN)
     high = bytes(t in flyable for t in g.terrain)
     low = bytes(t in flyable and t is not Terrain.MOUNTAIN for t in g.terrain)
     landing = {g.index[h] for h in takeoffs if h in g.index} if top_lander else set()
     below = bytes(FLIES if t is not Terrain.MOUNTAIN else DOWN if i in landing else FORBIDDEN
                   for i, t in enumerate(g.terrain))
-    return Cells(g, mountaintop, ceiling, high, low, below)
+    return Cells(g, mountaintop, ceiling, bytes([*(h in tokens for h in g.hexes), 0]),
+                 gps_level, high, low, below)

@@ -336,10 +336,9 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
                                  "Round")
     new = _turn(game, state, pilot, action, events)
     pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
-    if not all(p.status is PilotStatus.LANDED for p in pilots):
-        nxt = _first_actor_of(pilots, index + 1)
-        if nxt < len(pilots):  # the round goes on
-            return state.evolve(pilots=pilots, current=nxt)
+    nxt = _first_actor_of(pilots, index + 1)
+    if nxt < len(pilots):  # the round goes on
+        return state.evolve(pilots=pilots, current=nxt)
     return _after_turn(game, state.evolve(pilots=pilots), index, events)
 
 
@@ -494,30 +493,30 @@ _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
 
 
 def _after_turn(game: Game, state: State, index: int, events: list[Event] | None) -> State:
+    """After the turn of the pilot ``index``, the last of the round to act."""
     if all(p.status is PilotStatus.LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
-    nxt = _first_actor(state, index + 1)
-    if nxt < len(state.pilots):
-        return state.evolve(current=nxt)
     return _end_of_round(game, state, events)
 
 
 def _end_of_round(game: Game, state: State, events: list[Event] | None) -> State:
-    """The last player moves the Time Marker; a new hour changes the weather."""
+    """The last player moves the Time Marker; a new hour changes the weather (some pilot
+    has not landed yet)."""
     cs = game.components
     time = state.time + cs.time.step
-    state = state.evolve(time=time, round=state.round + 1)
+    round_ = state.round + 1
     if events is not None:
-        events.append({"type": "round", "round": state.round, "time": format_clock(time)})
+        events.append({"type": "round", "round": round_, "time": format_clock(time)})
     if time >= cs.time.end:
-        return _end(game, state, events, "end-of-day")
-    if (time - cs.time.start) % 60:
-        return _next_round_start(game, state, events)
+        return _end(game, state.evolve(time=time, round=round_), events, "end-of-day")
+    if (time - cs.time.start) % 60:  # the next round starts
+        return state.evolve(time=time, round=round_, current=_first_actor(state, 0))
+    state = state.evolve(time=time, round=round_)
     draws = Draws(game.scenario.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
-    state, weather = weather_change(game, state, draws)
-    weather["draws"] = draws.made
+    state, weather = weather_change(game, state, draws, explain=events is not None)
     state = state.evolve(draws=draws.index)
     if events is not None:
+        weather["draws"] = draws.made
         events.append(weather)
     if not state.wind_strength:
         return _next_round_start(game, state, events)

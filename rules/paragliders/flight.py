@@ -160,6 +160,12 @@ def _enter(game: Game, h: Hex, altitude: int, move: MoveKind | None) -> None:
         f"({game.mountaintop}) mountains are walls")
 
 
+def collects(game: Game, i: int, altitude: int) -> bool:
+    """Whether ``collect`` may find something over hex number ``i`` at ``altitude``: a
+    token on the hex, or an altitude GPS marker's level reached (never in cross mode)."""
+    return bool(game.cells.tokens[i]) or altitude >= game.cells.gps_level
+
+
 def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] | None
             ) -> Pilot:
     """Collect what the pilot has not got yet at hex ``h`` and at its altitude (``events``:
@@ -356,11 +362,15 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
             "flight.collision", f"the move ends at {to} altitude {after}, where another "
             "pilot is: accelerate, or move another way")
     collected: list[Event] | None = None if events is None else []
-    pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing, altitude=after,
-                         skill_cards=pilot.skill_cards - cards)
-    pilot = collect(game, state, pilot, to, collected)
-    if between is not None:
-        pilot = between(pilot, first)
+    flown: Pilot | None = None  # the pilot over the first hex: built only if read
+    if not accelerate or between is not None or collects(game, ti, after):
+        flown = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing,
+                             altitude=after, skill_cards=pilot.skill_cards - cards)
+        if collects(game, ti, after):
+            flown = collect(game, state, flown, to, collected)
+        if between is not None:
+            flown = between(flown, first)
+        pilot = flown
     turn_event: Event = {}
     if events is not None:
         turn_event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
@@ -389,8 +399,13 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         raise IllegalActionError(
             "flight.collision", f"accelerating ends at {ahead} altitude {after2}, where another "
             "pilot is: move another way")
-    pilot = pilot.evolve(hex=ahead, altitude=after2)
-    pilot = collect(game, state, pilot, ahead, collected)
+    if flown is None:
+        pilot = pilot.evolve(status=PilotStatus.FLYING, hex=ahead, facing=new_facing,
+                             altitude=after2, skill_cards=pilot.skill_cards - cards)
+    else:
+        pilot = pilot.evolve(hex=ahead, altitude=after2)
+    if collects(game, ai, after2):
+        pilot = collect(game, state, pilot, ahead, collected)
     if events is not None and collected is not None:
         turn_event["accelerate"] = {
             "to": hx(ahead),

@@ -83,9 +83,9 @@ class Turn_:
         self.taken = occupied(game, state, pilot)
         self.weather = weather_table(game, state)
         self.claims: Claims | None = None
-        self.plain: dict[tuple[Claim, ...], list[Completion]] = {}
-        """The completions of a flight that ends in the air off the take-off hexes, by its
-        claims."""
+        self.plain: dict[Found, list[Completion]] = {}
+        """The completions of a flight that ends in the air off the take-off hexes, by the
+        stunts its moments accept."""
 
     def claims_of(self, flier: Pilot) -> Claims:
         claims = self.claims
@@ -157,10 +157,10 @@ class Claims:
             out |= self.overflyer
         return out
 
-    def at(self, when: str, moment: int, i: int, height: int) -> tuple[Claim, ...]:
-        """The claims at ``when`` of a pilot over hex number ``i`` at ``height`` whose
-        first hex's modifiers accept the stunts of ``moment``."""
-        bits = moment | self.place(i, height)
+    def of(self, when: str, bits: int) -> tuple[Claim, ...]:
+        """The claims at ``when`` of the stunts of ``bits``."""
+        if not bits:
+            return ()
         key = (when, bits)
         got = self.made.get(key)
         if got is None:
@@ -169,6 +169,17 @@ class Claims:
                 tuple((stunts[k], actions[k]) for k in range(len(stunts)) if bits >> k & 1),
                 when)
         return got
+
+    def found(self, key: Found) -> tuple[Claim, ...]:
+        """The claims of a candidate flight whose moments accept the stunts of ``key``."""
+        before, moved, accelerated = key
+        return self.of(_BEFORE_MOVE, before) + self.of(_AFTER_MOVE, moved) + \
+            self.of(_AFTER_ACCELERATE, accelerated)
+
+
+Found = tuple[int, int, int]
+"""The stunts (``Claims`` bits) a candidate flight's moments accept: before the move,
+after the move (before accelerating), at the end of the move."""
 
 
 def flights(game: Game, state: State, pilot: Pilot, kind: TurnKind) -> list[Turn]:
@@ -226,9 +237,8 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
         flier = stunt_rules.reset_survivor(relaunched(pilot), None)
     claims = turn.claims_of(flier)
     stunts = claims.stunts
-    before: tuple[Claim, ...] = ()
-    if kind is TurnKind.MOVE and stunts:
-        before = claims.at(_BEFORE_MOVE, 0, si, altitude)
+    place = claims.place
+    before = place(si, altitude) if kind is TurnKind.MOVE and stunts else 0
     cards = pilot.skill_cards
     taken = turn.taken
     ahead = steps[ti * 6 + heading]  # where an acceleration goes
@@ -239,13 +249,12 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
         if down is None:
             continue  # below the mountaintop over a mountain, accelerating or not
         moment = claims.moment(mods) if stunts else 0
+        first = moment | place(ti, after) if stunts else 0  # the claims over the first hex
         if down or ti * PLACE + after not in taken:  # the move alone: no collision
-            found = before + claims.at(_AFTER_ACCELERATE, moment, ti, after) if stunts \
-                else before
-            out.append((False, hard, _completions(turn, flier, ti, after, down, found)))
+            out.append((False, hard,
+                        _completions(turn, flier, ti, after, down, (before, 0, first))))
         if down or not (cells.high if after >= mountaintop else cells.low)[ahead]:
             continue  # nothing left to accelerate, or a wall ahead
-        moved = before + claims.at(_AFTER_MOVE, moment, ti, after) if stunts else before
         for card in (False, True):
             if card and cards - len(hard) < 1:
                 continue
@@ -258,9 +267,9 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
                 height = 0
             if not landed and ahead * PLACE + height in taken:
                 continue
-            found = moved + claims.at(_AFTER_ACCELERATE, moment, ahead, height) if stunts \
-                else moved
-            out.append((True, skill, _completions(turn, flier, ahead, height, landed, found)))
+            last = moment | place(ahead, height) if stunts else 0
+            out.append((True, skill,
+                        _completions(turn, flier, ahead, height, landed, (before, first, last))))
     return out
 
 
@@ -309,19 +318,22 @@ def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
     return out
 
 
-def _completions(turn: Turn_, pilot: Pilot, end: int, height: int, down: bool,
-                 found: tuple[Claim, ...]) -> list[Completion]:
-    """``completions`` of a legal flight ending over hex number ``end``, those of a flight
-    ending in the air off the take-off hexes shared per claims."""
+def _completions(turn: Turn_, pilot: Pilot, end: int, height: int, down: bool, key: Found
+                 ) -> list[Completion]:
+    """``completions`` of a legal flight ending over hex number ``end`` whose moments
+    accept the stunts of ``key``; those of a flight ending in the air off the take-off
+    hexes shared per ``key``."""
     game = turn.game
     at = game.grid.hexes[end]
+    claims = turn.claims
+    assert claims is not None
     if not down and not (game.top_lander and at in game.takeoffs):
-        plain = turn.plain.get(found)
+        plain = turn.plain.get(key)
         if plain is None:
-            plain = turn.plain[found] = [(None, None, claims, False)
-                                         for claims in claim_sets(found)]
+            plain = turn.plain[key] = [(None, None, found, False)
+                                       for found in claim_sets(claims.found(key))]
         return plain
-    return completions(game, pilot, at, height, down, found)
+    return completions(game, pilot, at, height, down, claims.found(key))
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,

@@ -21,6 +21,7 @@ from skyhex.rules.paragliders.scenario import (
     PilotStatus,
     Player,
     Scenario,
+    SoloMode,
     StuntProgress,
     spot_hexes,
 )
@@ -150,9 +151,12 @@ class Game:
             sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
         object.__setattr__(self, "top_lander", Stunt.TOP_LANDER in self.scenario.stunts)
         object.__setattr__(self, "components", self.scenario.components)
-        object.__setattr__(self, "cells", cells(self.grid, self.mountaintop,
-                                                self.components.altitude.ceiling,
-                                                self.takeoffs, self.top_lander))
+        track = self.components.altitude
+        cross = self.scenario.solo is SoloMode.CROSS  # nothing is collected by flying
+        object.__setattr__(self, "cells", cells(
+            self.grid, self.mountaintop, track.ceiling, self.takeoffs, self.top_lander,
+            frozenset() if cross else frozenset(self.antennas) | frozenset(self.landmarks),
+            1 << 30 if cross else min(track.balloon, track.ceiling)))
 
     @property
     def map(self) -> Map:

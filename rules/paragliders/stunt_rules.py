@@ -405,6 +405,8 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
     """Rulers placed before this turn end when their condition fails: the Cliff Surfer
     without a sun or wind bonus this turn, the Lone Hiker not alone over the mountains after
     the move; both when the pilot is no longer flying."""
+    if not pilot.stunts:
+        return pilot
     for stunt, since in _running(pilot):
         if since >= started:
             continue

@@ -102,11 +102,12 @@ def hour_index(game: Game, time: int) -> int:
     return (time - game.components.time.start) // 60
 
 
-def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0
-                   ) -> tuple[State, Event]:
+def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0,
+                   explain: bool = True) -> tuple[State, Event]:
     """Apply the weather tile of the hour that starts at ``state.time`` (in the rulebook's
-    order: temperature, sun, clouds, wind). ``initial`` clouds are added before the tile's
-    own change (setup step 19: three clouds plus the 08:00 icons)."""
+    order: temperature, sun, clouds, wind), and the event that explains it (``explain``
+    false: an empty one). ``initial`` clouds are added before the tile's own change (setup
+    step 19: three clouds plus the 08:00 icons)."""
     h = hour_index(game, state.time)
     schedule = state.schedule
     if game.scenario.forecast is Forecast.SHORT:
@@ -129,6 +130,8 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0
     if initial and game.scenario.wind_strength is not None:
         strength = game.scenario.wind_strength
     state = state.evolve(wind_direction=direction, wind_strength=strength)
+    if not explain:
+        return state, {}
     event: Event = {
         "type": "weather", "time": format_clock(state.time), "tile": f"{tile[0]}/{tile[1]}",
         "temperature": {"change": change, "position": temperature}, "sun": sun.value,
