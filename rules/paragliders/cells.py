@@ -36,6 +36,11 @@ class Grid:
     terrain: tuple[Terrain | None, ...]
     edge: bytes  # 1 for a hex on the map edge (``board.edge_hexes``)
     mountain: bytes  # 1 for a mountain hex
+    games: dict[Any, Any] = field(default_factory=dict)
+    """The ``Cells`` of the games played on this map, by what decides them."""
+    still_air: dict[int, Any] = field(default_factory=dict)
+    """``flight``'s weather modifiers that do not depend on the clouds, per component set
+    (by identity, with the set)."""
 
     @property
     def off(self) -> int:
@@ -86,6 +91,22 @@ class Cells:
             if code:
                 return None if code == FORBIDDEN else True
         return after <= 0
+
+
+def shared_cells(g: Grid, owner: object, mountaintop: int, ceiling: int,
+                 takeoffs: tuple[Hex, ...], top_lander: bool, tokens: frozenset[Hex],
+                 gps_level: int) -> Cells:
+    """``cells``, built once for the games on the map ``g`` that share their component set
+    ``owner`` and the rest of the arguments (their weather tables with them)."""
+    key = (id(owner), mountaintop, ceiling, takeoffs, top_lander, tokens, gps_level)
+    held = g.games.get(key)
+    if held is None or held[0] is not owner:
+        if len(g.games) > 16:
+            g.games.clear()
+        held = g.games[key] = (owner, cells(g, mountaintop, ceiling, takeoffs, top_lander,
+                                            tokens, gps_level))
+    found: Cells = held[1]
+    return found
 
 
 def cells(g: Grid, mountaintop: int, ceiling: int, takeoffs: tuple[Hex, ...],

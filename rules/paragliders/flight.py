@@ -106,26 +106,53 @@ def hex_weather(game: Game, state: State, weather: Weather, i: int
 
 def _weather(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
              strength: int, clouds: tuple[tuple[int, Hex], ...]) -> tuple[dict[str, Any], ...]:
+    mods = _still_air(game, h, temperature, sun, direction, strength)
+    if clouds:
+        count = under_clouds(clouds).get(h, 0)
+        if count:
+            mods = (*mods, _UNDER_CLOUDS if count > 1 else _UNDER_A_CLOUD)
+    return mods
+
+
+_UNDER_A_CLOUD = {"name": "cloud", "value": CLOUD_BONUS, "why": "under a cloud"}
+_UNDER_CLOUDS = {"name": "cloud", "value": CLOUD_BONUS,
+                 "why": "under a cloud (once, however many)"}
+
+
+def _still_air(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
+               strength: int) -> tuple[dict[str, Any], ...]:
+    """The thermal, sun and wind modifiers of hex ``h``: they depend on the map, the
+    components and the weather but not on the clouds, so games on the same map share them
+    (a table per component set, kept by the map's ``Grid``)."""
+    shared = game.grid.still_air
+    held = shared.get(id(game.components))
+    if held is None or held[0] is not game.components:
+        if len(shared) > 8:
+            shared.clear()
+        held = shared[id(game.components)] = (game.components, {})
+    table: dict[Any, tuple[dict[str, Any], ...]] = held[1]
+    key = (h, temperature, sun, direction, strength)
+    mods = table.get(key)
+    if mods is not None:
+        return mods
     terrain = game.terrain[h]
     thermal = game.components.thermal.value(terrain, temperature)
-    mods: list[dict[str, Any]] = [
+    found: list[dict[str, Any]] = [
         {"name": "thermal", "value": thermal,
          "why": f"{terrain} at temperature {temperature:+d}"}]
     if terrain is not _MOUNTAIN:
         if h in game.sun_hexes[sun]:
             side = "west" if sun.value == "east" else "east"
-            mods.append({"name": "sun", "value": 1,
-                         "why": f"mountain to the {side}, its {sun} facade in the sun"})
+            found.append({"name": "sun", "value": 1,
+                          "why": f"mountain to the {side}, its {sun} facade in the sun"})
         if strength and h in game.wind_hexes[(direction, strength)]:
-            mods.append({"name": "wind", "value": strength,
-                         "why": f"mountainside under a strength-{strength} "
-                                f"{direction.name} wind"})
-    if clouds:
-        count = under_clouds(clouds).get(h, 0)
-        if count:
-            mods.append({"name": "cloud", "value": CLOUD_BONUS, "why": "under a cloud" + (
-                " (once, however many)" if count > 1 else "")})
-    return tuple(mods)
+            found.append({"name": "wind", "value": strength,
+                          "why": f"mountainside under a strength-{strength} "
+                                 f"{direction.name} wind"})
+    if len(table) > 65536:
+        table.clear()
+    mods = table[key] = tuple(found)
+    return mods
 
 
 def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.board import edge_hexes
-from skyhex.rules.paragliders.cells import Cells, Grid, cells, grid
+from skyhex.rules.paragliders.cells import Cells, Grid, grid, shared_cells
 from skyhex.rules.paragliders.components import ComponentSet, SunExposure
 from skyhex.rules.paragliders.features import Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map
@@ -153,8 +153,9 @@ class Game:
         object.__setattr__(self, "components", self.scenario.components)
         track = self.components.altitude
         cross = self.scenario.solo is SoloMode.CROSS  # nothing is collected by flying
-        object.__setattr__(self, "cells", cells(
-            self.grid, self.mountaintop, track.ceiling, self.takeoffs, self.top_lander,
+        object.__setattr__(self, "cells", shared_cells(
+            self.grid, self.components, self.mountaintop, track.ceiling, self.takeoffs,
+            self.top_lander,
             frozenset() if cross else frozenset(self.antennas) | frozenset(self.landmarks),
             1 << 30 if cross else min(track.balloon, track.ceiling)))
 
