@@ -74,6 +74,8 @@ class Cells:
     high: bytes
     low: bytes
     below_top: bytes
+    top_landing: bytes
+    """1 for a take-off hex with the Top Lander stunt in play (it can be landed on)."""
     weather: dict[Any, Any] = field(default_factory=dict)
     """``flight.weather_table``'s tables of this game, by weather."""
     last_weather: list[Any] = field(default_factory=lambda: [None])
@@ -121,4 +123,5 @@ def cells(g: Grid, mountaintop: int, ceiling: int, takeoffs: tuple[Hex, ...],
     below = bytes(FLIES if t is not Terrain.MOUNTAIN else DOWN if i in landing else FORBIDDEN
                   for i, t in enumerate(g.terrain))
     return Cells(g, mountaintop, ceiling, bytes([*(h in tokens for h in g.hexes), 0]),
-                 gps_level, high, low, below)
+                 gps_level, high, low, below,
+                 bytes(i in landing for i in range(len(g.terrain))))

@@ -312,9 +312,10 @@ _HARD_TURN = {"name": "hard-turn", "value": -HARD_TURN_COST}
 _HARD_TURN_CARD = {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
 
 
+@lru_cache(maxsize=64)
 def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
     """The hard-turn modifier: -1, or 0 with the Skill Move card (shared values, never to
-    be changed)."""
+    be changed; remembered per set of cards: a set hashes once, its cards each time)."""
     return _HARD_TURN_CARD if Skill.HARD_TURN in skill else _HARD_TURN
 
 
@@ -350,7 +351,9 @@ def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
             "why": f"gains above the cloud ceiling ({ceiling}) are lost"}
 
 
+@lru_cache(maxsize=64)
 def acceleration_cost(skill: frozenset[Skill]) -> int:
+    """What accelerating costs with the cards ``skill`` (remembered as ``hard_turn``)."""
     return ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
 
 

@@ -241,6 +241,7 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
     before = place(si, altitude) if kind is TurnKind.MOVE and stunts else 0
     cards = pilot.skill_cards
     taken = turn.taken
+    on_takeoff = cells.top_landing
     ahead = steps[ti * 6 + heading]  # where an acceleration goes
     out: list[Variant] = []
     for hard in ((_NO_CARD, _HARD_CARD) if is_hard and cards >= 1 else (_NO_CARD,)):
@@ -251,8 +252,10 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
         moment = claims.moment(mods) if stunts else 0
         first = moment | place(ti, after) if stunts else 0  # the claims over the first hex
         if down or ti * PLACE + after not in taken:  # the move alone: no collision
-            out.append((False, hard,
-                        _completions(turn, flier, ti, after, down, (before, 0, first))))
+            key = (before, 0, first)
+            plain = None if down or on_takeoff[ti] else turn.plain.get(key)
+            out.append((False, hard, plain if plain is not None else
+                        _completions(turn, flier, ti, after, down, key)))
         if down or not (cells.high if after >= mountaintop else cells.low)[ahead]:
             continue  # nothing left to accelerate, or a wall ahead
         for card in (False, True):
@@ -267,9 +270,10 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
                 height = 0
             if not landed and ahead * PLACE + height in taken:
                 continue
-            last = moment | place(ahead, height) if stunts else 0
-            out.append((True, skill,
-                        _completions(turn, flier, ahead, height, landed, (before, first, last))))
+            key = (before, first, moment | place(ahead, height) if stunts else 0)
+            plain = None if landed or on_takeoff[ahead] else turn.plain.get(key)
+            out.append((True, skill, plain if plain is not None else
+                        _completions(turn, flier, ahead, height, landed, key)))
     return out
 
 
@@ -327,7 +331,7 @@ def _completions(turn: Turn_, pilot: Pilot, end: int, height: int, down: bool, k
     at = game.grid.hexes[end]
     claims = turn.claims
     assert claims is not None
-    if not down and not (game.top_lander and at in game.takeoffs):
+    if not down and not game.cells.top_landing[end]:
         plain = turn.plain.get(key)
         if plain is None:
             plain = turn.plain[key] = [(None, None, found, False)
