@@ -25,6 +25,17 @@ from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.terrain import CRASH_TERRAINS, Terrain
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_LAND_FINAL = LandChoice.FINAL
+_LAND_RELAUNCH = LandChoice.RELAUNCH
+_LANDED = PilotStatus.LANDED
+_WALKING = PilotStatus.WALKING
+_CARD_ACCELERATE = Skill.ACCELERATE
+_CARD_HARD_TURN = Skill.HARD_TURN
+_CROSS = SoloMode.CROSS
+_AERODROME = Terrain.AERODROME
+
 CRASH_VP = -10
 CLOUD_BONUS = 2
 ACCELERATION_COST = 2
@@ -165,7 +176,7 @@ def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:
     terrain = cells.grid.terrain[i]
     if terrain is None:
         return "flight.map-edge"
-    if terrain is Terrain.AERODROME:
+    if terrain is _AERODROME:
         return "aerodrome.no-fly"
     return "flight.mountain-wall"
 
@@ -199,7 +210,7 @@ def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] 
     where to explain it, ``None`` for no explanation)."""
     antenna = game.antennas.get(h)
     if antenna is not None and antenna not in pilot.antennas and \
-            game.scenario.solo is not SoloMode.CROSS:
+            game.scenario.solo is not _CROSS:
         vp = game.components.time.vp_at(state.time)
         pilot = pilot.evolve(antennas=pilot.antennas | {antenna},
                         ledger=(*pilot.ledger, (f"antenna {antenna}", vp)))
@@ -210,7 +221,7 @@ def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] 
                                   f"{format_clock(state.time)}"})
     landmark = game.landmarks.get(h)
     if landmark is not None and landmark.value not in pilot.gps and \
-            game.scenario.solo is not SoloMode.CROSS:
+            game.scenario.solo is not _CROSS:
         pilot = pilot.evolve(gps=pilot.gps | {landmark.value})
         if events is not None:
             events.append({"type": "collect", "player": pilot.ident, "token": "gps",
@@ -227,7 +238,7 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
     """Cross mode: a solo GPS marker on a hex flown over is collected when the altitude,
     once adjusted (acceleration included), is one of its three; 3 VP at the middle one,
     else 2 (a blank marker: any altitude, 2 VP)."""
-    if game.scenario.solo is not SoloMode.CROSS:
+    if game.scenario.solo is not _CROSS:
         return pilot
     for cm in game.scenario.cross_markers:
         spot = game.spots[cm.spot]
@@ -254,7 +265,7 @@ def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pi
     """The GPS markers on the altitude track, collected by reaching their level."""
     track = game.components.altitude
     if (pilot.altitude < track.balloon and pilot.altitude < track.ceiling) or \
-            game.scenario.solo is SoloMode.CROSS:
+            game.scenario.solo is _CROSS:
         return pilot
     for name, level in ((TrackGps.BALLOON, track.balloon), (TrackGps.CEILING, track.ceiling)):
         if pilot.altitude >= level and name.value not in pilot.gps:
@@ -292,7 +303,7 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
     at mountaintop altitude on a starting hexagon, you may continue to fly away or you may
     declare that you want to land: in that case you perform a soft landing" (Top Lander in
     play)."""
-    return game.top_lander and pilot.status is PilotStatus.FLYING and \
+    return game.top_lander and pilot.status is _FLYING and \
         pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
 
 
@@ -316,7 +327,7 @@ _HARD_TURN_CARD = {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
 def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
     """The hard-turn modifier: -1, or 0 with the Skill Move card (shared values, never to
     be changed; remembered per set of cards: a set hashes once, its cards each time)."""
-    return _HARD_TURN_CARD if Skill.HARD_TURN in skill else _HARD_TURN
+    return _HARD_TURN_CARD if _CARD_HARD_TURN in skill else _HARD_TURN
 
 
 def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int,
@@ -354,7 +365,7 @@ def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
 @lru_cache(maxsize=64)
 def acceleration_cost(skill: frozenset[Skill]) -> int:
     """What accelerating costs with the cards ``skill`` (remembered as ``hard_turn``)."""
-    return ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
+    return ACCELERATION_COST_WITH_CARD if _CARD_ACCELERATE in skill else ACCELERATION_COST
 
 
 def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
@@ -370,9 +381,9 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         raise IllegalActionError("skill.no-card", f"{pilot.ident} has {pilot.skill_cards} Skill "
                                  f"Move card(s) left, not {cards}")
     if cards:
-        if Skill.HARD_TURN in skill and not move.hard:
+        if _CARD_HARD_TURN in skill and not move.hard:
             raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
-        if Skill.ACCELERATE in skill and not accelerate:
+        if _CARD_ACCELERATE in skill and not accelerate:
             raise IllegalActionError("skill.unused", "the accelerate card goes with an "
                                      "acceleration")
     steps, hard = _MOVES[move]
@@ -394,7 +405,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     collected: list[Event] | None = None if events is None else []
     flown: Pilot | None = None  # the pilot over the first hex: built only if read
     if not accelerate or between is not None or collects(game, ti, after):
-        flown = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing,
+        flown = pilot.evolve(status=_FLYING, hex=to, facing=new_facing,
                              altitude=after, skill_cards=pilot.skill_cards - cards)
         if collects(game, ti, after):
             flown = collect(game, state, flown, to, collected)
@@ -430,7 +441,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
             "flight.collision", f"accelerating ends at {ahead} altitude {after2}, where another "
             "pilot is: move another way")
     if flown is None:
-        pilot = pilot.evolve(status=PilotStatus.FLYING, hex=ahead, facing=new_facing,
+        pilot = pilot.evolve(status=_FLYING, hex=ahead, facing=new_facing,
                              altitude=after2, skill_cards=pilot.skill_cards - cards)
     else:
         pilot = pilot.evolve(hex=ahead, altitude=after2)
@@ -441,7 +452,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
             "to": hx(ahead),
             "altitude": {"before": after, "after": after2, "modifiers": [
                 {"name": "acceleration", "value": -cost,
-                 "why": "Skill Move card" if Skill.ACCELERATE in skill else "weather ignored"}]}}
+                 "why": "Skill Move card" if _CARD_ACCELERATE in skill else "weather ignored"}]}}
         events.append(turn_event)
         events.extend(collected)
     return Flight(pilot, first, (to, ahead), down)
@@ -472,7 +483,7 @@ def relaunched(pilot: Pilot) -> Pilot:
 def relaunch_allowed(game: Game) -> bool:
     """Whether a pilot who touches down may walk back and take off again (not in cross
     mode)."""
-    return game.scenario.solo is not SoloMode.CROSS
+    return game.scenario.solo is not _CROSS
 
 
 def closest_mountains(game: Game, h: Hex) -> list[Hex]:
@@ -500,7 +511,7 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
     if choice is None:
         raise IllegalActionError("land.choice", f"{pilot.ident} touches the ground at {h}: "
                                  "say land: final or land: relaunch")
-    if choice is LandChoice.RELAUNCH and not relaunch_allowed(game):
+    if choice is _LAND_RELAUNCH and not relaunch_allowed(game):
         raise IllegalActionError("cross.no-relaunch", "in cross mode you cannot take off again "
                                  "once landed")
     if crashed:
@@ -511,12 +522,12 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
             events.append({"type": "crash", "player": pilot.ident, "hex": hx(h),
                            "reason": reason, "vp": CRASH_VP})
     pilot = pilot.evolve(altitude=0, landed_time=state.time, facing=None)  # a pawn on the ground
-    if choice is LandChoice.FINAL:
+    if choice is _LAND_FINAL:
         if events is not None:
             events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                            "time": format_clock(state.time), "kind": "final",
                            "crashed": crashed})
-        return pilot.evolve(status=PilotStatus.LANDED)
+        return pilot.evolve(status=_LANDED)
     options = closest_mountains(game, h)
     if not options:
         raise IllegalActionError("land.no-mountain", "the map has no mountain to walk back to")
@@ -531,4 +542,4 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
         events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                        "time": format_clock(state.time), "kind": "premature",
                        "crashed": crashed, "mountain": hx(mountain), "deficit": deficit})
-    return pilot.evolve(status=PilotStatus.WALKING, mountain=mountain, deficit=deficit)
+    return pilot.evolve(status=_WALKING, mountain=mountain, deficit=deficit)

@@ -46,6 +46,27 @@ from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_LAND_FINAL = LandChoice.FINAL
+_LAND_RELAUNCH = LandChoice.RELAUNCH
+_IN_HAND = PilotStatus.IN_HAND
+_WALKING = PilotStatus.WALKING
+_CARD_ACCELERATE = Skill.ACCELERATE
+_CARD_HARD_TURN = Skill.HARD_TURN
+_CLIFF_SURFER = Stunt.CLIFF_SURFER
+_EXPLORER = Stunt.EXPLORER
+_LONE_HIKER = Stunt.LONE_HIKER
+_OVERFLYER = Stunt.OVERFLYER
+_SKY_CLIMBER = Stunt.SKY_CLIMBER
+_SURVIVOR = Stunt.SURVIVOR
+_K_MOVE = TurnKind.MOVE
+_K_PASS = TurnKind.PASS
+_K_RELAUNCH = TurnKind.RELAUNCH
+_K_STUCK = TurnKind.STUCK
+_K_TAKEOFF = TurnKind.TAKEOFF
+_K_WALK = TurnKind.WALK
+
 Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
 """What completes a candidate into a legal action: landing choice and mountain, stunt
 claims, and a Top Lander claim."""
@@ -58,8 +79,8 @@ Group = tuple[Prefix | None, list[Any]]
 _NO_CARD = frozenset[Skill]()
 _HARD_CARD = frozenset({Skill.HARD_TURN})
 _SKILLS = {(_NO_CARD, False): _NO_CARD, (_HARD_CARD, False): _HARD_CARD,
-           (_NO_CARD, True): frozenset({Skill.ACCELERATE}),
-           (_HARD_CARD, True): frozenset({Skill.HARD_TURN, Skill.ACCELERATE})}
+           (_NO_CARD, True): frozenset({_CARD_ACCELERATE}),
+           (_HARD_CARD, True): frozenset({_CARD_HARD_TURN, _CARD_ACCELERATE})}
 """The Skill Move cards of a candidate, by hard-turn card and acceleration card."""
 _MOVES = tuple((m, m.turn, m.hard) for m in MoveKind)
 _ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
@@ -111,12 +132,12 @@ class Claims:
         self.stunts = stunts
         bits = {s: 1 << i for i, s in enumerate(stunts)}
         self.actions = tuple("start" if s in TIMED_STUNTS else "score" for s in stunts)
-        self.sky_climber = bits.get(Stunt.SKY_CLIMBER, 0)
-        self.cliff_surfer = bits.get(Stunt.CLIFF_SURFER, 0)
-        self.overflyer = bits.get(Stunt.OVERFLYER, 0)
-        self.survivor = bits.get(Stunt.SURVIVOR, 0)
-        self.explorer = bits.get(Stunt.EXPLORER, 0)
-        self.lone_hiker = bits.get(Stunt.LONE_HIKER, 0)
+        self.sky_climber = bits.get(_SKY_CLIMBER, 0)
+        self.cliff_surfer = bits.get(_CLIFF_SURFER, 0)
+        self.overflyer = bits.get(_OVERFLYER, 0)
+        self.survivor = bits.get(_SURVIVOR, 0)
+        self.explorer = bits.get(_EXPLORER, 0)
+        self.lone_hiker = bits.get(_LONE_HIKER, 0)
         self.mountaintop = game.mountaintop
         self.edge = game.grid.edge
         self.mountain = game.grid.mountain
@@ -200,7 +221,7 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
     per candidate flight with its completions. Moves to the same hex with the same cost
     have the same outcome: ``cache`` shares them between the facings of a take-off or a
     relaunch."""
-    start = hex_ if hex_ is not None else pilot.mountain if kind is TurnKind.RELAUNCH \
+    start = hex_ if hex_ is not None else pilot.mountain if kind is _K_RELAUNCH \
         else pilot.hex
     base_facing = facing if facing is not None else pilot.facing
     assert start is not None and base_facing is not None
@@ -225,7 +246,7 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
     number ``si`` heading ``heading`` (``is_hard``: a hard turn), in order, each with its
     completions: the rules of ``flight.fly`` read on numbers (the per-hex tables of
     ``cells``, ``first_step``, the places of the other pilots), with no event nor text."""
-    altitude = pilot.altitude if kind is TurnKind.MOVE else game.mountaintop
+    altitude = pilot.altitude if kind is _K_MOVE else game.mountaintop
     cells = game.cells
     steps = game.grid.step
     mountaintop = cells.mountaintop
@@ -233,12 +254,12 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
     if not (cells.high if altitude >= mountaintop else cells.low)[ti]:
         return []  # a wall: no variant of this move is legal
     flier = pilot
-    if kind is TurnKind.RELAUNCH:  # the relaunch resets the pilot before the flight
+    if kind is _K_RELAUNCH:  # the relaunch resets the pilot before the flight
         flier = stunt_rules.reset_survivor(relaunched(pilot), None)
     claims = turn.claims_of(flier)
     stunts = claims.stunts
     place = claims.place
-    before = place(si, altitude) if kind is TurnKind.MOVE and stunts else 0
+    before = place(si, altitude) if kind is _K_MOVE and stunts else 0
     cards = pilot.skill_cards
     taken = turn.taken
     on_takeoff = cells.top_landing
@@ -285,18 +306,18 @@ def turn_groups(game: Game, state: State, pilot: Pilot) -> list[Group]:
     turn = Turn_(game, state, pilot)
     cache: dict[Any, list[Variant]] = {}
     out: list[Group]
-    if pilot.status is PilotStatus.IN_HAND:
-        out = [(None, [Turn(pilot.ident, TurnKind.PASS)])]
+    if pilot.status is _IN_HAND:
+        out = [(None, [Turn(pilot.ident, _K_PASS)])]
         for h in game.takeoffs:
             for facing in DIRECTIONS:
-                _flights(game, state, pilot, TurnKind.TAKEOFF, out, h, facing, turn, cache)
+                _flights(game, state, pilot, _K_TAKEOFF, out, h, facing, turn, cache)
         return out
-    if pilot.status is PilotStatus.WALKING:
-        out = [(None, [Turn(pilot.ident, TurnKind.WALK)])]
+    if pilot.status is _WALKING:
+        out = [(None, [Turn(pilot.ident, _K_WALK)])]
         for facing in DIRECTIONS:
-            _flights(game, state, pilot, TurnKind.RELAUNCH, out, None, facing, turn, cache)
+            _flights(game, state, pilot, _K_RELAUNCH, out, None, facing, turn, cache)
         return out
-    return _flights(game, state, pilot, TurnKind.MOVE, [], None, None, turn)
+    return _flights(game, state, pilot, _K_MOVE, [], None, None, turn)
 
 
 def turn_of(prefix: Prefix, completion: Completion) -> Turn:
@@ -316,9 +337,9 @@ def declared_landings(game: Game, pilot: Pilot) -> list[Turn]:
     (``land: final`` alone), with and without its Top Lander claim."""
     if not may_declare_landing(game, pilot):
         return []
-    out = [Turn(pilot.ident, TurnKind.STUCK, land=LandChoice.FINAL)]
+    out = [Turn(pilot.ident, _K_STUCK, land=_LAND_FINAL)]
     if stunt_rules.top_lander_open(game, pilot):
-        out.append(Turn(pilot.ident, TurnKind.STUCK, land=LandChoice.FINAL, top_lander=True))
+        out.append(Turn(pilot.ident, _K_STUCK, land=_LAND_FINAL, top_lander=True))
     return out
 
 
@@ -349,22 +370,22 @@ def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
     if not down:
         lands = [(None, None)]
         if on_takeoff and height == game.mountaintop:
-            lands.append((LandChoice.FINAL, None))  # a soft landing on the take-off hex
+            lands.append((_LAND_FINAL, None))  # a soft landing on the take-off hex
     elif on_takeoff and height > 0:
-        lands = [(LandChoice.FINAL, None)]  # coming down on a take-off hex: a final landing
+        lands = [(_LAND_FINAL, None)]  # coming down on a take-off hex: a final landing
     else:
-        lands = [(LandChoice.FINAL, None)]
+        lands = [(_LAND_FINAL, None)]
         mountains = closest_mountains(game, end) if relaunch_allowed(game) else []
         if mountains:  # the closest mountain by default, or any of them named
-            lands.append((LandChoice.RELAUNCH, None))
-            lands.extend((LandChoice.RELAUNCH, m) for m in mountains)
+            lands.append((_LAND_RELAUNCH, None))
+            lands.extend((_LAND_RELAUNCH, m) for m in mountains)
     top = on_takeoff and height > 0 and stunt_rules.top_lander_open(game, pilot)
     sets = claim_sets(found)
     out: list[Completion] = []
     for land, mountain in lands:
         for claims in sets:
             out.append((land, mountain, claims, False))
-            if top and land is LandChoice.FINAL:
+            if top and land is _LAND_FINAL:
                 out.append((land, mountain, claims, True))
     return out
 

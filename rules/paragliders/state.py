@@ -35,6 +35,12 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER
+_WIND_PUSH = Phase.WIND_PUSH
+"""Phases as plain names (Python 3.11 reads a member off its class through a descriptor:
+``State.actor`` is asked at every decision)."""
+
+
 @dataclass(frozen=True)
 class Pilot:
     """One player's pilot: the pawn, the altitude marker and what it has collected.
@@ -108,9 +114,9 @@ class State:
     @property
     def actor(self) -> Pilot | None:
         """The pilot who acts next, or ``None`` when the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
-        if self.phase is Phase.WIND_PUSH:
+        if self.phase is _WIND_PUSH:
             return self.pilots[self.push_queue[0]]
         return self.pilots[self.current]
 

@@ -17,6 +17,10 @@ from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.scenario import Forecast
 from skyhex.rules.paragliders.state import Game, State
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_SHORT = Forecast.SHORT
+
 T = TypeVar("T")
 
 
@@ -110,7 +114,7 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0,
     step 19: three clouds plus the 08:00 icons)."""
     h = hour_index(game, state.time)
     schedule = state.schedule
-    if game.scenario.forecast is Forecast.SHORT:
+    if game.scenario.forecast is _SHORT:
         used = {t for t, _ in schedule}
         listed = game.scenario.weather_tiles  # a listed day is the pile in its order
         while len(schedule) <= h + 2 and len(schedule) < game.scenario.hours:
@@ -138,7 +142,7 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0,
         "clouds": clouds, "wind": {"direction": direction.name, "strength": strength,
                                    "rotation": face.rotation},
     }
-    if game.scenario.forecast is Forecast.SHORT:
+    if game.scenario.forecast is _SHORT:
         event["forecast"] = [f"{t}/{f}" for t, f in schedule[h + 1:]]
     return state, event
 

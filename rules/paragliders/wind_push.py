@@ -20,6 +20,16 @@ from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import arm_survivor, check_top_lander_claim, top_lander
 from skyhex.rules.paragliders.terrain import Terrain
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_LAND_FINAL = LandChoice.FINAL
+_FLYING = PilotStatus.FLYING
+_AERODROME = Terrain.AERODROME
+_MOUNTAIN = Terrain.MOUNTAIN
+_MIX = WindKind.MIX
+_PUSH = WindKind.PUSH
+_RESIST = WindKind.RESIST
+
 _UNIT = Layout(1.0)
 
 
@@ -33,12 +43,12 @@ def push_order(state: State) -> tuple[int, ...]:
         x, y = _UNIT.center(p.hex)
         return (p.altitude, -round(x * dx + y * dy, 6), p.seat)
 
-    flying = [i for i, p in enumerate(state.pilots) if p.status is PilotStatus.FLYING]
+    flying = [i for i, p in enumerate(state.pilots) if p.status is _FLYING]
     return tuple(sorted(flying, key=key))
 
 
 def _others(state: State, me: Pilot) -> list[Pilot]:
-    return [p for p in state.pilots if p.seat != me.seat and p.status is PilotStatus.FLYING]
+    return [p for p in state.pilots if p.seat != me.seat and p.status is _FLYING]
 
 
 def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | None:
@@ -47,7 +57,7 @@ def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | N
     after = pilot.altitude - loss
     if game.top_lander and pilot.hex in game.takeoffs:
         pass  # Top Lander: resisting above a take-off hex may bring the pilot down there
-    elif game.terrain[pilot.hex] is Terrain.MOUNTAIN and after < game.mountaintop:
+    elif game.terrain[pilot.hex] is _MOUNTAIN and after < game.mountaintop:
         return (f"over a mountain, resisting would take {pilot.ident} to altitude {after}, "
                 f"below the mountaintop ({game.mountaintop})")
     for other in _others(state, pilot):
@@ -68,9 +78,9 @@ def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, ste
         terrain = game.terrain.get(nxt)
         if terrain is None:
             return hexes, "map-edge", False
-        if terrain is Terrain.AERODROME:
+        if terrain is _AERODROME:
             return hexes, "aerodrome", True
-        if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
+        if terrain is _MOUNTAIN and altitude < game.mountaintop:
             return hexes, "mountain", False
         if (nxt, altitude) in taken:
             return hexes, "pilot", False
@@ -102,8 +112,8 @@ def _options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | Non
     _, _, aerodrome = _path(game, state, pilot, pilot.hex, pilot.altitude, s)
     out: dict[WindKind, str | None] = {}
     resist = resist_problem(game, state, pilot, s)
-    out[WindKind.RESIST] = resist
-    out[WindKind.PUSH] = "the wind would push the pilot over an aerodrome" if aerodrome \
+    out[_RESIST] = resist
+    out[_PUSH] = "the wind would push the pilot over an aerodrome" if aerodrome \
         and resist is None else None
     if s == 2:
         mix = resist_problem(game, state, pilot, 1)
@@ -111,14 +121,14 @@ def _options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | Non
             _, _, mix_aero = _path(game, state, pilot, pilot.hex, pilot.altitude - 1, 1)
             if mix_aero:
                 mix = "the wind would push the pilot over an aerodrome"
-        out[WindKind.MIX] = mix
+        out[_MIX] = mix
     else:
-        out[WindKind.MIX] = "mixing needs a strength-2 wind"
+        out[_MIX] = "mixing needs a strength-2 wind"
     return out
 
 
 def _loss(kind: WindKind, strength: int) -> int:
-    return 0 if kind is WindKind.PUSH else strength if kind is WindKind.RESIST else 1
+    return 0 if kind is _PUSH else strength if kind is _RESIST else 1
 
 
 def pushed_altitude(state: State, pilot: Pilot, kind: WindKind) -> int:
@@ -139,7 +149,7 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
     s = state.wind_strength
     start, before = pilot.hex, pilot.altitude
     loss = _loss(choice.kind, s)
-    steps = {WindKind.PUSH: s, WindKind.RESIST: 0, WindKind.MIX: 1}[choice.kind]
+    steps = {_PUSH: s, _RESIST: 0, _MIX: 1}[choice.kind]
     altitude = pushed_altitude(state, pilot, choice.kind)
     hexes: list[Hex] = []
     blocked = None
@@ -168,7 +178,7 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
             raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
                                      "landing on a take-off hex")
     if altitude == 0 or top_landing:
-        if top_landing and choice.land is not LandChoice.FINAL:
+        if top_landing and choice.land is not _LAND_FINAL:
             raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down on a "
                                      "take-off hex: that is a final landing (land: final)")
         if choice.top_lander:  # the rulebook names resisting as a way to make this landing
