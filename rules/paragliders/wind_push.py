@@ -14,7 +14,15 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex, Layout
 from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
-from skyhex.rules.paragliders.flight import collect, collect_markers, hx, touch_down
+from skyhex.rules.paragliders.flight import (
+    PLACE,
+    collect,
+    collect_markers,
+    collects,
+    hx,
+    occupied,
+    touch_down,
+)
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import arm_survivor, check_top_lander_claim, top_lander
@@ -71,21 +79,25 @@ def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, ste
     """Hexes the wind carries the pilot through, why it stopped early, and whether the
     push would cross an aerodrome."""
     hexes: list[Hex] = []
-    h = start
-    taken = {(p.hex, p.altitude) for p in _others(state, pilot)}
+    if not steps:
+        return hexes, None, False
+    grid = game.grid
+    i = grid.index[start]
+    direction = state.wind_direction
+    taken = occupied(game, state, pilot)
     for _ in range(steps):
-        nxt = h.neighbor(state.wind_direction)
-        terrain = game.terrain.get(nxt)
+        nxt = grid.step[i * 6 + direction]
+        terrain = grid.terrain[nxt]
         if terrain is None:
             return hexes, "map-edge", False
         if terrain is _AERODROME:
             return hexes, "aerodrome", True
         if terrain is _MOUNTAIN and altitude < game.mountaintop:
             return hexes, "mountain", False
-        if (nxt, altitude) in taken:
+        if nxt * PLACE + altitude in taken:
             return hexes, "pilot", False
-        hexes.append(nxt)
-        h = nxt
+        hexes.append(grid.hexes[nxt])
+        i = nxt
     return hexes, None, False
 
 
@@ -157,10 +169,12 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
         # an aerodrome ahead blocks like a wall only when resisting was impossible too
         hexes, blocked, _ = _path(game, state, pilot, start, altitude, steps)
     collected: list[Event] | None = None if events is None else []
-    pilot = pilot.evolve(altitude=altitude)
-    for h in hexes:
-        pilot = pilot.evolve(hex=h)
-        pilot = collect(game, state, pilot, h, collected)
+    pilot = pilot.evolve(altitude=altitude, hex=hexes[-1]) if hexes else \
+        pilot.evolve(altitude=altitude)
+    index = game.grid.index
+    for h in hexes:  # what is collected does not depend on where the pawn ends
+        if collects(game, index[h], altitude):
+            pilot = collect(game, state, pilot, h, collected)
     pilot = collect_markers(game, state, pilot, (start, *hexes) if loss else tuple(hexes),
                             collected)
     if events is not None and collected is not None:
