@@ -70,11 +70,13 @@ _K_WALK = TurnKind.WALK
 Completion = tuple[LandChoice | None, Hex | None, tuple[Claim, ...], bool]
 """What completes a candidate into a legal action: landing choice and mountain, stunt
 claims, and a Top Lander claim."""
-Prefix = tuple[str, TurnKind, MoveKind, Hex | None, Direction | None, bool, frozenset[Skill]]
+Prefix = tuple[Any, ...]
 """What a candidate flight's turns share: player, kind, move, take-off hex, facing,
-acceleration and Skill Move cards."""
+acceleration and Skill Move cards (the fields of ``Turn`` in order); a take-off's or a
+relaunch's groups stop at the facing, their tails carrying the acceleration and cards."""
 Group = tuple[Prefix | None, list[Any]]
-"""A candidate flight's turns: its prefix and completions (``None``: whole turns)."""
+"""A candidate flight's turns: its prefix and the tails completing it (``None``: whole
+turns)."""
 
 _NO_CARD = frozenset[Skill]()
 _HARD_CARD = frozenset({Skill.HARD_TURN})
@@ -215,7 +217,7 @@ Variant = tuple[bool, frozenset[Skill], list[Completion]]
 
 def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[Group],
              hex_: Hex | None, facing: Direction | None, turn: Turn_,
-             cache: dict[Any, list[Variant]] | None = None) -> list[Group]:
+             cache: dict[Any, list[Any]] | None = None) -> list[Group]:
     """Add to ``out`` the legal flights of ``pilot`` from its place (a take-off: from
     ``hex_`` facing ``facing``; a relaunch: from its mountain facing ``facing``), a group
     per candidate flight with its completions. Moves to the same hex with the same cost
@@ -230,13 +232,20 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
     ident = pilot.ident
     for move, steps, is_hard in _MOVES:
         heading = _ROTATED[base_facing, steps]
-        variants = None if cache is None else cache.get((si, heading, is_hard))
-        if variants is None:
-            variants = _variants(game, state, pilot, kind, turn, si, heading, is_hard)
-            if cache is not None:
-                cache[si, heading, is_hard] = variants
-        for accelerate, skill, completions in variants:
-            append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
+        if cache is None:  # a move: a group per variant, its completions shared lists
+            for accelerate, skill, completions in _variants(game, state, pilot, kind, turn,
+                                                            si, heading, is_hard):
+                append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
+            continue
+        tails = cache.get((si, heading, is_hard))
+        if tails is None:  # every variant's completions in one list, for every facing
+            tails = cache[si, heading, is_hard] = [
+                (accelerate, skill, *completion)
+                for accelerate, skill, completions in _variants(game, state, pilot, kind,
+                                                                turn, si, heading, is_hard)
+                for completion in completions]
+        if tails:
+            append(((ident, kind, move, hex_, facing), tails))
     return out
 
 
@@ -304,7 +313,7 @@ def turn_groups(game: Game, state: State, pilot: Pilot) -> list[Group]:
     has no legal move: a dead end), in groups that become ``Turn`` values only when read
     (``expand``, ``turn_of``)."""
     turn = Turn_(game, state, pilot)
-    cache: dict[Any, list[Variant]] = {}
+    cache: dict[Any, list[Any]] = {}
     out: list[Group]
     if pilot.status is _IN_HAND:
         out = [(None, [Turn(pilot.ident, _K_PASS)])]
@@ -320,10 +329,11 @@ def turn_groups(game: Game, state: State, pilot: Pilot) -> list[Group]:
     return _flights(game, state, pilot, _K_MOVE, [], None, None, turn)
 
 
-def turn_of(prefix: Prefix, completion: Completion) -> Turn:
-    """The turn of a group's ``prefix`` (player, kind, move, take-off hex, facing,
-    acceleration, Skill Move cards) completed by ``completion``."""
-    return Turn.of(*prefix, *completion)
+def turn_of(prefix: Prefix, tail: tuple[Any, ...]) -> Turn:
+    """The turn of a group's ``prefix`` (player, kind, move, take-off hex, facing, and for
+    a move acceleration and Skill Move cards) completed by ``tail`` (the rest of the
+    fields of ``Turn``)."""
+    return Turn.of(*prefix, *tail)
 
 
 def expand(groups: list[Group]) -> list[Turn]:
