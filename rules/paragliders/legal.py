@@ -1,9 +1,10 @@
-"""The legal flights of a turn on a fast path: each candidate move is decided by numbers, with
-the same rule functions ``flight.fly`` uses (``entry_rule``, ``first_step``, ``ends_down``),
-and with no event nor text; ``engine.apply`` explains the one action played. Per-state facts
-(where the other pilots fly, the weather of each hex, the claims the modifiers and the
-places of the turn allow) are worked out once per call. The contract test holds this path
-and ``apply`` to the same answers.
+"""The legal flights of a turn on a fast path: each candidate move is decided by numbers, on
+the per-hex tables ``flight.fly`` reads too (``cells``: entering a hex, ending a step below
+the mountaintop; ``flight.first_step``), and with no event nor text; ``engine.apply``
+explains the one action played. Per-state facts (where the other pilots fly, the weather
+of each hex, the stunt claims the modifiers and the places of the turn allow, as bits) are
+worked out once per call. The contract test holds this path and ``apply`` to the same
+answers.
 
 A candidate is completed into every legal action it gives: its landing choices (and equally
 close mountains), the stunt claims each moment of the turn allows, in every combination of
