@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
+from itertools import accumulate
+from operator import itemgetter
 from typing import Any, SupportsIndex, TypeVar, overload
 
 T = TypeVar("T")
@@ -133,12 +135,7 @@ class LazyItems(Lazy[T]):
         super().__init__(_pending)  # ``_fill`` builds them all (no cycle through ``self``)
         self._groups = groups
         self._make = make
-        ends = []
-        total = 0
-        for _, tails in groups:
-            total += len(tails)
-            ends.append(total)
-        self._ends = ends
+        self._ends = list(accumulate(map(len, map(itemgetter(1), groups))))
 
     def _fill(self) -> None:
         if self._build is not None:

@@ -9,8 +9,24 @@ from skyhex.rules.paragliders.components import ComponentSet
 def weather_faces(components: ComponentSet, used: set[str]) -> list[tuple[str, str]]:
     """The faces of the tiles still in the pile, in a fixed order: one draw among them takes
     a tile out of the pile and lands it on a random face."""
-    pile = sorted((t for t in components.weather_tiles if t.id not in used), key=lambda t: t.id)
-    return [(t.id, f) for t in pile for f in sorted(t.faces)]
+    return [(tile, face) for tile, faces in _in_order(components) if tile not in used
+            for face in faces]
+
+
+_ORDERS: dict[int, tuple[ComponentSet, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+
+
+def _in_order(components: ComponentSet) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The weather tiles by id, each with its faces in order (worked out once per component
+    set: every game draws its day from them)."""
+    held = _ORDERS.get(id(components))
+    if held is None or held[0] is not components:
+        if len(_ORDERS) > 16:
+            _ORDERS.clear()
+        held = _ORDERS[id(components)] = (components, tuple(
+            (t.id, tuple(sorted(t.faces)))
+            for t in sorted(components.weather_tiles, key=lambda t: t.id)))
+    return held[1]
 
 
 def draw_weather_tiles(components: ComponentSet, seed: int, count: int,

@@ -50,7 +50,29 @@ from skyhex.rules.paragliders.stunt_rules import Moment
 from skyhex.rules.paragliders.stunts import Stunt
 from skyhex.rules.paragliders.weather import draw_tile, push_clouds, weather_change
 from skyhex.rules.paragliders.wind_push import options as push_options
-from skyhex.rules.paragliders.wind_push import push_order, wind_push
+from skyhex.rules.paragliders.wind_push import push_order, pushed_altitude, wind_push
+
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_SHORT = Forecast.SHORT
+_LAND_FINAL = LandChoice.FINAL
+_LAND_RELAUNCH = LandChoice.RELAUNCH
+_PHASE_OVER = Phase.OVER
+_PHASE_TURN = Phase.TURN
+_PHASE_WIND_PUSH = Phase.WIND_PUSH
+_FLYING = PilotStatus.FLYING
+_IN_HAND = PilotStatus.IN_HAND
+_LANDED = PilotStatus.LANDED
+_WALKING = PilotStatus.WALKING
+_CROSS = SoloMode.CROSS
+_RACE = SoloMode.RACE
+_OVERFLYER = Stunt.OVERFLYER
+_K_MOVE = TurnKind.MOVE
+_K_PASS = TurnKind.PASS
+_K_RELAUNCH = TurnKind.RELAUNCH
+_K_STUCK = TurnKind.STUCK
+_K_TAKEOFF = TurnKind.TAKEOFF
+_K_WALK = TurnKind.WALK
 
 WALK_STEP = 6
 
@@ -77,11 +99,11 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
                 pos.draws if pos is not None else 0)
     if scenario.weather_tiles is not None:
         schedule = scenario.weather_tiles
-        if scenario.forecast is Forecast.SHORT:
+        if scenario.forecast is _SHORT:
             schedule = schedule[:3]
     else:
         used: set[str] = set()
-        count = 3 if scenario.forecast is Forecast.SHORT else scenario.hours
+        count = 3 if scenario.forecast is _SHORT else scenario.hours
         schedule = tuple(draw_tile(game, draws, used) for _ in range(count))
     start = scenario.components.start_tile
     direction = scenario.wind_direction if scenario.wind_direction is not None else \
@@ -97,7 +119,7 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
     cloud_moves: list[Any] = []
     if state.wind_strength:
         state, cloud_moves = push_clouds(game, state)
-    if scenario.solo is SoloMode.RACE and Stunt.OVERFLYER in scenario.stunts:
+    if scenario.solo is _RACE and _OVERFLYER in scenario.stunts:
         state = state.evolve(solo_markers=_spawn_markers(game, draws))
     if scenario.forecast is Forecast.FULL and scenario.weather_tiles is not None:
         state = state.evolve(schedule=scenario.weather_tiles)
@@ -153,7 +175,7 @@ def _spawn_markers(game: Game, draws: Draws) -> tuple[tuple[str, str, Hex], ...]
 def dealt_cards(scenario: Scenario, seat: int) -> int:
     """The Skill Move cards dealt at setup to the pilot of ``seat``."""
     cards = scenario.components.skill_cards
-    if scenario.solo is SoloMode.CROSS:
+    if scenario.solo is _CROSS:
         return cards.solo_cross
     return cards.by_seat[seat - 1] if seat <= len(cards.by_seat) else 0
 
@@ -195,7 +217,7 @@ def _from_position(game: Game, state: State) -> State:
         if pos.solo_markers else state.solo_markers)
     seat = {p.ident: i for i, p in enumerate(state.pilots)}
     if pos.wind_push:
-        state = state.evolve(phase=Phase.WIND_PUSH,
+        state = state.evolve(phase=_PHASE_WIND_PUSH,
                              push_queue=tuple(seat[ident] for ident in pos.wind_push))
     if pos.turn is not None:
         return state.evolve(current=seat[pos.turn])
@@ -209,7 +231,7 @@ def _first_actor(state: State, start: int) -> int:
 def _first_actor_of(pilots: tuple[Pilot, ...], start: int) -> int:
     """The first pilot from ``start`` on who acts (``len(pilots)``: none)."""
     for i in range(start, len(pilots)):
-        if pilots[i].status is not PilotStatus.LANDED:
+        if pilots[i].status is not _LANDED:
             return i
     return len(pilots)
 
@@ -241,24 +263,24 @@ def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
     except IllegalActionError as e:
         if e.rule not in ("land.choice", "stunt.top-lander.final"):
             return []
-        for choice in (LandChoice.FINAL, LandChoice.RELAUNCH):
-            events: list[Event] = []
+        for choice in (_LAND_FINAL, _LAND_RELAUNCH):
             try:
-                end = _check(game, state, replace(action, land=choice), events)
+                end = _check(game, state, replace(action, land=choice), None)
             except IllegalActionError:
                 continue
             lands.append((choice, None))
-            if choice is LandChoice.FINAL and isinstance(action, WindChoice):
-                pushed = next(e for e in events if e["type"] == "wind_push")
+            if choice is _LAND_FINAL and isinstance(action, WindChoice):
+                actor = state.actor
+                assert actor is not None
                 top = game.top_lander and end.hex in game.takeoffs and \
-                    pushed["altitude"]["after"] > 0 and \
+                    pushed_altitude(state, actor, action.kind) > 0 and \
                     stunt_rules.top_lander_open(game, end)
-            if choice is LandChoice.RELAUNCH and end.hex is not None:
+            if choice is _LAND_RELAUNCH and end.hex is not None:
                 lands.extend((choice, m) for m in closest_mountains(game, end.hex))
     out: list[Action] = [action if land is None else replace(action, land=land, mountain=m)
                          for land, m in lands]
     if top:
-        out.append(replace(action, land=LandChoice.FINAL, top_lander=True))
+        out.append(replace(action, land=_LAND_FINAL, top_lander=True))
     return out
 
 
@@ -268,14 +290,14 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     pilot = state.actor
     if pilot is None:
         return []
-    if state.phase is Phase.WIND_PUSH:
+    if state.phase is _PHASE_WIND_PUSH:
         out: list[Action] = []
         for kind, problem in push_options(game, state, pilot).items():
             if problem is None:
                 out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
         return out
     groups = turn_groups(game, state, pilot)  # turned into actions only when read
-    if pilot.status is not PilotStatus.FLYING:
+    if pilot.status is not _FLYING:
         return LazyItems(groups, turn_of)
     moves = bool(groups)
     declared: list[Action] = list(declared_landings(game, pilot))
@@ -283,7 +305,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         if declared:
             groups.append((None, declared))
         return LazyItems(groups, turn_of)
-    return declared + [a for a in _try(game, state, Turn(pilot.ident, TurnKind.STUCK))
+    return declared + [a for a in _try(game, state, Turn(pilot.ident, _K_STUCK))
                        if a not in declared]
 
 
@@ -308,19 +330,19 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
     """The state after ``action``; the events that explain it go to ``events`` (``None``:
     none are built). ``IllegalActionError`` names the rule an illegal action breaks."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _PHASE_OVER:
         raise IllegalActionError("game.over", "the game is over")
-    index = state.push_queue[0] if phase is Phase.WIND_PUSH else state.current
+    index = state.push_queue[0] if phase is _PHASE_WIND_PUSH else state.current
     pilot = state.pilots[index]
     if action.player != pilot.ident:
         if state.pilot(action.player) is None:
             raise IllegalActionError("turn.unknown-player", f"no player is called "
                                      f"{action.player!r} (players: "
                                      f"{', '.join(p.ident for p in state.pilots)})")
-        what = "wind-push choice" if phase is Phase.WIND_PUSH else "turn"
+        what = "wind-push choice" if phase is _PHASE_WIND_PUSH else "turn"
         raise IllegalActionError("turn.order", f"it is {pilot.ident}'s {what}, not "
                                  f"{action.player}'s")
-    if phase is Phase.WIND_PUSH:
+    if phase is _PHASE_WIND_PUSH:
         if not isinstance(action, WindChoice):
             raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
                                      "in the Wind Push Round")
@@ -329,17 +351,16 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
         queue = state.push_queue[1:]
         if queue:
             return state.evolve(push_queue=queue)
-        state = state.evolve(phase=Phase.TURN, push_queue=())
+        state = state.evolve(phase=_PHASE_TURN, push_queue=())
         return _next_round_start(game, state, events)
     if not isinstance(action, Turn):
         raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
                                  "Round")
     new = _turn(game, state, pilot, action, events)
     pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
-    if not all(p.status is PilotStatus.LANDED for p in pilots):
-        nxt = _first_actor_of(pilots, index + 1)
-        if nxt < len(pilots):  # the round goes on
-            return state.evolve(pilots=pilots, current=nxt)
+    nxt = _first_actor_of(pilots, index + 1)
+    if nxt < len(pilots):  # the round goes on
+        return state.evolve(pilots=pilots, current=nxt)
     return _after_turn(game, state.evolve(pilots=pilots), index, events)
 
 
@@ -350,9 +371,9 @@ def _set(state: State, index: int, pilot: Pilot) -> State:
 
 
 _ALLOWED = {
-    PilotStatus.IN_HAND: frozenset({TurnKind.PASS, TurnKind.TAKEOFF}),
-    PilotStatus.WALKING: frozenset({TurnKind.WALK, TurnKind.RELAUNCH}),
-    PilotStatus.FLYING: frozenset({TurnKind.MOVE, TurnKind.STUCK}),
+    _IN_HAND: frozenset({_K_PASS, _K_TAKEOFF}),
+    _WALKING: frozenset({_K_WALK, _K_RELAUNCH}),
+    _FLYING: frozenset({_K_MOVE, _K_STUCK}),
 }
 """The turns a pilot may take, by status."""
 
@@ -363,9 +384,9 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     status = pilot.status
     kind = action.kind
     if kind not in _ALLOWED[status]:
-        what = {PilotStatus.IN_HAND: "has the pawn in hand: pass, or take off and move",
-                PilotStatus.WALKING: "is walking back: walk, or relaunch and move",
-                PilotStatus.FLYING: "is flying and must move"}[status]
+        what = {_IN_HAND: "has the pawn in hand: pass, or take off and move",
+                _WALKING: "is walking back: walk, or relaunch and move",
+                _FLYING: "is flying and must move"}[status]
         raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
     claims: dict[str, list[Claim]] = _NO_CLAIMS
     if action.stunts:
@@ -382,9 +403,9 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
-    declared = kind is TurnKind.STUCK and action.land is LandChoice.FINAL and \
+    declared = kind is _K_STUCK and action.land is _LAND_FINAL and \
         may_declare_landing(game, pilot)
-    if kind in (TurnKind.PASS, TurnKind.WALK, TurnKind.STUCK) and \
+    if kind in (_K_PASS, _K_WALK, _K_STUCK) and \
             (action.stunts or (action.top_lander and not declared)):
         raise IllegalActionError("stunt.not-flying", f"{pilot.ident} flies no move this turn: "
                                  "no stunt to claim" + (" but the Top Lander of its landing"
@@ -398,18 +419,18 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         pilot = touch_down(game, state, pilot, action.land, action.mountain, events)
         return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
                                        state.time, events)
-    if kind is TurnKind.PASS:
+    if kind is _K_PASS:
         if events is not None:
             events.append(base)
         return pilot
-    if kind is TurnKind.WALK:
+    if kind is _K_WALK:
         after = max(pilot.deficit - WALK_STEP, 0)
         if events is not None:
             events.append({**base, "deficit": {"before": pilot.deficit, "after": after}})
         return pilot.evolve(deficit=after)
-    if kind is TurnKind.STUCK:
+    if kind is _K_STUCK:
         assert pilot.hex is not None
-        if flights(game, state, pilot, TurnKind.MOVE):
+        if flights(game, state, pilot, _K_MOVE):
             raise IllegalActionError("flight.not-stuck", f"{pilot.ident} can still move: a "
                                      "crash-landing in a dead end is only for a pilot with no "
                                      "legal move")
@@ -423,13 +444,13 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     claimed: list[Event] | None = None if events is None else []
     for c in claims["before-move"]:
         pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
-    if kind is TurnKind.TAKEOFF:
+    if kind is _K_TAKEOFF:
         if action.hex not in game.takeoffs:
             raise IllegalActionError("takeoff.hex", f"{action.hex} is not a take-off hex "
                                      f"({', '.join(map(str, game.takeoffs))})")
         assert action.facing is not None
         start, facing, altitude = action.hex, action.facing, game.mountaintop
-    elif kind is TurnKind.RELAUNCH:
+    elif kind is _K_RELAUNCH:
         assert pilot.mountain is not None and action.facing is not None
         start, facing, altitude = pilot.mountain, action.facing, game.mountaintop
         if pilot.deficit:
@@ -466,10 +487,10 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         events.extend(claimed)
     moved = collect_markers(game, state, moved, flight.visited, events)
     on_takeoff = game.top_lander and moved.hex in game.takeoffs
-    soft = on_takeoff and moved.altitude == game.mountaintop and action.land is LandChoice.FINAL
+    soft = on_takeoff and moved.altitude == game.mountaintop and action.land is _LAND_FINAL
     if flight.down or soft:
         if on_takeoff and (moved.altitude > 0 or soft):
-            if action.land is not LandChoice.FINAL:
+            if action.land is not _LAND_FINAL:
                 raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down "
                                          "on a take-off hex: that is a final landing (land: "
                                          "final)")
@@ -494,30 +515,30 @@ _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
 
 
 def _after_turn(game: Game, state: State, index: int, events: list[Event] | None) -> State:
-    if all(p.status is PilotStatus.LANDED for p in state.pilots):
+    """After the turn of the pilot ``index``, the last of the round to act."""
+    if all(p.status is _LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
-    nxt = _first_actor(state, index + 1)
-    if nxt < len(state.pilots):
-        return state.evolve(current=nxt)
     return _end_of_round(game, state, events)
 
 
 def _end_of_round(game: Game, state: State, events: list[Event] | None) -> State:
-    """The last player moves the Time Marker; a new hour changes the weather."""
+    """The last player moves the Time Marker; a new hour changes the weather (some pilot
+    has not landed yet)."""
     cs = game.components
     time = state.time + cs.time.step
-    state = state.evolve(time=time, round=state.round + 1)
+    round_ = state.round + 1
     if events is not None:
-        events.append({"type": "round", "round": state.round, "time": format_clock(time)})
+        events.append({"type": "round", "round": round_, "time": format_clock(time)})
     if time >= cs.time.end:
-        return _end(game, state, events, "end-of-day")
-    if (time - cs.time.start) % 60:
-        return _next_round_start(game, state, events)
+        return _end(game, state.evolve(time=time, round=round_), events, "end-of-day")
+    if (time - cs.time.start) % 60:  # the next round starts
+        return state.evolve(time=time, round=round_, current=_first_actor(state, 0))
+    state = state.evolve(time=time, round=round_)
     draws = Draws(game.scenario.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
-    state, weather = weather_change(game, state, draws)
-    weather["draws"] = draws.made
+    state, weather = weather_change(game, state, draws, explain=events is not None)
     state = state.evolve(draws=draws.index)
     if events is not None:
+        weather["draws"] = draws.made
         events.append(weather)
     if not state.wind_strength:
         return _next_round_start(game, state, events)
@@ -528,11 +549,11 @@ def _end_of_round(game: Game, state: State, events: list[Event] | None) -> State
                        "order": [state.pilots[i].ident for i in queue]})
     if not queue:
         return _next_round_start(game, state, events)
-    return state.evolve(phase=Phase.WIND_PUSH, push_queue=queue)
+    return state.evolve(phase=_PHASE_WIND_PUSH, push_queue=queue)
 
 
 def _next_round_start(game: Game, state: State, events: list[Event] | None) -> State:
-    if all(p.status is PilotStatus.LANDED for p in state.pilots):
+    if all(p.status is _LANDED for p in state.pilots):
         return _end(game, state, events, "all-landed")
     return state.evolve(current=_first_actor(state, 0))
 
@@ -549,13 +570,13 @@ def _close_rulers(game: Game, state: State, events: list[Event] | None) -> State
 def scores(game: Game, state: State) -> list[dict[str, Any]]:
     """The final scores, or before the end what they would be if the game ended now (its
     running rulers scored)."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _PHASE_OVER:
         state = _close_rulers(game, state, None)
     return final_scores(game, state)
 
 
 def _end(game: Game, state: State, events: list[Event] | None, reason: str) -> State:
-    state = _close_rulers(game, state.evolve(phase=Phase.OVER), events)
+    state = _close_rulers(game, state.evolve(phase=_PHASE_OVER), events)
     if events is None:
         return state
     rows = final_scores(game, state)

@@ -11,9 +11,8 @@ at least the mountaintop, and no step may end below the mountaintop over a mount
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
@@ -25,6 +24,17 @@ from skyhex.rules.paragliders.features import TrackGps
 from skyhex.rules.paragliders.scenario import PilotStatus, SoloMode
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.terrain import CRASH_TERRAINS, Terrain
+
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_LAND_FINAL = LandChoice.FINAL
+_LAND_RELAUNCH = LandChoice.RELAUNCH
+_LANDED = PilotStatus.LANDED
+_WALKING = PilotStatus.WALKING
+_CARD_ACCELERATE = Skill.ACCELERATE
+_CARD_HARD_TURN = Skill.HARD_TURN
+_CROSS = SoloMode.CROSS
+_AERODROME = Terrain.AERODROME
 
 CRASH_VP = -10
 CLOUD_BONUS = 2
@@ -41,9 +51,14 @@ _FLYING = PilotStatus.FLYING
 _MOUNTAIN = Terrain.MOUNTAIN
 
 
-def occupied(state: State, me: Pilot) -> set[tuple[Hex, int]]:
-    """(hex, altitude) of every other flying pilot: places a move may not end on."""
-    return {(p.hex, p.altitude) for p in state.pilots
+PLACE = 256
+"""Numbers a place (hex number ``i``, altitude ``a``) as ``i * PLACE + a``."""
+
+
+def occupied(game: Game, state: State, me: Pilot) -> set[int]:
+    """The places (``PLACE``) of every other flying pilot: where a move may not end."""
+    index = game.grid.index
+    return {index[p.hex] * PLACE + p.altitude for p in state.pilots
             if p.seat != me.seat and p.status is _FLYING and p.hex is not None}
 
 
@@ -57,50 +72,113 @@ def under_clouds(clouds: tuple[tuple[int, Hex], ...]) -> dict[Hex, int]:
     return count
 
 
-def shared_weather(game: Game, state: State, h: Hex) -> tuple[dict[str, Any], ...]:
-    """The weather modifiers of hex ``h`` (thermal, sun, wind, cloud), each named with its
-    reason, computed once per weather and hex (every candidate move of a turn asks for the
-    same few hexes): shared values, never to be changed."""
-    return _weather(game, h, state.temperature, state.sun, state.wind_direction,
-                    state.wind_strength, state.clouds)
+Weather = list["tuple[dict[str, Any], ...] | None"]
+"""The weather modifiers of each hex number under one weather, filled as they are asked
+for."""
 
 
-@lru_cache(maxsize=8192)
+def weather_table(game: Game, state: State) -> Weather:
+    """The weather modifiers of the hexes under ``state``'s weather (thermal, sun, wind,
+    cloud), by hex number, each named with its reason: worked out once per weather and hex
+    (every candidate move of a turn, and every turn of an hour, asks for the same few
+    hexes). Shared values, never to be changed."""
+    memo = game.cells.last_weather
+    last = memo[0]  # replaced as a whole: threads never mix two answers
+    if last is not None and last[0] is state.clouds and last[1] == state.temperature and \
+            last[2] is state.sun and last[3] is state.wind_direction and \
+            last[4] == state.wind_strength:
+        table: Weather = last[5]
+        return table
+    key = (state.temperature, state.sun, state.wind_direction, state.wind_strength,
+           state.clouds)
+    tables = game.cells.weather
+    found = tables.get(key)
+    if found is not None:
+        table = found
+    else:
+        if len(tables) >= 32:
+            tables.clear()
+        table = tables[key] = [None] * game.grid.off
+    memo[0] = (state.clouds, state.temperature, state.sun, state.wind_direction,
+               state.wind_strength, table)
+    return table
+
+
+def hex_weather(game: Game, state: State, weather: Weather, i: int
+                ) -> tuple[dict[str, Any], ...]:
+    """The weather modifiers of hex number ``i`` under ``state``'s weather (``weather``:
+    its ``weather_table``)."""
+    mods = weather[i]
+    if mods is None:
+        mods = weather[i] = _weather(game, game.grid.hexes[i], state.temperature, state.sun,
+                                     state.wind_direction, state.wind_strength, state.clouds)
+    return mods
+
+
 def _weather(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
              strength: int, clouds: tuple[tuple[int, Hex], ...]) -> tuple[dict[str, Any], ...]:
+    mods = _still_air(game, h, temperature, sun, direction, strength)
+    if clouds:
+        count = under_clouds(clouds).get(h, 0)
+        if count:
+            mods = (*mods, _UNDER_CLOUDS if count > 1 else _UNDER_A_CLOUD)
+    return mods
+
+
+_UNDER_A_CLOUD = {"name": "cloud", "value": CLOUD_BONUS, "why": "under a cloud"}
+_UNDER_CLOUDS = {"name": "cloud", "value": CLOUD_BONUS,
+                 "why": "under a cloud (once, however many)"}
+
+
+def _still_air(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
+               strength: int) -> tuple[dict[str, Any], ...]:
+    """The thermal, sun and wind modifiers of hex ``h``: they depend on the map, the
+    components and the weather but not on the clouds, so games on the same map share them
+    (a table per component set, kept by the map's ``Grid``)."""
+    shared = game.grid.still_air
+    held = shared.get(id(game.components))
+    if held is None or held[0] is not game.components:
+        if len(shared) > 8:
+            shared.clear()
+        held = shared[id(game.components)] = (game.components, {})
+    table: dict[Any, tuple[dict[str, Any], ...]] = held[1]
+    key = (h, temperature, sun, direction, strength)
+    mods = table.get(key)
+    if mods is not None:
+        return mods
     terrain = game.terrain[h]
     thermal = game.components.thermal.value(terrain, temperature)
-    mods: list[dict[str, Any]] = [
+    found: list[dict[str, Any]] = [
         {"name": "thermal", "value": thermal,
          "why": f"{terrain} at temperature {temperature:+d}"}]
     if terrain is not _MOUNTAIN:
         if h in game.sun_hexes[sun]:
             side = "west" if sun.value == "east" else "east"
-            mods.append({"name": "sun", "value": 1,
-                         "why": f"mountain to the {side}, its {sun} facade in the sun"})
+            found.append({"name": "sun", "value": 1,
+                          "why": f"mountain to the {side}, its {sun} facade in the sun"})
         if strength and h in game.wind_hexes[(direction, strength)]:
-            mods.append({"name": "wind", "value": strength,
-                         "why": f"mountainside under a strength-{strength} "
-                                f"{direction.name} wind"})
-    if clouds:
-        count = under_clouds(clouds).get(h, 0)
-        if count:
-            mods.append({"name": "cloud", "value": CLOUD_BONUS, "why": "under a cloud" + (
-                " (once, however many)" if count > 1 else "")})
-    return tuple(mods)
+            found.append({"name": "wind", "value": strength,
+                          "why": f"mountainside under a strength-{strength} "
+                                 f"{direction.name} wind"})
+    if len(table) > 65536:
+        table.clear()
+    mods = table[key] = tuple(found)
+    return mods
 
 
 def entry_rule(game: Game, h: Hex, altitude: int) -> str | None:
     """The rule that forbids entering ``h`` at ``altitude`` (from the hex before), or
     ``None``: the map edge and aerodromes are walls, mountains below the mountaintop."""
-    terrain = game.terrain.get(h)
+    cells = game.cells
+    i = cells.grid.index.get(h, cells.grid.off)
+    if cells.enters(i, altitude):
+        return None
+    terrain = cells.grid.terrain[i]
     if terrain is None:
         return "flight.map-edge"
-    if terrain is Terrain.AERODROME:
+    if terrain is _AERODROME:
         return "aerodrome.no-fly"
-    if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
-        return "flight.mountain-wall"
-    return None
+    return "flight.mountain-wall"
 
 
 def _enter(game: Game, h: Hex, altitude: int, move: MoveKind | None) -> None:
@@ -120,13 +198,19 @@ def _enter(game: Game, h: Hex, altitude: int, move: MoveKind | None) -> None:
         f"({game.mountaintop}) mountains are walls")
 
 
+def collects(game: Game, i: int, altitude: int) -> bool:
+    """Whether ``collect`` may find something over hex number ``i`` at ``altitude``: a
+    token on the hex, or an altitude GPS marker's level reached (never in cross mode)."""
+    return bool(game.cells.tokens[i]) or altitude >= game.cells.gps_level
+
+
 def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] | None
             ) -> Pilot:
     """Collect what the pilot has not got yet at hex ``h`` and at its altitude (``events``:
     where to explain it, ``None`` for no explanation)."""
     antenna = game.antennas.get(h)
     if antenna is not None and antenna not in pilot.antennas and \
-            game.scenario.solo is not SoloMode.CROSS:
+            game.scenario.solo is not _CROSS:
         vp = game.components.time.vp_at(state.time)
         pilot = pilot.evolve(antennas=pilot.antennas | {antenna},
                         ledger=(*pilot.ledger, (f"antenna {antenna}", vp)))
@@ -137,7 +221,7 @@ def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] 
                                   f"{format_clock(state.time)}"})
     landmark = game.landmarks.get(h)
     if landmark is not None and landmark.value not in pilot.gps and \
-            game.scenario.solo is not SoloMode.CROSS:
+            game.scenario.solo is not _CROSS:
         pilot = pilot.evolve(gps=pilot.gps | {landmark.value})
         if events is not None:
             events.append({"type": "collect", "player": pilot.ident, "token": "gps",
@@ -154,7 +238,7 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
     """Cross mode: a solo GPS marker on a hex flown over is collected when the altitude,
     once adjusted (acceleration included), is one of its three; 3 VP at the middle one,
     else 2 (a blank marker: any altitude, 2 VP)."""
-    if game.scenario.solo is not SoloMode.CROSS:
+    if game.scenario.solo is not _CROSS:
         return pilot
     for cm in game.scenario.cross_markers:
         spot = game.spots[cm.spot]
@@ -181,7 +265,7 @@ def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pi
     """The GPS markers on the altitude track, collected by reaching their level."""
     track = game.components.altitude
     if (pilot.altitude < track.balloon and pilot.altitude < track.ceiling) or \
-            game.scenario.solo is SoloMode.CROSS:
+            game.scenario.solo is _CROSS:
         return pilot
     for name, level in ((TrackGps.BALLOON, track.balloon), (TrackGps.CEILING, track.ceiling)):
         if pilot.altitude >= level and name.value not in pilot.gps:
@@ -193,8 +277,7 @@ def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pi
     return pilot
 
 
-@dataclass(frozen=True)
-class Flight:
+class Flight(NamedTuple):
     """What a move did: the pilot after it, the first hex's modifiers (stunts look at them),
     the hexes flown over, and whether it ended on the ground (or, with the Top Lander stunt,
     on a take-off hex below the mountaintop)."""
@@ -212,9 +295,7 @@ def ends_down(game: Game, h: Hex, after: int) -> bool | None:
     """Whether a step ending over ``h`` at ``after`` touches down (altitude 0 or less, or
     below the top of a take-off hex with the Top Lander stunt in play: a landing there);
     ``None`` when it may not end there at all (below the mountaintop over a mountain)."""
-    if game.terrain[h] is Terrain.MOUNTAIN and after < game.mountaintop:
-        return True if game.top_lander and h in game.takeoffs else None
-    return after <= 0
+    return game.cells.ends_down(game.grid.index[h], after)
 
 
 def may_declare_landing(game: Game, pilot: Pilot) -> bool:
@@ -222,15 +303,8 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
     at mountaintop altitude on a starting hexagon, you may continue to fly away or you may
     declare that you want to land: in that case you perform a soft landing" (Top Lander in
     play)."""
-    return game.top_lander and pilot.status is PilotStatus.FLYING and \
+    return game.top_lander and pilot.status is _FLYING and \
         pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
-
-
-def _down(game: Game, h: Hex, after: int, move: MoveKind | None) -> bool:
-    down = ends_down(game, h, after)
-    if down is None:
-        raise _below_at(game, h, after, move)
-    return down
 
 
 def _below(game: Game, h: Hex, mods: tuple[dict[str, Any], ...], altitude: int,
@@ -249,40 +323,49 @@ _HARD_TURN = {"name": "hard-turn", "value": -HARD_TURN_COST}
 _HARD_TURN_CARD = {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
 
 
+@lru_cache(maxsize=64)
 def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
     """The hard-turn modifier: -1, or 0 with the Skill Move card (shared values, never to
-    be changed)."""
-    return _HARD_TURN_CARD if Skill.HARD_TURN in skill else _HARD_TURN
+    be changed; remembered per set of cards: a set hashes once, its cards each time)."""
+    return _HARD_TURN_CARD if _CARD_HARD_TURN in skill else _HARD_TURN
 
 
-def first_step(game: Game, state: State, to: Hex, altitude: int, hard: dict[str, Any] | None
+def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int,
+               hard: dict[str, Any] | None
                ) -> tuple[tuple[dict[str, Any], ...], int, bool | None]:
-    """A move's step onto ``to`` from ``altitude`` (``hard``: the hard-turn modifier of a
-    hard turn): its modifiers (hard turn, weather, ceiling), the altitude after it (never
-    below 0), and ``ends_down`` there."""
-    weather = shared_weather(game, state, to)
-    first = (hard, *weather) if hard is not None else weather
+    """A move's step onto hex number ``i`` from ``altitude`` (``weather``: the state's
+    ``weather_table``; ``hard``: the hard-turn modifier of a hard turn): its modifiers
+    (hard turn, weather, ceiling), the altitude after it (never below 0), and
+    ``ends_down`` there."""
+    mods = weather[i]
+    if mods is None:
+        mods = hex_weather(game, state, weather, i)
+    first = (hard, *mods) if hard is not None else mods
     after = altitude
     for m in first:
         after += m["value"]
-    capped = ceiling_loss(game, after)
-    if capped is not None:
+    cells = game.cells
+    if after > cells.ceiling:
+        capped = ceiling_loss(game, after)
+        assert capped is not None
         first = (*first, capped)
         after += capped["value"]
-    return first, max(after, 0), ends_down(game, to, after)
+    return first, after if after > 0 else 0, cells.ends_down(i, after)
 
 
 def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
     """The ceiling's modifier when ``after`` is above it (gains above it are lost)."""
-    ceiling = game.components.altitude.ceiling
+    ceiling = game.cells.ceiling
     if after <= ceiling:
         return None
     return {"name": "ceiling", "value": ceiling - after,
             "why": f"gains above the cloud ceiling ({ceiling}) are lost"}
 
 
+@lru_cache(maxsize=64)
 def acceleration_cost(skill: frozenset[Skill]) -> int:
-    return ACCELERATION_COST_WITH_CARD if Skill.ACCELERATE in skill else ACCELERATION_COST
+    """What accelerating costs with the cards ``skill`` (remembered as ``hard_turn``)."""
+    return ACCELERATION_COST_WITH_CARD if _CARD_ACCELERATE in skill else ACCELERATION_COST
 
 
 def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
@@ -298,17 +381,20 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         raise IllegalActionError("skill.no-card", f"{pilot.ident} has {pilot.skill_cards} Skill "
                                  f"Move card(s) left, not {cards}")
     if cards:
-        if Skill.HARD_TURN in skill and not move.hard:
+        if _CARD_HARD_TURN in skill and not move.hard:
             raise IllegalActionError("skill.unused", "the hard-turn card goes with a hard turn")
-        if Skill.ACCELERATE in skill and not accelerate:
+        if _CARD_ACCELERATE in skill and not accelerate:
             raise IllegalActionError("skill.unused", "the accelerate card goes with an "
                                      "acceleration")
     steps, hard = _MOVES[move]
     new_facing = _ROTATED[facing, steps]
     dq, dr = VECTORS[new_facing]
-    to = Hex(start.q + dq, start.r + dr)
-    _enter(game, to, altitude, move)
-    first, after, down = first_step(game, state, to, altitude,
+    grid, cells = game.grid, game.cells
+    ti = grid.step[grid.index[start] * 6 + new_facing]
+    if not cells.enters(ti, altitude):
+        _enter(game, Hex(start.q + dq, start.r + dr), altitude, move)
+    to = grid.hexes[ti]
+    first, after, down = first_step(game, state, weather_table(game, state), ti, altitude,
                                      hard_turn(skill) if hard else None)
     if down is None:
         raise _below(game, to, first, altitude, move)
@@ -317,11 +403,15 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
             "flight.collision", f"the move ends at {to} altitude {after}, where another "
             "pilot is: accelerate, or move another way")
     collected: list[Event] | None = None if events is None else []
-    pilot = pilot.evolve(status=PilotStatus.FLYING, hex=to, facing=new_facing, altitude=after,
-                         skill_cards=pilot.skill_cards - cards)
-    pilot = collect(game, state, pilot, to, collected)
-    if between is not None:
-        pilot = between(pilot, first)
+    flown: Pilot | None = None  # the pilot over the first hex: built only if read
+    if not accelerate or between is not None or collects(game, ti, after):
+        flown = pilot.evolve(status=_FLYING, hex=to, facing=new_facing,
+                             altitude=after, skill_cards=pilot.skill_cards - cards)
+        if collects(game, ti, after):
+            flown = collect(game, state, flown, to, collected)
+        if between is not None:
+            flown = between(flown, first)
+        pilot = flown
     turn_event: Event = {}
     if events is not None:
         turn_event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
@@ -337,23 +427,32 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
     cost = acceleration_cost(skill)
-    ahead = Hex(to.q + dq, to.r + dr)
-    _enter(game, ahead, after, None)
+    ai = grid.step[ti * 6 + new_facing]
+    if not cells.enters(ai, after):
+        _enter(game, Hex(to.q + dq, to.r + dr), after, None)
+    ahead = grid.hexes[ai]
     after2 = after - cost
-    down = _down(game, ahead, after2, None)
+    down = cells.ends_down(ai, after2)
+    if down is None:
+        raise _below_at(game, ahead, after2, None)
     after2 = max(after2, 0)
     if not down and _taken(state, pilot, ahead, after2):
         raise IllegalActionError(
             "flight.collision", f"accelerating ends at {ahead} altitude {after2}, where another "
             "pilot is: move another way")
-    pilot = pilot.evolve(hex=ahead, altitude=after2)
-    pilot = collect(game, state, pilot, ahead, collected)
+    if flown is None:
+        pilot = pilot.evolve(status=_FLYING, hex=ahead, facing=new_facing,
+                             altitude=after2, skill_cards=pilot.skill_cards - cards)
+    else:
+        pilot = pilot.evolve(hex=ahead, altitude=after2)
+    if collects(game, ai, after2):
+        pilot = collect(game, state, pilot, ahead, collected)
     if events is not None and collected is not None:
         turn_event["accelerate"] = {
             "to": hx(ahead),
             "altitude": {"before": after, "after": after2, "modifiers": [
                 {"name": "acceleration", "value": -cost,
-                 "why": "Skill Move card" if Skill.ACCELERATE in skill else "weather ignored"}]}}
+                 "why": "Skill Move card" if _CARD_ACCELERATE in skill else "weather ignored"}]}}
         events.append(turn_event)
         events.extend(collected)
     return Flight(pilot, first, (to, ahead), down)
@@ -384,7 +483,7 @@ def relaunched(pilot: Pilot) -> Pilot:
 def relaunch_allowed(game: Game) -> bool:
     """Whether a pilot who touches down may walk back and take off again (not in cross
     mode)."""
-    return game.scenario.solo is not SoloMode.CROSS
+    return game.scenario.solo is not _CROSS
 
 
 def closest_mountains(game: Game, h: Hex) -> list[Hex]:
@@ -412,7 +511,7 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
     if choice is None:
         raise IllegalActionError("land.choice", f"{pilot.ident} touches the ground at {h}: "
                                  "say land: final or land: relaunch")
-    if choice is LandChoice.RELAUNCH and not relaunch_allowed(game):
+    if choice is _LAND_RELAUNCH and not relaunch_allowed(game):
         raise IllegalActionError("cross.no-relaunch", "in cross mode you cannot take off again "
                                  "once landed")
     if crashed:
@@ -423,12 +522,12 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
             events.append({"type": "crash", "player": pilot.ident, "hex": hx(h),
                            "reason": reason, "vp": CRASH_VP})
     pilot = pilot.evolve(altitude=0, landed_time=state.time, facing=None)  # a pawn on the ground
-    if choice is LandChoice.FINAL:
+    if choice is _LAND_FINAL:
         if events is not None:
             events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                            "time": format_clock(state.time), "kind": "final",
                            "crashed": crashed})
-        return pilot.evolve(status=PilotStatus.LANDED)
+        return pilot.evolve(status=_LANDED)
     options = closest_mountains(game, h)
     if not options:
         raise IllegalActionError("land.no-mountain", "the map has no mountain to walk back to")
@@ -443,4 +542,4 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
         events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                        "time": format_clock(state.time), "kind": "premature",
                        "crashed": crashed, "mountain": hx(mountain), "deficit": deficit})
-    return pilot.evolve(status=PilotStatus.WALKING, mountain=mountain, deficit=deficit)
+    return pilot.evolve(status=_WALKING, mountain=mountain, deficit=deficit)

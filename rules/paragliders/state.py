@@ -12,6 +12,7 @@ from typing import Any
 
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.board import edge_hexes
+from skyhex.rules.paragliders.cells import Cells, Grid, grid, shared_cells
 from skyhex.rules.paragliders.components import ComponentSet, SunExposure
 from skyhex.rules.paragliders.features import Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map
@@ -20,6 +21,7 @@ from skyhex.rules.paragliders.scenario import (
     PilotStatus,
     Player,
     Scenario,
+    SoloMode,
     StuntProgress,
     spot_hexes,
 )
@@ -31,6 +33,12 @@ class Phase(StrEnum):
     TURN = "turn"  # a player takes a turn
     WIND_PUSH = "wind-push"  # pilots choose push, resist or mix, lowest first
     OVER = "over"
+
+
+_OVER = Phase.OVER
+_WIND_PUSH = Phase.WIND_PUSH
+"""Phases as plain names (Python 3.11 reads a member off its class through a descriptor:
+``State.actor`` is asked at every decision)."""
 
 
 @dataclass(frozen=True)
@@ -106,9 +114,9 @@ class State:
     @property
     def actor(self) -> Pilot | None:
         """The pilot who acts next, or ``None`` when the game is over."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
-        if self.phase is Phase.WIND_PUSH:
+        if self.phase is _WIND_PUSH:
             return self.pilots[self.push_queue[0]]
         return self.pilots[self.current]
 
@@ -138,6 +146,9 @@ class Game:
     top_lander: bool = field(init=False, repr=False)
     """With the Top Lander stunt in play the take-off hexes can be landed on."""
     spots: dict[str, frozenset[Hex]] = field(init=False, repr=False)  # cross-mode spots
+    grid: Grid = field(init=False, repr=False)  # the map's hexes by number
+    cells: Cells = field(init=False, repr=False)  # the game's per-hex tables, by number
+    components: ComponentSet = field(init=False, repr=False)  # the scenario's
 
     def __post_init__(self) -> None:
         for name, value in _map_tables(self.scenario.map).items():
@@ -145,10 +156,14 @@ class Game:
         object.__setattr__(self, "claim_stunts", tuple(
             sorted(s for s in self.scenario.stunts if s is not Stunt.TOP_LANDER)))
         object.__setattr__(self, "top_lander", Stunt.TOP_LANDER in self.scenario.stunts)
-
-    @property
-    def components(self) -> ComponentSet:
-        return self.scenario.components
+        object.__setattr__(self, "components", self.scenario.components)
+        track = self.components.altitude
+        cross = self.scenario.solo is SoloMode.CROSS  # nothing is collected by flying
+        object.__setattr__(self, "cells", shared_cells(
+            self.grid, self.components, self.mountaintop, track.ceiling, self.takeoffs,
+            self.top_lander,
+            frozenset() if cross else frozenset(self.antennas) | frozenset(self.landmarks),
+            1 << 30 if cross else min(track.balloon, track.ceiling)))
 
     @property
     def map(self) -> Map:
@@ -196,6 +211,7 @@ def _map_tables(m: Map) -> dict[str, Any]:
                    if mh.features.spawn is not None},
         "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
         "edge": edge,
+        "grid": grid(terrain, edge),
         "spots": {spot: frozenset(spot_hexes(m, spot)) for spot in SPOTS},
         "edge_distance": {h: min(h.distance(e) for e in edge) for h in terrain} if edge
         else {},

@@ -22,6 +22,20 @@ from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
 from skyhex.rules.paragliders.terrain import Terrain
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_FLYING = PilotStatus.FLYING
+_RACE = SoloMode.RACE
+_CLIFF_SURFER = Stunt.CLIFF_SURFER
+_EXPLORER = Stunt.EXPLORER
+_LONE_HIKER = Stunt.LONE_HIKER
+_OVERFLYER = Stunt.OVERFLYER
+_SKY_CLIMBER = Stunt.SKY_CLIMBER
+_SURVIVOR = Stunt.SURVIVOR
+_TOP_LANDER = Stunt.TOP_LANDER
+_NO_SUN = SunExposure.NONE
+_MOUNTAIN = Terrain.MOUNTAIN
+
 MAX_VP = 12
 SKY_CLIMBER_VP = {2: 3, 3: 6, 4: 9, 5: 12}  # by altitude gained; 5 or more: 12
 OVERFLYER_BASE = 2
@@ -43,7 +57,31 @@ class Moment(NamedTuple):
     modifiers: tuple[dict[str, Any], ...] | None = None  # None before moving
 
     def bonus(self, *names: str) -> bool:
-        return any(m["value"] > 0 and m["name"] in names for m in self.modifiers or ())
+        return bonus(self.modifiers or (), *names)
+
+
+def bonus(modifiers: tuple[dict[str, Any], ...], *names: str) -> bool:
+    """Whether ``modifiers`` hold a gain by one of ``names``."""
+    for m in modifiers:  # noqa: SIM110 (a loop: any() over a generator costs more)
+        if m["value"] > 0 and m["name"] in names:
+            return True
+    return False
+
+
+def climb(modifiers: tuple[dict[str, Any], ...]) -> int | None:
+    """The Sky Climber's gain: the sum of the ``CLIMB_MODIFIERS`` of ``modifiers`` (the
+    first hex's), ``None`` when the gain is not made under a cloud."""
+    if not bonus(modifiers, "cloud"):
+        return None
+    gain = 0
+    for m in modifiers:
+        if m["name"] in CLIMB_MODIFIERS:
+            gain += m["value"]
+    return gain
+
+
+SKY_CLIMBER_MIN = 2
+"""The least gain the Sky Climber scores."""
 
 
 def progress(pilot: Pilot, stunt: Stunt) -> StuntProgress | None:
@@ -85,16 +123,16 @@ def _flying_others(state: State, pilot: Pilot) -> tuple[Pilot, ...]:
     if last is state and seat == pilot.seat:
         return others
     others = tuple(p for p in state.pilots
-                   if p.seat != pilot.seat and p.status is PilotStatus.FLYING)
+                   if p.seat != pilot.seat and p.status is _FLYING)
     _OTHERS = (state, pilot.seat, others)
     return others
 
 
 def alone_on_mountain(game: Game, state: State, pilot: Pilot) -> bool:
     """The pilot is over a mountain hex and no other pilot is."""
-    if pilot.hex is None or game.terrain.get(pilot.hex) is not Terrain.MOUNTAIN:
+    if pilot.hex is None or game.terrain.get(pilot.hex) is not _MOUNTAIN:
         return False
-    return not any(p.hex is not None and game.terrain.get(p.hex) is Terrain.MOUNTAIN
+    return not any(p.hex is not None and game.terrain.get(p.hex) is _MOUNTAIN
                    for p in _flying_others(state, pilot))
 
 
@@ -134,10 +172,10 @@ def judge(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
     if current is not None and current.scored is not None:
         return Refusal("stunt.twice", "{} has scored the {} already: each stunt scores once "
                        "a game", pilot.ident, stunt)
-    if stunt is Stunt.TOP_LANDER:
+    if stunt is _TOP_LANDER:
         return Refusal("stunt.top-lander.not-landed", "Top Lander is scored by a final landing "
                        "on a take-off hex, in the entry with land: final")
-    if pilot.status is not PilotStatus.FLYING or pilot.hex is None:
+    if pilot.status is not _FLYING or pilot.hex is None:
         return Refusal("stunt.not-flying", "{} is not flying at {}: stunts are flown",
                        pilot.ident, moment.when)
     return RULES[stunt](game, state, pilot, entry.action, current, moment)
@@ -146,15 +184,15 @@ def judge(game: Game, state: State, pilot: Pilot, entry: Claim, moment: Moment,
 def _sky_climber(game: Game, state: State, pilot: Pilot, action: str,
                  current: StuntProgress | None, moment: Moment) -> Refusal | Award:
     if action != "score":
-        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.SKY_CLIMBER, action)
+        return Refusal("stunt.action", "the {} is scored, not {}ed", _SKY_CLIMBER, action)
     if moment.modifiers is None:
         return Refusal("stunt.timing", "the Sky Climber counts the altitude gained by the move: "
                        "claim it after moving")
-    if not moment.bonus("cloud"):
+    gain = climb(moment.modifiers)
+    if gain is None:
         return Refusal("stunt.sky-climber.no-cloud", "the Sky Climber needs the gain to be "
                        "made under a cloud")
-    gain = sum(m["value"] for m in moment.modifiers if m["name"] in CLIMB_MODIFIERS)
-    if gain < 2:
+    if gain < SKY_CLIMBER_MIN:
         return Refusal("stunt.sky-climber.gain", "the Sky Climber needs a gain of 2 or more, "
                        "not {}", gain)
     return SKY_CLIMBER_VP[min(gain, 5)], f"gained {gain} under a cloud"
@@ -163,11 +201,9 @@ def _sky_climber(game: Game, state: State, pilot: Pilot, action: str,
 def _overflyer(game: Game, state: State, pilot: Pilot, action: str,
                current: StuntProgress | None, moment: Moment) -> Refusal | Award:
     if action != "score":
-        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.OVERFLYER, action)
-    below = [p.altitude for p in _flying_others(state, pilot)
-             if p.hex == pilot.hex and p.altitude < pilot.altitude]
-    below += [_middle(game, m, s) for m, s, h in state.solo_markers
-              if h == pilot.hex and _middle(game, m, s) < pilot.altitude]
+        return Refusal("stunt.action", "the {} is scored, not {}ed", _OVERFLYER, action)
+    below = [altitude for h, altitude in overflown(game, state, pilot)
+             if h == pilot.hex and altitude < pilot.altitude]
     if not below:
         return Refusal("stunt.overflyer.nobody-below", "no pilot is below {} on {}",
                        pilot.ident, pilot.hex)
@@ -175,10 +211,18 @@ def _overflyer(game: Game, state: State, pilot: Pilot, action: str,
     return OVERFLYER_BASE + gap, f"{gap} above the lowest pilot on the hex"
 
 
+def overflown(game: Game, state: State, pilot: Pilot) -> list[tuple[Hex, int]]:
+    """What ``pilot`` may fly over for the Overflyer: the hex and altitude of every other
+    flying pilot, and of every solo marker (its middle altitude)."""
+    out = [(p.hex, p.altitude) for p in _flying_others(state, pilot) if p.hex is not None]
+    out += [(h, _middle(game, m, s)) for m, s, h in state.solo_markers]
+    return out
+
+
 def _survivor(game: Game, state: State, pilot: Pilot, action: str,
               current: StuntProgress | None, moment: Moment) -> Refusal | Award:
     if action != "score":
-        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.SURVIVOR, action)
+        return Refusal("stunt.action", "the {} is scored, not {}ed", _SURVIVOR, action)
     if current is None or not current.armed:
         return Refusal("stunt.survivor.not-armed", "{}'s Survivor ruler is not armed: reach "
                        "its low altitude first", pilot.ident)
@@ -193,11 +237,11 @@ def _survivor(game: Game, state: State, pilot: Pilot, action: str,
 def _explorer(game: Game, state: State, pilot: Pilot, action: str,
               current: StuntProgress | None, moment: Moment) -> Refusal | Award:
     if action != "score":
-        return Refusal("stunt.action", "the {} is scored, not {}ed", Stunt.EXPLORER, action)
+        return Refusal("stunt.action", "the {} is scored, not {}ed", _EXPLORER, action)
     if pilot.hex not in game.edge:
         return Refusal("stunt.explorer.not-on-edge", "{} is not on the edge of the map",
                        pilot.hex)
-    if game.scenario.solo is SoloMode.RACE:
+    if game.scenario.solo is _RACE:
         return EXPLORER_SOLO, "solo race: the edge reached"
     others = [p.hex for p in _flying_others(state, pilot) if p.hex is not None]
     nearest = min((_edge_distance(game, h) for h in others), default=0)
@@ -240,9 +284,9 @@ def _alone(game: Game, state: State, pilot: Pilot, moment: Moment) -> Refusal | 
 
 
 RULES: dict[Stunt, Rule] = {
-    Stunt.SKY_CLIMBER: _sky_climber, Stunt.OVERFLYER: _overflyer, Stunt.SURVIVOR: _survivor,
-    Stunt.EXPLORER: _explorer, Stunt.CLIFF_SURFER: _ruler(Stunt.CLIFF_SURFER, _sun_or_wind),
-    Stunt.LONE_HIKER: _ruler(Stunt.LONE_HIKER, _alone),
+    _SKY_CLIMBER: _sky_climber, _OVERFLYER: _overflyer, _SURVIVOR: _survivor,
+    _EXPLORER: _explorer, _CLIFF_SURFER: _ruler(_CLIFF_SURFER, _sun_or_wind),
+    _LONE_HIKER: _ruler(_LONE_HIKER, _alone),
 }
 """The rule of each stunt claimed during a turn (Top Lander is claimed by a landing)."""
 
@@ -279,27 +323,27 @@ def candidates(game: Game, state: State, pilot: Pilot) -> tuple[Stunt, ...]:
         current = opened.get(stunt)
         if current is not None and (current.scored is not None or current.since is not None):
             continue
-        if stunt is Stunt.SKY_CLIMBER and not state.clouds:
+        if stunt is _SKY_CLIMBER and not state.clouds:
             continue
-        if stunt is Stunt.CLIFF_SURFER and state.sun is SunExposure.NONE and \
+        if stunt is _CLIFF_SURFER and state.sun is _NO_SUN and \
                 not state.wind_strength:
             continue
-        if stunt is Stunt.OVERFLYER and not state.solo_markers and not _flying_others(state,
+        if stunt is _OVERFLYER and not state.solo_markers and not _flying_others(state,
                                                                                        pilot):
             continue
-        if stunt is Stunt.LONE_HIKER and any(p.hex is not None and game.terrain.get(p.hex) is
-                                             Terrain.MOUNTAIN
+        if stunt is _LONE_HIKER and any(p.hex is not None and game.terrain.get(p.hex) is
+                                             _MOUNTAIN
                                              for p in _flying_others(state, pilot)):
             continue
-        if stunt is Stunt.SURVIVOR and (current is None or not current.armed):
+        if stunt is _SURVIVOR and (current is None or not current.armed):
             continue
         out.append(stunt)
     return tuple(out)
 
 
 READS: dict[Stunt, str] = {
-    Stunt.SKY_CLIMBER: "moment", Stunt.CLIFF_SURFER: "moment", Stunt.OVERFLYER: "place",
-    Stunt.SURVIVOR: "altitude", Stunt.EXPLORER: "hex", Stunt.LONE_HIKER: "hex",
+    _SKY_CLIMBER: "moment", _CLIFF_SURFER: "moment", _OVERFLYER: "place",
+    _SURVIVOR: "altitude", _EXPLORER: "hex", _LONE_HIKER: "hex",
 }
 """What the rule of each stunt claimed during a turn reads of the claiming pilot's moment,
 besides the state and the pilot's stunt progress (the same at every moment of a turn): the
@@ -348,7 +392,7 @@ def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event] | 
     if not pilot.stunts:
         return pilot
     for stunt, since in _running(pilot):
-        if pilot.status is not PilotStatus.FLYING:
+        if pilot.status is not _FLYING:
             at = pilot.landed_time if pilot.landed_time is not None else state.time
             pilot = score(pilot, stunt, ruler(game, since, at), "landed", events)
         elif ruler(game, since, state.time) >= MAX_VP:
@@ -362,7 +406,7 @@ def end_of_game(game: Game, state: State, pilot: Pilot, events: list[Event] | No
     scored at the Time Marker's value then, or, for a pilot who made its final landing in a
     wind push (and had no turn since), when it landed."""
     for stunt, since in _running(pilot):
-        if pilot.status is PilotStatus.FLYING or pilot.landed_time is None:
+        if pilot.status is _FLYING or pilot.landed_time is None:
             at, why = state.time, f"the game ends at {format_clock(state.time)}"
         else:
             at, why = pilot.landed_time, f"landed at {format_clock(pilot.landed_time)}"
@@ -375,11 +419,13 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
     """Rulers placed before this turn end when their condition fails: the Cliff Surfer
     without a sun or wind bonus this turn, the Lone Hiker not alone over the mountains after
     the move; both when the pilot is no longer flying."""
+    if not pilot.stunts:
+        return pilot
     for stunt, since in _running(pilot):
         if since >= started:
             continue
-        grounded = pilot.status is not PilotStatus.FLYING
-        if stunt is Stunt.CLIFF_SURFER:
+        grounded = pilot.status is not _FLYING
+        if stunt is _CLIFF_SURFER:
             ends = grounded or not moment.bonus("sun", "wind")
             why = "no sun or wind bonus this turn"
         else:
@@ -393,26 +439,26 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
 def arm_survivor(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The Survivor ruler moves to the mountaintop when the pilot reaches its low altitude."""
     if pilot.altitude > game.components.altitude.survivor_arm or \
-            pilot.status is not PilotStatus.FLYING or Stunt.SURVIVOR not in game.scenario.stunts:
+            pilot.status is not _FLYING or _SURVIVOR not in game.scenario.stunts:
         return pilot
-    p = progress(pilot, Stunt.SURVIVOR)
+    p = progress(pilot, _SURVIVOR)
     if p is None and 0 < pilot.altitude <= game.components.altitude.survivor_arm:
         if events is not None:
             events.append({"type": "stunt", "player": pilot.ident,
-                           "stunt": Stunt.SURVIVOR.value, "action": "arm",
+                           "stunt": _SURVIVOR.value, "action": "arm",
                            "why": f"reached altitude {pilot.altitude}"})
-        return _set(pilot, Stunt.SURVIVOR, StuntProgress(armed=True))
+        return _set(pilot, _SURVIVOR, StuntProgress(armed=True))
     return pilot
 
 
 def reset_survivor(pilot: Pilot, events: list[Event] | None) -> Pilot:
     """Taking off again puts the Survivor ruler back to its setup position."""
-    p = progress(pilot, Stunt.SURVIVOR)
+    p = progress(pilot, _SURVIVOR)
     if p is not None and p.armed and p.scored is None:
         if events is not None:
             events.append({"type": "stunt", "player": pilot.ident,
-                           "stunt": Stunt.SURVIVOR.value, "action": "reset", "why": "relaunch"})
-        return _set(pilot, Stunt.SURVIVOR, None)
+                           "stunt": _SURVIVOR.value, "action": "reset", "why": "relaunch"})
+        return _set(pilot, _SURVIVOR, None)
     return pilot
 
 
@@ -420,16 +466,16 @@ def top_lander_open(game: Game, pilot: Pilot) -> bool:
     """Whether ``pilot`` may still claim Top Lander (in play, not scored)."""
     if not game.top_lander:
         return False
-    current = progress(pilot, Stunt.TOP_LANDER)
+    current = progress(pilot, _TOP_LANDER)
     return current is None or current.scored is None
 
 
 def check_top_lander_claim(game: Game, pilot: Pilot) -> None:
     """A Top Lander claim needs the stunt in play and not scored yet (checked before the
     flight, like every other claim)."""
-    if Stunt.TOP_LANDER not in game.scenario.stunts:
+    if _TOP_LANDER not in game.scenario.stunts:
         raise IllegalActionError("stunt.not-in-play", "the top-lander stunt is not in play")
-    current = progress(pilot, Stunt.TOP_LANDER)
+    current = progress(pilot, _TOP_LANDER)
     if current is not None and current.scored is not None:
         raise IllegalActionError("stunt.twice", "Top Lander is scored once")
 
@@ -446,4 +492,4 @@ def top_lander(game: Game, state: State, pilot: Pilot, soft: bool,
     if pilot.facing is state.wind_direction.opposite:
         vp += TOP_LANDER_WIND
         parts.append("facing the wind")
-    return score(pilot, Stunt.TOP_LANDER, vp, ", ".join(parts), events)
+    return score(pilot, _TOP_LANDER, vp, ", ".join(parts), events)

@@ -17,6 +17,10 @@ from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.scenario import Forecast
 from skyhex.rules.paragliders.state import Game, State
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_SHORT = Forecast.SHORT
+
 T = TypeVar("T")
 
 
@@ -102,14 +106,15 @@ def hour_index(game: Game, time: int) -> int:
     return (time - game.components.time.start) // 60
 
 
-def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0
-                   ) -> tuple[State, Event]:
+def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0,
+                   explain: bool = True) -> tuple[State, Event]:
     """Apply the weather tile of the hour that starts at ``state.time`` (in the rulebook's
-    order: temperature, sun, clouds, wind). ``initial`` clouds are added before the tile's
-    own change (setup step 19: three clouds plus the 08:00 icons)."""
+    order: temperature, sun, clouds, wind), and the event that explains it (``explain``
+    false: an empty one). ``initial`` clouds are added before the tile's own change (setup
+    step 19: three clouds plus the 08:00 icons)."""
     h = hour_index(game, state.time)
     schedule = state.schedule
-    if game.scenario.forecast is Forecast.SHORT:
+    if game.scenario.forecast is _SHORT:
         used = {t for t, _ in schedule}
         listed = game.scenario.weather_tiles  # a listed day is the pile in its order
         while len(schedule) <= h + 2 and len(schedule) < game.scenario.hours:
@@ -129,13 +134,15 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0
     if initial and game.scenario.wind_strength is not None:
         strength = game.scenario.wind_strength
     state = state.evolve(wind_direction=direction, wind_strength=strength)
+    if not explain:
+        return state, {}
     event: Event = {
         "type": "weather", "time": format_clock(state.time), "tile": f"{tile[0]}/{tile[1]}",
         "temperature": {"change": change, "position": temperature}, "sun": sun.value,
         "clouds": clouds, "wind": {"direction": direction.name, "strength": strength,
                                    "rotation": face.rotation},
     }
-    if game.scenario.forecast is Forecast.SHORT:
+    if game.scenario.forecast is _SHORT:
         event["forecast"] = [f"{t}/{f}" for t, f in schedule[h + 1:]]
     return state, event
 

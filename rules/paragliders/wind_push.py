@@ -14,11 +14,29 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex, Layout
 from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
-from skyhex.rules.paragliders.flight import collect, collect_markers, hx, touch_down
+from skyhex.rules.paragliders.flight import (
+    PLACE,
+    collect,
+    collect_markers,
+    collects,
+    hx,
+    occupied,
+    touch_down,
+)
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import arm_survivor, check_top_lander_claim, top_lander
 from skyhex.rules.paragliders.terrain import Terrain
+
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_LAND_FINAL = LandChoice.FINAL
+_FLYING = PilotStatus.FLYING
+_AERODROME = Terrain.AERODROME
+_MOUNTAIN = Terrain.MOUNTAIN
+_MIX = WindKind.MIX
+_PUSH = WindKind.PUSH
+_RESIST = WindKind.RESIST
 
 _UNIT = Layout(1.0)
 
@@ -33,12 +51,12 @@ def push_order(state: State) -> tuple[int, ...]:
         x, y = _UNIT.center(p.hex)
         return (p.altitude, -round(x * dx + y * dy, 6), p.seat)
 
-    flying = [i for i, p in enumerate(state.pilots) if p.status is PilotStatus.FLYING]
+    flying = [i for i, p in enumerate(state.pilots) if p.status is _FLYING]
     return tuple(sorted(flying, key=key))
 
 
 def _others(state: State, me: Pilot) -> list[Pilot]:
-    return [p for p in state.pilots if p.seat != me.seat and p.status is PilotStatus.FLYING]
+    return [p for p in state.pilots if p.seat != me.seat and p.status is _FLYING]
 
 
 def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | None:
@@ -47,7 +65,7 @@ def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | N
     after = pilot.altitude - loss
     if game.top_lander and pilot.hex in game.takeoffs:
         pass  # Top Lander: resisting above a take-off hex may bring the pilot down there
-    elif game.terrain[pilot.hex] is Terrain.MOUNTAIN and after < game.mountaintop:
+    elif game.terrain[pilot.hex] is _MOUNTAIN and after < game.mountaintop:
         return (f"over a mountain, resisting would take {pilot.ident} to altitude {after}, "
                 f"below the mountaintop ({game.mountaintop})")
     for other in _others(state, pilot):
@@ -61,33 +79,53 @@ def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, ste
     """Hexes the wind carries the pilot through, why it stopped early, and whether the
     push would cross an aerodrome."""
     hexes: list[Hex] = []
-    h = start
-    taken = {(p.hex, p.altitude) for p in _others(state, pilot)}
+    if not steps:
+        return hexes, None, False
+    grid = game.grid
+    i = grid.index[start]
+    direction = state.wind_direction
+    taken = occupied(game, state, pilot)
     for _ in range(steps):
-        nxt = h.neighbor(state.wind_direction)
-        terrain = game.terrain.get(nxt)
+        nxt = grid.step[i * 6 + direction]
+        terrain = grid.terrain[nxt]
         if terrain is None:
             return hexes, "map-edge", False
-        if terrain is Terrain.AERODROME:
+        if terrain is _AERODROME:
             return hexes, "aerodrome", True
-        if terrain is Terrain.MOUNTAIN and altitude < game.mountaintop:
+        if terrain is _MOUNTAIN and altitude < game.mountaintop:
             return hexes, "mountain", False
-        if (nxt, altitude) in taken:
+        if nxt * PLACE + altitude in taken:
             return hexes, "pilot", False
-        hexes.append(nxt)
-        h = nxt
+        hexes.append(grid.hexes[nxt])
+        i = nxt
     return hexes, None, False
 
 
+_LAST: tuple[State | None, Pilot | None, dict[WindKind, str | None]] = (None, None, {})
+"""The state and pilot ``options`` answered for last, and its answer (replaced as a whole,
+so threads never mix two answers): the legal actions of a wind push try each choice."""
+
+
 def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None]:
-    """Each choice with the reason it is forbidden (``None``: allowed)."""
+    """Each choice with the reason it is forbidden (``None``: allowed): shared values, never
+    to be changed."""
+    global _LAST
+    last, who, answer = _LAST
+    if last is state and who is pilot:
+        return answer
+    answer = _options(game, state, pilot)
+    _LAST = (state, pilot, answer)
+    return answer
+
+
+def _options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None]:
     assert pilot.hex is not None
     s = state.wind_strength
     _, _, aerodrome = _path(game, state, pilot, pilot.hex, pilot.altitude, s)
     out: dict[WindKind, str | None] = {}
     resist = resist_problem(game, state, pilot, s)
-    out[WindKind.RESIST] = resist
-    out[WindKind.PUSH] = "the wind would push the pilot over an aerodrome" if aerodrome \
+    out[_RESIST] = resist
+    out[_PUSH] = "the wind would push the pilot over an aerodrome" if aerodrome \
         and resist is None else None
     if s == 2:
         mix = resist_problem(game, state, pilot, 1)
@@ -95,10 +133,20 @@ def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None
             _, _, mix_aero = _path(game, state, pilot, pilot.hex, pilot.altitude - 1, 1)
             if mix_aero:
                 mix = "the wind would push the pilot over an aerodrome"
-        out[WindKind.MIX] = mix
+        out[_MIX] = mix
     else:
-        out[WindKind.MIX] = "mixing needs a strength-2 wind"
+        out[_MIX] = "mixing needs a strength-2 wind"
     return out
+
+
+def _loss(kind: WindKind, strength: int) -> int:
+    return 0 if kind is _PUSH else strength if kind is _RESIST else 1
+
+
+def pushed_altitude(state: State, pilot: Pilot, kind: WindKind) -> int:
+    """The altitude ``pilot`` keeps after choosing ``kind`` (resisting costs the wind's
+    strength, mixing 1), before any landing."""
+    return max(pilot.altitude - _loss(kind, state.wind_strength), 0)
 
 
 def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
@@ -112,19 +160,21 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
                                  f"{choice.kind.value}: {problem}", tuple(allowed))
     s = state.wind_strength
     start, before = pilot.hex, pilot.altitude
-    loss = {WindKind.PUSH: 0, WindKind.RESIST: s, WindKind.MIX: 1}[choice.kind]
-    steps = {WindKind.PUSH: s, WindKind.RESIST: 0, WindKind.MIX: 1}[choice.kind]
-    altitude = max(before - loss, 0)
+    loss = _loss(choice.kind, s)
+    steps = {_PUSH: s, _RESIST: 0, _MIX: 1}[choice.kind]
+    altitude = pushed_altitude(state, pilot, choice.kind)
     hexes: list[Hex] = []
     blocked = None
     if altitude > 0:
         # an aerodrome ahead blocks like a wall only when resisting was impossible too
         hexes, blocked, _ = _path(game, state, pilot, start, altitude, steps)
     collected: list[Event] | None = None if events is None else []
-    pilot = pilot.evolve(altitude=altitude)
-    for h in hexes:
-        pilot = pilot.evolve(hex=h)
-        pilot = collect(game, state, pilot, h, collected)
+    pilot = pilot.evolve(altitude=altitude, hex=hexes[-1]) if hexes else \
+        pilot.evolve(altitude=altitude)
+    index = game.grid.index
+    for h in hexes:  # what is collected does not depend on where the pawn ends
+        if collects(game, index[h], altitude):
+            pilot = collect(game, state, pilot, h, collected)
     pilot = collect_markers(game, state, pilot, (start, *hexes) if loss else tuple(hexes),
                             collected)
     if events is not None and collected is not None:
@@ -142,7 +192,7 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
             raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
                                      "landing on a take-off hex")
     if altitude == 0 or top_landing:
-        if top_landing and choice.land is not LandChoice.FINAL:
+        if top_landing and choice.land is not _LAND_FINAL:
             raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down on a "
                                      "take-off hex: that is a final landing (land: final)")
         if choice.top_lander:  # the rulebook names resisting as a way to make this landing
