@@ -124,7 +124,9 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
 def test_bot_names() -> None:
     assert BOTS == ("random", "greedy", "search")
     assert bot("search:7") == Search(iterations=7)
-    assert bot("search") == Search(iterations=4)
+    assert bot("search") == Search()
+    assert knowledge(scenario("paragliders")[0]).worlds == 4
+    assert knowledge(scenario("turbulences")[0]).worlds == 6
     for wrong in ("search:x", "greedy:3", "clever", "search:0", "search:10001"):
         with pytest.raises(UnknownBotError):
             bot(wrong)

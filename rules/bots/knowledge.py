@@ -13,8 +13,9 @@ A game may also give the search bot its own view of a position, where the greedy
 one-step value is too short-sighted: ``estimates(game, state)`` (the search's leaf
 evaluation, in units of which ``ESTIMATE_SCALE`` make a clear difference; by default
 ``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy that
-chooses as the greedy bot does, for the rollouts; by default the greedy bot's own step) and
-``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1).
+chooses as the greedy bot does, for the rollouts; by default the greedy bot's own step),
+``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1) and
+``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4).
 """
 
 from __future__ import annotations
@@ -59,6 +60,11 @@ class Knowledge:
     @property
     def estimate_scale(self) -> float:
         return float(getattr(self.module, "ESTIMATE_SCALE", self.module.SCALE))
+
+    @property
+    def worlds(self) -> int:
+        """The worlds a search draws at a decision by default."""
+        return int(getattr(self.module, "SEARCH_WORLDS", 4))
 
     @property
     def depth(self) -> int:

@@ -36,14 +36,15 @@ from skyhex.rules.game import Ruleset
 
 @dataclass(frozen=True)
 class Search:
-    """A search bot's budget: ``iterations`` worlds (always), ``seconds`` (a wall-clock
-    limit as well, when given), ``width`` candidates rolled out (the best by their first,
-    one-step estimate) among those within ``close`` of the best (in units of the game's
-    ``SCALE``: an action clearly worse one step ahead is not looked at again, and a clear
-    best is played at once), and ``depth``: the seat's own decisions each rollout plays
-    after the candidate (the others play theirs in between)."""
+    """A search bot's budget: ``iterations`` worlds (always; by default the game's own),
+    ``seconds`` (a wall-clock limit as well, when given), ``width`` candidates rolled out
+    (the best by their first, one-step estimate) among those within ``close`` of the best
+    (in units of the game's ``SCALE``: an action clearly worse one step ahead is not looked
+    at again, and a clear best is played at once), and ``depth``: the seat's own decisions
+    each rollout plays after the candidate (the others play theirs in between)."""
 
-    iterations: int = 4
+    iterations: int | None = None
+    """``None``: the game's own (``Knowledge.worlds``)."""
     seconds: float | None = None
     width: int = 3
     depth: int | None = None
@@ -81,7 +82,7 @@ class Search:
         depth = know.depth if self.depth is None else self.depth
         rewards: list[list[float]] = [[] for _ in candidates]
         stop = None if self.seconds is None else time.perf_counter() + self.seconds
-        for n in range(self.iterations):
+        for n in range(know.worlds if self.iterations is None else self.iterations):
             if n and stop is not None and time.perf_counter() > stop:
                 break
             world, seen = know.determinize(game, state, who, rng)

@@ -28,13 +28,16 @@ ESTIMATE_SCALE = 1.0
 SEARCH_DEPTH = 3
 """The company's decisions a search rollout plays after the candidate (a decision is a
 journey or the BOOST's: about two game turns)."""
+SEARCH_WORLDS = 6
+"""The worlds a search draws at a decision: a game won or lost within two turns weighs far
+more than any margin, and four worlds tell too little of how often."""
 CARRIED = 0.3
 """The share of a carried parcel's weight the search counts on before delivering it."""
 TOWARDS = 0.05
 """Points a tile closer to where the company is going is worth to the search."""
 
-__all__ = ["CAP", "SCALE", "determinize", "estimates", "figures", "participants", "step",
-           "values"]
+__all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_DEPTH", "SEARCH_WORLDS", "determinize",
+           "estimates", "figures", "participants", "step", "values"]
 
 
 def participants(game: Game, state: State) -> list[str]:
