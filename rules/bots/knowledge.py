@@ -14,8 +14,10 @@ one-step value is too short-sighted: ``estimates(game, state)`` (the search's le
 evaluation, in units of which ``ESTIMATE_SCALE`` make a clear difference; by default
 ``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy that
 chooses as the greedy bot does, for the rollouts; by default the greedy bot's own step),
-``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1) and
-``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4).
+``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1),
+``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4) and
+``SEARCH_CONFIDENCE`` (the standard errors by which a candidate must beat the greedy
+choice over those worlds to be played instead; default 0: any gain).
 """
 
 from __future__ import annotations
@@ -65,6 +67,11 @@ class Knowledge:
     def worlds(self) -> int:
         """The worlds a search draws at a decision by default."""
         return int(getattr(self.module, "SEARCH_WORLDS", 4))
+
+    @property
+    def confidence(self) -> float:
+        """The standard errors a search candidate must gain over the greedy choice."""
+        return float(getattr(self.module, "SEARCH_CONFIDENCE", 0.0))
 
     @property
     def depth(self) -> int:

@@ -13,7 +13,8 @@ seat (``Knowledge.rewards``: its margin over the best other by the game's leaf e
 and its final place once the game is over). Every candidate meets the same worlds and the
 same tie-breaks (common random numbers), so that the comparison between them is not drowned
 by the luck of the draws. The move is the greedy bot's choice unless another candidate does
-clearly better over those worlds (``choose``).
+better over those worlds (``choose``): by any margin, or, in a game whose rollouts are
+noisy, by a clear one.
 
 One iteration is one world (``width`` rollouts); ``search:N`` plays ``N`` of them. Seeded
 and reproducible under an iteration budget; a time budget (``seconds``) stops after the
@@ -50,9 +51,9 @@ class Search:
     depth: int | None = None
     """``None``: the game's own (``Knowledge.depth``)."""
     close: float = 1.0
-    confidence: float = 1.0
+    confidence: float | None = None
     """How many standard errors a candidate must gain over the greedy bot's choice to be
-    played instead (``choose``)."""
+    played instead (``choose``); ``None``: the game's own (``Knowledge.confidence``)."""
 
     def __call__(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any,
                  legal: Sequence[Any], rng: random.Random) -> Any:
@@ -92,7 +93,8 @@ class Search:
                 end = rollout(ruleset, know, world, after, who, depth,
                               random.Random(ties))
                 rewards[i].append(know.rewards(ruleset, world, end)[who])
-        return candidates[choose(rewards, self.confidence)]
+        confidence = know.confidence if self.confidence is None else self.confidence
+        return candidates[choose(rewards, confidence)]
 
 
 def choose(rewards: Sequence[Sequence[float]], confidence: float) -> int:

@@ -31,12 +31,16 @@ journey or the BOOST's: about two game turns)."""
 SEARCH_WORLDS = 6
 """The worlds a search draws at a decision: a game won or lost within two turns weighs far
 more than any margin, and four worlds tell too little of how often."""
+SEARCH_CONFIDENCE = 1.0
+"""The standard errors by which a search candidate must beat the greedy choice: the best
+of a few noisy means (a game won or lost within the horizon) is too often noise."""
 CARRIED = 0.3
 """The share of a carried parcel's weight the search counts on before delivering it."""
 TOWARDS = 0.05
 """Points a tile closer to where the company is going is worth to the search."""
 
-__all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_DEPTH", "SEARCH_WORLDS", "determinize",
+__all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
+           "SEARCH_WORLDS", "determinize",
            "estimates", "figures", "participants", "step", "values"]
 
 
