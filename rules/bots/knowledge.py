@@ -12,8 +12,9 @@ afresh), so that no bot ever reads what its seat may not know.
 A game may also give the search bot its own view of a position, where the greedy bot's
 one-step value is too short-sighted: ``estimates(game, state)`` (the search's leaf
 evaluation, in units of which ``ESTIMATE_SCALE`` make a clear difference; by default
-``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy that
-chooses as the greedy bot does, for the rollouts; by default the greedy bot's own step),
+``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy for the
+rollouts that weighs as the greedy bot does, its own standing where the greedy bot weighs
+its margin; by default the greedy bot's own step),
 ``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1),
 ``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4) and
 ``SEARCH_CONFIDENCE`` (the standard errors by which a candidate must beat the greedy
