@@ -101,7 +101,8 @@ def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> Non
 @pytest.mark.parametrize("game", sorted(SMALL))
 def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: str) -> None:
     """The search's rollouts: every participant plays the greedy bot's move in the world
-    drawn, until the seat has made ``depth`` decisions and is to decide again."""
+    drawn (by the game's faster step where it has one: the Turbulences greedy pilot), until
+    the seat has made ``depth`` decisions and is to decide again."""
     from skyhex.rules.bots.rollout import greedy_step, rollout
 
     rules, s = scenario(game)
@@ -112,11 +113,15 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
     end = rollout(rules, know, g, state, who, 2, random.Random(3))
     at, made = state, 0
     replay_rng = random.Random(3)
+    fast = getattr(know.module, "step", None)  # a game's faster greedy step, if it has one
+    assert (fast is not None) == (game == "turbulences")
     while at != end:
         actor = rules.actor(g, at)
         assert actor is not None
         made += actor == who
-        at, _ = rules.apply(g, at, greedy_step(rules, know, g, at, actor, replay_rng))
+        step = greedy_step(rules, know, g, at, actor, replay_rng) if fast is None else \
+            fast(rules, g, at, rules.legal_actions(g, at), replay_rng)
+        at, _ = rules.apply(g, at, step)
     assert made == 2
     assert rules.actor(g, end) in (who, None)
 
@@ -124,7 +129,9 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
 def test_bot_names() -> None:
     assert BOTS == ("random", "greedy", "search")
     assert bot("search:7") == Search(iterations=7)
-    assert bot("search") == Search(iterations=4)
+    assert bot("search") == Search()
+    assert knowledge(scenario("paragliders")[0]).worlds == 4
+    assert knowledge(scenario("turbulences")[0]).worlds == 6
     for wrong in ("search:x", "greedy:3", "clever", "search:0", "search:10001"):
         with pytest.raises(UnknownBotError):
             bot(wrong)
@@ -141,3 +148,94 @@ def test_rewards_follow_the_final_ranks() -> None:
     scale = knowledge(rules).scale
     assert rewards[best] == pytest.approx(1000 + margins[best] / scale)
     assert rewards[worst] == pytest.approx(margins[worst] / scale)
+
+
+def test_search_keeps_the_greedy_choice_unless_another_clearly_beats_it() -> None:
+    from skyhex.rules.bots.search import choose
+
+    # the second candidate's mean is higher, but only by luck of one world
+    assert choose([[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 8.0]], 1.0) == 0
+    # it gains in every world: played instead
+    assert choose([[0.0, 1.0, 2.0, 3.0], [1.0, 2.0, 3.0, 4.5]], 1.0) == 1
+    # of two clear gains, the larger
+    assert choose([[0.0] * 4, [1.0, 1.1, 0.9, 1.0], [2.0, 2.1, 1.9, 2.0]], 1.0) == 2
+    # one world: no spread to judge by, the gain is taken at its word
+    assert choose([[0.0], [0.5]], 1.0) == 1
+    assert choose([[0.0], [-0.5]], 1.0) == 0
+
+
+def test_search_rolls_out_different_positions_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two paths to the same tile are one candidate: the search never rolls out two
+    candidates that lead to the same position."""
+    import skyhex.rules.bots.search as search
+
+    rules, s = scenario("turbulences")
+    g, state, _ = rules.new_game(s)
+    legal = rules.legal_actions(g, state)
+    seen: list[Any] = []
+    real = search.rollout
+
+    def recording(ruleset: Any, know: Any, world: Any, after: Any, *rest: Any) -> Any:
+        seen.append(after)
+        return real(ruleset, know, world, after, *rest)
+
+    monkeypatch.setattr(search, "rollout", recording)
+    Search(iterations=1, width=len(legal), close=1e9)(rules, g, state, legal,
+                                                       random.Random(2))
+    ends = {(p.hex, p.carried) for a in legal
+            for p in [rules.apply(g, state, a)[0].planes[state.actor]]}
+    assert len(ends) < len(legal)  # some actions are alike here
+    assert len(seen) == len(ends)
+    assert all(a != b for i, a in enumerate(seen) for b in seen[i + 1:])
+
+
+def test_turbulences_estimates_count_points_as_the_end_does() -> None:
+    """"1 kilo = 1 point. +1 additional point is gained by the pilots for each empty space
+    of the SHIPPING ZONE of their Airport": the search's estimate of a company is those
+    points, plus a share of what it carries and a little for each tile nearer its goal."""
+    from skyhex.rules.hexgrid import axial_length
+    from skyhex.rules.turbulences import bots
+    from skyhex.rules.turbulences.policies import waiting
+    from skyhex.rules.turbulences.state import parcel_colour
+
+    rules, s = scenario("turbulences")
+    played = play(rules, s, 2, ["greedy"])
+    g, state = played.game, played.state
+    points = {r["player"]: r["score"] for r in rules.scores(g, state)}
+    for i, (company, plane) in enumerate(zip(g.companies, state.planes, strict=True)):
+        expected = float(points[company.colour])
+        if plane.hex is not None:
+            expected += bots.CARRIED * sum(g.weights[p] for p in plane.carried)
+            targets = [g.colour_airports[parcel_colour(p)] for p in plane.carried] or \
+                waiting(g, state.shipping, g.colours_of[i]) or [company.airport]
+            expected -= bots.TOWARDS * min(axial_length(plane.hex.q - t.q, plane.hex.r - t.r)
+                                           for t in targets)
+        assert bots.estimates(g, state)[company.colour] == pytest.approx(expected)
+
+
+def test_turbulences_worlds_deal_the_face_down_jerrycans_afresh() -> None:
+    """EXPERT: nobody looks at a face-down Jerrycan; a bot's world deals them (and the
+    draw pile) afresh from the tokens they are among, so that where the tokens really lie
+    changes nothing for it."""
+    from skyhex.rules.turbulences.bots import determinize
+
+    face, s, _ = load_scenario(str(SCENARIOS / "turbulences-expert-4.yaml"))
+    rules = face.ruleset
+    g, state, _ = rules.new_game(s)
+    who = g.companies[0].colour
+    other = next(k for k, p in enumerate(state.planes) if k and p.jerrycan is not None)
+    token = next(v for v in state.pile if v != state.planes[other].jerrycan)
+    pile = sorted(state.pile)
+    pile[pile.index(token)] = state.planes[other].jerrycan
+    moved = state.with_plane(other, state.planes[other].evolve(jerrycan=token)).evolve(
+        pile=tuple(sorted(pile)))
+    assert rules.view(g, moved, who) == rules.view(g, state, who)
+    for seed in range(5):
+        a = determinize(g, state, who, random.Random(seed))[1]
+        b = determinize(g, moved, who, random.Random(seed))[1]
+        assert a.planes == b.planes and a.pile == b.pile
+    dealt = {determinize(g, state, who, random.Random(seed))[1].planes[other].jerrycan
+             for seed in range(20)}
+    assert len(dealt) > 1
+    # the referee's world is the table itself
+    assert determinize(g, state, None, random.Random(1))[1] == state

@@ -42,16 +42,16 @@ class UnknownBotError(SkyhexError):
 def bot(name: str, *, iterations: int | None = None, seconds: float | None = None
         ) -> Policy:
     """The bot called ``name`` (``search`` with its budget: ``iterations``, default
-    ``Search.iterations``, and ``seconds``); ``search:100`` is ``search`` with 100
+    the game's own, ``Knowledge.worlds``, and ``seconds``); ``search:100`` is ``search`` with 100
     iterations."""
     base, _, budget = name.partition(":")
     if base == "search":
         try:
-            count = int(budget) if budget else iterations or Search.iterations
+            count = int(budget) if budget else iterations
         except ValueError:
             raise UnknownBotError(f"bot {name[:40]!r}: the search budget is a number of "
                                   "iterations (search:100)") from None
-        if not 1 <= count <= MAX_ITERATIONS:
+        if count is not None and not 1 <= count <= MAX_ITERATIONS:
             raise UnknownBotError(f"bot {name[:40]!r}: the search budget is 1 to "
                                   f"{MAX_ITERATIONS} iterations")
         return Search(iterations=count, seconds=seconds)

@@ -8,6 +8,17 @@ a bot playout stops), ``figures(game, state)`` (what happened in a game, for ana
 and ``determinize(game, state, who, rng)``: a world ``who`` may believe
 in, drawn from what ``view(who)`` shows (the hidden cards, weights and chance to come dealt
 afresh), so that no bot ever reads what its seat may not know.
+
+A game may also give the search bot its own view of a position, where the greedy bot's
+one-step value is too short-sighted: ``estimates(game, state)`` (the search's leaf
+evaluation, in units of which ``ESTIMATE_SCALE`` make a clear difference; by default
+``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy for the
+rollouts that weighs as the greedy bot does, its own standing where the greedy bot weighs
+its margin; by default the greedy bot's own step),
+``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1),
+``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4) and
+``SEARCH_CONFIDENCE`` (the standard errors by which a candidate must beat the greedy
+choice over those worlds to be played instead; default 0: any gain).
 """
 
 from __future__ import annotations
@@ -43,6 +54,31 @@ class Knowledge:
     def cap(self) -> int:
         return int(self.module.CAP)
 
+    def estimates(self, game: Any, state: Any) -> dict[str, float]:
+        """The search's leaf evaluation of each participant (``values`` by default)."""
+        hook = getattr(self.module, "estimates", None)
+        found: dict[str, float] = (hook or self.module.values)(game, state)
+        return found
+
+    @property
+    def estimate_scale(self) -> float:
+        return float(getattr(self.module, "ESTIMATE_SCALE", self.module.SCALE))
+
+    @property
+    def worlds(self) -> int:
+        """The worlds a search draws at a decision by default."""
+        return int(getattr(self.module, "SEARCH_WORLDS", 4))
+
+    @property
+    def confidence(self) -> float:
+        """The standard errors a search candidate must gain over the greedy choice."""
+        return float(getattr(self.module, "SEARCH_CONFIDENCE", 0.0))
+
+    @property
+    def depth(self) -> int:
+        """The seat's decisions a search rollout plays after the candidate."""
+        return int(getattr(self.module, "SEARCH_DEPTH", 1))
+
     def figures(self, game: Any, state: Any) -> dict[str, float]:
         """What happened in a finished game (the game's own figures, for analytics)."""
         found: dict[str, float] = self.module.figures(game, state)
@@ -55,21 +91,17 @@ class Knowledge:
 
     def margins(self, game: Any, state: Any) -> dict[str, float]:
         """Each participant's value less the best other's (its own value when alone)."""
-        v = self.values(game, state)
-        out = {}
-        for who, mine in v.items():
-            others = [x for k, x in v.items() if k != who]
-            out[who] = mine - max(others) if others else mine
-        return out
+        return _margins(self.values(game, state))
 
     def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any
                 ) -> dict[str, float]:
-        """What a position is worth to each participant, for the search: its margin in
-        units of ``SCALE``, and once the game is over its final place on top (``FINAL``
-        for the winner down to 0 for the last), so that a won game outweighs any margin.
-        Margins are not squashed into [0, 1]: far ahead or far behind, the search must
-        still tell a better move from a worse one."""
-        out = {who: m / self.scale for who, m in self.margins(game, state).items()}
+        """What a position is worth to each participant, for the search: its margin over
+        the best other by ``estimates``, in units of ``estimate_scale``, and once the game
+        is over its final place on top (``FINAL`` for the winner down to 0 for the last),
+        so that a won game outweighs any margin. Margins are not squashed into [0, 1]: far
+        ahead or far behind, the search must still tell a better move from a worse one."""
+        scale = self.estimate_scale
+        out = {who: m / scale for who, m in _margins(self.estimates(game, state)).items()}
         if ruleset.actor(game, state) is None:
             rows = ruleset.scores(game, state)
             if len(rows) > 1:
@@ -78,6 +110,15 @@ class Knowledge:
                     place = 1.0 if worst == 1 else (worst - r["rank"]) / (worst - 1)
                     out[r["player"]] = out.get(r["player"], 0.0) + FINAL * place
         return out
+
+
+def _margins(v: dict[str, float]) -> dict[str, float]:
+    """Each participant's figure less the best other's (its own when alone)."""
+    if len(v) < 2:
+        return dict(v)
+    ordered = sorted(v.values(), reverse=True)
+    first, second = ordered[0], ordered[1]
+    return {who: mine - (second if mine == first else first) for who, mine in v.items()}
 
 
 FINAL = 1000.0

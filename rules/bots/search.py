@@ -3,15 +3,18 @@ believe in (a rollout algorithm: one step of policy improvement over the greedy 
 
 At a decision the search first values every legal action one step ahead, as the greedy bot
 does, in one world drawn from what the seat sees (``Knowledge.determinize``), and keeps the
-``width`` best as candidates: the first estimate is good at telling the hopeless actions
-from the promising ones, less so at ranking the promising ones. Then each iteration draws a
-world (hidden cards and weights dealt afresh, the chance to come from a fresh seed) and,
-for every candidate in that same world, plays it and lets every participant play on
-greedily (``rollout.py``) until the seat has made ``depth`` more decisions (or the game
-ends); the position reached is scored for the seat (``Knowledge.rewards``: its margin over
-the best other, and its final place once the game is over). Every candidate meets the same
-worlds and the same tie-breaks (common random numbers), so that the comparison between them
-is not drowned by the luck of the draws. The move is the candidate with the best mean.
+``width`` best as candidates, the greedy bot's choice first; actions that lead to the same
+position (two paths to the same tile) are one candidate, so that the width is spent on
+different choices. Then each iteration draws a world (hidden cards and weights dealt
+afresh, the chance to come from a fresh seed) and, for every candidate in that same world,
+plays it and lets every participant play on greedily (``rollout.py``) until the seat has
+made ``depth`` more decisions (or the game ends); the position reached is scored for the
+seat (``Knowledge.rewards``: its margin over the best other by the game's leaf evaluation,
+and its final place once the game is over). Every candidate meets the same worlds and the
+same tie-breaks (common random numbers), so that the comparison between them is not drowned
+by the luck of the draws. The move is the greedy bot's choice unless another candidate does
+better over those worlds (``choose``): by any margin, or, in a game whose rollouts are
+noisy, by a clear one.
 
 One iteration is one world (``width`` rollouts); ``search:N`` plays ``N`` of them. Seeded
 and reproducible under an iteration budget; a time budget (``seconds``) stops after the
@@ -20,6 +23,7 @@ first world once the time is up, and then the same seed may choose differently.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -33,18 +37,23 @@ from skyhex.rules.game import Ruleset
 
 @dataclass(frozen=True)
 class Search:
-    """A search bot's budget: ``iterations`` worlds (always), ``seconds`` (a wall-clock
-    limit as well, when given), ``width`` candidates rolled out (the best by their first,
-    one-step estimate) among those within ``close`` of the best (in units of the game's
-    ``SCALE``: an action clearly worse one step ahead is not looked at again, and a clear
-    best is played at once), and ``depth``: the seat's own decisions each rollout plays
-    after the candidate (the others play theirs in between)."""
+    """A search bot's budget: ``iterations`` worlds (always; by default the game's own),
+    ``seconds`` (a wall-clock limit as well, when given), ``width`` candidates rolled out
+    (the best by their first, one-step estimate) among those within ``close`` of the best
+    (in units of the game's ``SCALE``: an action clearly worse one step ahead is not looked
+    at again, and a clear best is played at once), and ``depth``: the seat's own decisions
+    each rollout plays after the candidate (the others play theirs in between)."""
 
-    iterations: int = 4
+    iterations: int | None = None
+    """``None``: the game's own (``Knowledge.worlds``)."""
     seconds: float | None = None
     width: int = 3
-    depth: int = 1
+    depth: int | None = None
+    """``None``: the game's own (``Knowledge.depth``)."""
     close: float = 1.0
+    confidence: float | None = None
+    """How many standard errors a candidate must gain over the greedy bot's choice to be
+    played instead (``choose``); ``None``: the game's own (``Knowledge.confidence``)."""
 
     def __call__(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any,
                  legal: Sequence[Any], rng: random.Random) -> Any:
@@ -55,25 +64,52 @@ class Search:
         assert who is not None
         world, seen = know.determinize(game, state, who, rng)
         first = []
+        outcomes = []
         for k, action in enumerate(legal):
             after, _ = ruleset.apply(world, seen, action)
-            first.append((-know.rewards(ruleset, world, after)[who], rng.random(), k))
+            outcomes.append(after)
+            first.append((-know.margins(world, after)[who] / know.scale, rng.random(), k))
         first.sort()
-        candidates = [legal[k] for worth, _, k in first[:self.width]
-                      if worth <= first[0][0] + self.close]
+        candidates: list[Any] = []
+        reached: list[Any] = []
+        for worth, _, k in first:
+            if len(candidates) == self.width or worth > first[0][0] + self.close:
+                break
+            if all(outcomes[k] != other for other in reached):  # one of actions alike
+                reached.append(outcomes[k])
+                candidates.append(legal[k])
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        depth = know.depth if self.depth is None else self.depth
+        rewards: list[list[float]] = [[] for _ in candidates]
         stop = None if self.seconds is None else time.perf_counter() + self.seconds
-        for n in range(self.iterations):
+        for n in range(know.worlds if self.iterations is None else self.iterations):
             if n and stop is not None and time.perf_counter() > stop:
                 break
             world, seen = know.determinize(game, state, who, rng)
             ties = rng.randrange(2**32)
             for i, action in enumerate(candidates):
                 after, _ = ruleset.apply(world, seen, action)
-                end = rollout(ruleset, know, world, after, who, self.depth,
+                end = rollout(ruleset, know, world, after, who, depth,
                               random.Random(ties))
-                totals[i] += know.rewards(ruleset, world, end)[who]
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+                rewards[i].append(know.rewards(ruleset, world, end)[who])
+        confidence = know.confidence if self.confidence is None else self.confidence
+        return candidates[choose(rewards, confidence)]
+
+
+def choose(rewards: Sequence[Sequence[float]], confidence: float) -> int:
+    """The candidate to play, given each one's rewards over the same worlds: the first (the
+    greedy bot's choice) unless another's mean beats it by more than ``confidence`` standard
+    errors of their paired differences (then the best such one). Rollout rewards are noisy
+    (a game won or lost within the horizon is worth far more than any margin), and picking
+    the best of a few noisy means would often pick noise over the greedy bot's choice."""
+    n = len(rewards[0])
+    means = [sum(r) / n for r in rewards]
+    best, top = 0, means[0]
+    for i in range(1, len(rewards)):
+        diffs = [b - a for a, b in zip(rewards[0], rewards[i], strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+        if mean > confidence * spread and means[i] > top:
+            best, top = i, means[i]
+    return best

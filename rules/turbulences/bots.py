@@ -3,9 +3,11 @@
 
 A company does not know the weights of the parcels it has not seen (of its own colour: the
 ones it has not looked at yet; of the others: none), nor the Wind Rose flicks to come, nor
-at night the faces of the tiles still face down. A
+(EXPERT) the face-down Jerrycans, nor at night the faces of the tiles still face down. A
 determinized world deals the weights it cannot know afresh, each colour's unseen weights
-shuffled among that colour's unseen parcels, and draws the weather from a fresh seed.
+shuffled among that colour's unseen parcels, the Jerrycans it cannot see among their
+tokens, the face-down tiles among the faces it cannot tell apart, and draws the weather
+from a fresh seed.
 """
 
 from __future__ import annotations
@@ -13,14 +15,35 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from skyhex.rules.hexgrid import axial_length
 from skyhex.rules.turbulences.engine import known_weight
-from skyhex.rules.turbulences.policies import believed, value
-from skyhex.rules.turbulences.state import Game, State, parcel_colour
+from skyhex.rules.turbulences.policies import believed, value, waiting
+from skyhex.rules.turbulences.policies import greedy as step
+from skyhex.rules.turbulences.state import SHIPPING_SPACES, Game, State, parcel_colour
 
 SCALE = 10.0
 """Value points that make a clear difference (a delivery is worth 100)."""
 CAP = 150
 """Game turns after which a bot playout stops (the greedy pilots' cap, ``policies``)."""
+ESTIMATE_SCALE = 1.0
+"""Points (kilos delivered) that make a clear difference, for the search."""
+SEARCH_DEPTH = 3
+"""The company's decisions a search rollout plays after the candidate (a decision is a
+journey or the BOOST's: about two game turns)."""
+SEARCH_WORLDS = 6
+"""The worlds a search draws at a decision: a game won or lost within two turns weighs far
+more than any margin, and four worlds tell too little of how often."""
+SEARCH_CONFIDENCE = 1.0
+"""The standard errors by which a search candidate must beat the greedy choice: the best
+of a few noisy means (a game won or lost within the horizon) is too often noise."""
+CARRIED = 0.3
+"""The share of a carried parcel's weight the search counts on before delivering it."""
+TOWARDS = 0.05
+"""Points a tile closer to where the company is going is worth to the search."""
+
+__all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
+           "SEARCH_WORLDS", "determinize",
+           "estimates", "figures", "participants", "step", "values"]
 
 
 def participants(game: Game, state: State) -> list[str]:
@@ -32,6 +55,33 @@ def values(game: Game, state: State) -> dict[str, float]:
     """Each company's standing: deliveries (its team's), parcels carried, the distance to
     where they go."""
     return {c.colour: float(value(game, state, i)) for i, c in enumerate(game.companies)}
+
+
+def estimates(game: Game, state: State) -> dict[str, float]:
+    """The search's view of each company (its team, in the team modes): the points it has
+    (the weights delivered and the empty spaces of its airport, as counted at the end), the
+    weights it carries (``CARRIED`` of each: they are not home yet) and a little for each
+    tile closer to where it goes (the airport of a carried parcel, or the nearest holding
+    its parcels). The weights are the world's: in a determinized world a company's unseen
+    weights are a guess, and the mean over worlds is what it may expect."""
+    weights = game.weights
+    own = [sum(weights[p] for p in plane.delivered) +
+           SHIPPING_SPACES - len(state.shipping[company.region - 1])
+           for company, plane in zip(game.companies, state.planes, strict=True)]
+    out: dict[str, float] = {}
+    for i, (company, plane) in enumerate(zip(game.companies, state.planes, strict=True)):
+        points = float(sum(own[j] for j in game.allies(i)))
+        if plane.hex is not None:
+            if plane.carried:
+                points += CARRIED * sum(weights[p] for p in plane.carried)
+                targets = [game.colour_airports[parcel_colour(p)] for p in plane.carried]
+            else:
+                targets = waiting(game, state.shipping, game.colours_of[i]) or \
+                    [company.airport]
+            q, r = plane.hex
+            points -= TOWARDS * min(axial_length(q - tq, r - tr) for tq, tr in targets)
+        out[company.colour] = points
+    return out
 
 
 def determinize(game: Game, state: State, who: str | None, rng: random.Random
@@ -51,7 +101,24 @@ def determinize(game: Game, state: State, who: str | None, rng: random.Random
     if state.night is not None and who is not None:  # night: the face-down tiles too
         game = believed(game, state, rng)
     return replace(game, seed=rng.randrange(2**31), weights=weights, pinned=(),
-                   pinned_from=0), state
+                   pinned_from=0), _jerrycans(game, state, who, rng)
+
+
+def _jerrycans(game: Game, state: State, who: str | None, rng: random.Random) -> State:
+    """EXPERT: the Jerrycans ``who`` cannot see (face down on the tanks, and the draw
+    pile) dealt afresh from the tokens they are among; the referee's (``None``) as they
+    are."""
+    if who is None or not game.any_expert:
+        return state
+    owner = game.expert.jerrycans_known == "owner"
+    hidden = [k for k, (c, p) in enumerate(zip(game.companies, state.planes, strict=True))
+              if p.jerrycan is not None and not p.flipped and not (owner and c.colour == who)]
+    tokens = sorted([*state.pile, *(state.planes[k].jerrycan or 0 for k in hidden)])
+    rng.shuffle(tokens)
+    planes = list(state.planes)
+    for k, token in zip(hidden, tokens, strict=False):
+        planes[k] = planes[k].evolve(jerrycan=token)
+    return state.evolve(planes=tuple(planes), pile=tuple(sorted(tokens[len(hidden):])))
 
 
 def figures(game: Game, state: State) -> dict[str, float]:

@@ -31,7 +31,7 @@ def value(game: Game, state: State, i: int) -> int:
         airports = game.colour_airports
         targets = [airports[parcel_colour(p)] for p in plane.carried]
     else:
-        targets = _waiting(game, state.shipping, game.colours_of[i]) or \
+        targets = waiting(game, state.shipping, game.colours_of[i]) or \
             [game.companies[i].airport]
     q, r = plane.hex
     near = min([axial_length(q - tq, r - tr) for tq, tr in targets])
@@ -46,7 +46,7 @@ def value(game: Game, state: State, i: int) -> int:
 _waiting_memo: tuple[Game, tuple[tuple[str, ...], ...], frozenset[str], list[Hex]] | None = None
 
 
-def _waiting(game: Game, shipping: tuple[tuple[str, ...], ...], ours: frozenset[str]
+def waiting(game: Game, shipping: tuple[tuple[str, ...], ...], ours: frozenset[str]
              ) -> list[Hex]:
     """The airports whose shipping zone holds parcels of the colours ``ours`` (the last
     asked is remembered: the actions weighed in a turn seldom move a parcel)."""
