@@ -27,6 +27,8 @@ class MissionsFormat(StrEnum):
 
 def _table(rows: list[list[str]], indent: str = "  ") -> list[str]:
     """Rows as columns padded to their widest cell (the last column left as it is)."""
+    if not rows:
+        return []
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     return [indent + "  ".join([*(c.ljust(w) for c, w in zip(r, widths, strict=False)),
                                r[-1]]).rstrip() for r in rows]
@@ -50,6 +52,8 @@ def _list(fmt: MissionsFormat) -> None:
               "secret)"}
     for status, title in titles.items():
         chosen = [r for r in rows if r["status"] == status]
+        if not chosen:  # a kind of mission every one of which is decided now
+            continue
         out(f"{title}: {len(chosen)}")
         out("\n".join(_table([[r["name"], r["note"]] for r in chosen])))
         out()
