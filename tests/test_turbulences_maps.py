@@ -437,8 +437,8 @@ def test_turbulences_scenarios_take_companies_not_players(workdir: Path) -> None
     r = run("scenario", "validate", str(scenario))
     assert r.exit_code == 1 and r.stdout == (
         f"{scenario}:1:1: error: missing required key 'companies' [schema.required]\n"
-        f"{scenario}:3:1: error: unknown key 'players'; keys: companies, expert, format, game, "
-        "map, mode, position, seed, teams, title, wind_rose [schema.unknown-key]\n"
+        f"{scenario}:3:1: error: unknown key 'players' (did you mean 'powers'?) "
+        "[schema.unknown-key]\n"
         f"{scenario}: invalid: 2 errors\n")
     moves = tmp_path / "m.yaml"
     moves.write_text("format: skyhex.moves/1\ngame: turbulences\nscenario: s.yaml\n"
