@@ -28,10 +28,12 @@ def night_scenario(tmp_path: Path, text: str) -> Path:
 @pytest.mark.parametrize("extra", ["powers: {parachute: true}\n", "powers: {lightning: true}\n"])
 def test_night_with_powers_is_not_supported_yet(tmp_path: Path, extra: str) -> None:
     scenario = night_scenario(tmp_path, NIGHT.read_text() + extra)
+    line = next(n for n, text in enumerate(NIGHT.read_text().splitlines(), 1)
+                if text.startswith("night:"))
     r = run("scenario", "validate", "--allow-outside-refs", str(scenario))
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
-        f"{scenario}:17:8: error: not supported yet: the special powers of section 10 "
+        f"{scenario}:{line}:8: error: not supported yet: the special powers of section 10 "
         "(Parachute, Lightning, Legendary Aircraft) in NIGHT FLIGHT mode "
         "[scenario.not-supported]", f"{scenario}: invalid: 1 error"]
 

@@ -820,3 +820,23 @@ def test_the_flying_carpet_reaches_its_connected_desert_tiles_on_random_maps() -
         expected = {h for h in deserts if h in component and h != start
                     and h != state.planes[1].hex}
         assert set(carpet_targets(game, state, 0)) == expected, seed
+
+
+def test_a_partner_rescues_the_parachute_in_the_team_modes() -> None:
+    """Decision: "the owners of the parachuted Parcels" are the companies of their colours'
+    team; in CLASSIC mode only the company whose parcels they are."""
+    tiles = {h: Biome.DESERT for h in landscape_hexes()}
+    red, blue = Company("red", BIPLANE, 1), Company("blue", SEAPLANE, 2)
+    yellow, purple = Company("yellow", ZEPPELIN, 4), Company("purple", BIPLANE, 5)
+    game, state, _ = new_game(Landscape(biomes=tiles, clouds={H(0, 2): (cu(1),)}),
+                              (red, blue, yellow, purple), 7, mode="teams",
+                              teams=(("red", "blue"), ("yellow", "purple")), powers=BOTH)
+    state = state.evolve(chute=Chute(H(0, 2), ("red-1",), 0), shipping=tuple(
+        tuple(p for p in z if p != "red-1") for z in state.shipping))
+    state = turn_of(put(state, 1, H(1, 2)), 1)  # blue, red's partner, next to it
+    assert Journey("blue", (H(0, 2),), after=Ops(load=("red-1",))) in legal_actions(game, state)
+    after, _ = apply(game, state, Journey("blue", (H(0, 2),), after=Ops(load=("red-1",))))
+    assert after.planes[1].carried == ("red-1",) and after.chute is None
+    opponent = turn_of(put(state, 2, H(1, 2)).with_plane(1, state.planes[1].evolve(
+        hex=H(2, 1))), 2)
+    assert illegal(game, opponent, Journey("yellow", (H(0, 2),))) == "journey.obstacle"
