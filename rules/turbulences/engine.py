@@ -1087,7 +1087,8 @@ def _power_paid(game: Game, state: State, i: int, flight: Flight, glide: int
 def _onward(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
     """``reveal: continues``: the rest of a journey after a flip (``onward.py``)."""
     assert state.night is not None and game.night is not None
-    if action.rebuild is not None or action.before or action.glide or action.cross:
+    if action.rebuild is not None or action.before or action.glide or action.cross \
+            or action.power or action.parachute:
         raise IllegalActionError("night.onward", "the rest of a journey after a flip is its "
                                  "tiles (and the parcel operations after landing) only")
     flight = onward.onward_flight(game, state, i, action.path)
