@@ -496,9 +496,8 @@ GOLDEN_ACHIEVEMENTS = {
     "turbulences-night-3": {("reach-for-the-moon", "blue"), ("against-wind-and-tide", "blue"),
                             ("against-wind-and-tide", "green")},
     "turbulences-night-expert-4": {
-        ("looping", "yellow"), ("looping", "green"), ("gliding-for-me", "red"),
-        ("gliding-for-me", "green"), ("reach-for-the-moon", "red"), ("no-animal", "red"),
-        ("flying-ace", "red")},
+        ("looping", "blue"), ("satanas-and-diabolo", "red"), ("mail-carrier", "red"),
+        ("reach-for-the-moon", "red"), ("no-animal", "red"), ("flying-ace", "red")},
     "turbulences-powers-6": {
         ("1001-nights", "red"), ("faraday-cage", "blue"), ("golden-parachute", "white"),
         ("airline-pilot", "blue"),

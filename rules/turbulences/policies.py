@@ -13,9 +13,9 @@ from typing import Any
 
 from skyhex.rules.game import Ruleset
 from skyhex.rules.hexgrid import Hex, axial_length
-from skyhex.rules.turbulences.actions import Action, Flip
+from skyhex.rules.turbulences.actions import Action, Flip, Journey
 from skyhex.rules.turbulences.engine import advance
-from skyhex.rules.turbulences.night import deal_faces
+from skyhex.rules.turbulences.night import dark, deal_faces
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 
@@ -72,17 +72,23 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
         if plane.fuel <= plane.hex.distance(game.companies[i].airport) + 1:
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
-    world = believed(game, state, rng)
+    world = believed(game, state, rng, legal)
     best = max(range(len(legal)),
                key=lambda k: (value(game, advance(world, state, legal[k]), i), rng.random()))
     return legal[best]
 
 
-def believed(game: Game, state: State, rng: random.Random) -> Game:
+def believed(game: Game, state: State, rng: random.Random,
+             legal: Sequence[Action] | None = None) -> Game:
     """The game as the acting company may believe it: at night, the face-down tiles dealt
-    afresh (it cannot know what a tile hides before flipping it); by day, the game."""
+    afresh (it cannot know what a tile hides before flipping it); by day, or when none of
+    the ``legal`` actions flips a tile (the faces then change nothing), the game."""
     if state.night is None:
         return game
+    if legal is not None:
+        unknown = dark(state.night, state.clouds)
+        if not any(isinstance(a, Journey) and a.path[-1] in unknown for a in legal):
+            return game
     box = () if game.landscape.night is None else game.landscape.night.box
     faces = deal_faces(game.landscape.biomes, box, state.night, rng)
     return replace(game, landscape=replace(game.landscape, biomes=faces))
