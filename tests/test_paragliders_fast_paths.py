@@ -14,10 +14,10 @@ import pytest
 from skyhex.games import load_scenario
 from skyhex.rules.hexgrid import DIRECTIONS
 from skyhex.rules.paragliders import stunt_rules
+from skyhex.rules.paragliders.actions import Skill
 from skyhex.rules.paragliders.board import edge_hexes
 from skyhex.rules.paragliders.flight import first_step, hard_turn, weather_table
 from skyhex.rules.paragliders.legal import Claims
-from skyhex.rules.paragliders.actions import Skill
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, State
 from skyhex.rules.paragliders.stunt_rules import Moment
