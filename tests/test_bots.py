@@ -132,6 +132,8 @@ def test_bot_names() -> None:
     assert bot("search") == Search()
     assert knowledge(scenario("paragliders")[0]).worlds == 4
     assert knowledge(scenario("turbulences")[0]).worlds == 6
+    assert knowledge(scenario("turbulences")[0]).distinct
+    assert not knowledge(scenario("paragliders")[0]).distinct
     for wrong in ("search:x", "greedy:3", "clever", "search:0", "search:10001"):
         with pytest.raises(UnknownBotError):
             bot(wrong)

@@ -18,7 +18,10 @@ its margin; by default the greedy bot's own step),
 ``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1),
 ``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4) and
 ``SEARCH_CONFIDENCE`` (the standard errors by which a candidate must beat the greedy
-choice over those worlds to be played instead; default 0: any gain).
+choice over those worlds to be played instead; default 0: any gain) and ``SEARCH_DISTINCT``
+(whether actions that lead to the same position count as one candidate, so that the width
+is spent on different choices; default no: in Paragliders the copies keep the search to
+fewer, better candidates, and it plays better with them).
 """
 
 from __future__ import annotations
@@ -75,6 +78,11 @@ class Knowledge:
         return float(getattr(self.module, "SEARCH_CONFIDENCE", 0.0))
 
     @property
+    def distinct(self) -> bool:
+        """Whether a search's candidates must lead to different positions."""
+        return bool(getattr(self.module, "SEARCH_DISTINCT", False))
+
+    @property
     def depth(self) -> int:
         """The seat's decisions a search rollout plays after the candidate."""
         return int(getattr(self.module, "SEARCH_DEPTH", 1))
@@ -93,15 +101,19 @@ class Knowledge:
         """Each participant's value less the best other's (its own value when alone)."""
         return _margins(self.values(game, state))
 
-    def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any
-                ) -> dict[str, float]:
+    def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any,
+                leaf: bool = True) -> dict[str, float]:
         """What a position is worth to each participant, for the search: its margin over
         the best other by ``estimates``, in units of ``estimate_scale``, and once the game
         is over its final place on top (``FINAL`` for the winner down to 0 for the last),
         so that a won game outweighs any margin. Margins are not squashed into [0, 1]: far
-        ahead or far behind, the search must still tell a better move from a worse one."""
-        scale = self.estimate_scale
-        out = {who: m / scale for who, m in _margins(self.estimates(game, state)).items()}
+        ahead or far behind, the search must still tell a better move from a worse one.
+        ``leaf=False``: the margins by the greedy bot's ``values`` (in units of ``SCALE``)."""
+        if leaf:
+            scale, found = self.estimate_scale, self.estimates(game, state)
+        else:
+            scale, found = self.scale, self.values(game, state)
+        out = {who: m / scale for who, m in _margins(found).items()}
         if ruleset.actor(game, state) is None:
             rows = ruleset.scores(game, state)
             if len(rows) > 1:

@@ -3,16 +3,17 @@ believe in (a rollout algorithm: one step of policy improvement over the greedy 
 
 At a decision the search first values every legal action one step ahead, as the greedy bot
 does, in one world drawn from what the seat sees (``Knowledge.determinize``), and keeps the
-``width`` best as candidates, the greedy bot's choice first; actions that lead to the same
-position (two paths to the same tile) are one candidate, so that the width is spent on
-different choices. Then each iteration draws a world (hidden cards and weights dealt
-afresh, the chance to come from a fresh seed) and, for every candidate in that same world,
-plays it and lets every participant play on greedily (``rollout.py``) until the seat has
-made ``depth`` more decisions (or the game ends); the position reached is scored for the
-seat (``Knowledge.rewards``: its margin over the best other by the game's leaf evaluation,
-and its final place once the game is over). Every candidate meets the same worlds and the
-same tie-breaks (common random numbers), so that the comparison between them is not drowned
-by the luck of the draws. The move is the greedy bot's choice unless another candidate does
+``width`` best as candidates, the greedy bot's choice first; in a game that asks for it
+(``Knowledge.distinct``), actions that lead to the same position (two paths to the same
+tile) are one candidate, so that the width is spent on different choices. Then each
+iteration draws a world (hidden cards and weights dealt afresh, the chance to come from a
+fresh seed) and, for every candidate in that same world, plays it and lets every
+participant play on greedily (``rollout.py``) until the seat has made ``depth`` more
+decisions (or the game ends); the position reached is scored for the seat
+(``Knowledge.rewards``: its margin over the best other by the game's leaf evaluation, and
+its final place once the game is over). Every candidate meets the same worlds and the same
+tie-breaks (common random numbers), so that the comparison between them is not drowned by
+the luck of the draws. The move is the greedy bot's choice unless another candidate does
 better over those worlds (``choose``): by any margin, or, in a game whose rollouts are
 noisy, by a clear one.
 
@@ -68,14 +69,15 @@ class Search:
         for k, action in enumerate(legal):
             after, _ = ruleset.apply(world, seen, action)
             outcomes.append(after)
-            first.append((-know.margins(world, after)[who] / know.scale, rng.random(), k))
+            first.append((-know.rewards(ruleset, world, after, leaf=False)[who], rng.random(),
+                          k))
         first.sort()
         candidates: list[Any] = []
         reached: list[Any] = []
         for worth, _, k in first:
             if len(candidates) == self.width or worth > first[0][0] + self.close:
                 break
-            if all(outcomes[k] != other for other in reached):  # one of actions alike
+            if not know.distinct or all(outcomes[k] != other for other in reached):
                 reached.append(outcomes[k])
                 candidates.append(legal[k])
         if len(candidates) == 1:

@@ -36,13 +36,15 @@ more than any margin, and four worlds tell too little of how often."""
 SEARCH_CONFIDENCE = 1.0
 """The standard errors by which a search candidate must beat the greedy choice: the best
 of a few noisy means (a game won or lost within the horizon) is too often noise."""
+SEARCH_DISTINCT = True
+"""Several paths end on the same tile: the search's candidates are different positions."""
 CARRIED = 0.3
 """The share of a carried parcel's weight the search counts on before delivering it."""
 TOWARDS = 0.05
 """Points a tile closer to where the company is going is worth to the search."""
 
 __all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
-           "SEARCH_WORLDS", "determinize",
+           "SEARCH_DISTINCT", "SEARCH_WORLDS", "determinize",
            "estimates", "figures", "participants", "step", "values"]
 
 
