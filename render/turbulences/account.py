@@ -7,14 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from skyhex.render.turbulences.powers_account import LOST, POWER_NAMES, power_line
-
-
-def _hex(h: list[int] | None) -> str:
-    return f"({h[0]},{h[1]})" if h else "-"
-
-
-def _ids(ids: Iterable[Any]) -> str:
-    return ", ".join(str(i) for i in ids)
+from skyhex.render.turbulences.words import hex_text as _hex
+from skyhex.render.turbulences.words import ids_text as _ids
 
 
 def _journey(e: dict[str, Any]) -> str:

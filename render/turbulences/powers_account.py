@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-
-def _hex(h: list[int] | None) -> str:
-    return f"({h[0]},{h[1]})" if h else "-"
+from skyhex.render.turbulences.words import hex_text as _hex
+from skyhex.render.turbulences.words import ids_text
 
 
 def _ids(ids: Iterable[Any]) -> str:
-    return ", ".join(str(i) for i in ids) or "nothing"
+    return ids_text(ids, "nothing")
 
 
 POWER_NAMES = {"flying-carpet": "the FLYING CARPET", "dodge": "the DODGE",
