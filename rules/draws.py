@@ -99,3 +99,16 @@ class Draws:
             value = pick(self.seed, self.index, options, self.namespace)
         self.record(kind, namer(value))
         return value
+
+    def draw_fast(self, kind: str, options: Sequence[T],
+                  name: Callable[[T], Any] | None = None) -> T:
+        """``draw``, the same draw recorded alike, naming only the option drawn when no
+        pinned draw is there to be checked against every option's name (games draw often
+        among many options: the engine's hot path)."""
+        index = self.index
+        if 0 <= index - self.first_pinned < len(self.pinned):
+            return self.draw(kind, options, name)
+        value = pick(self.seed, index, options, self.namespace)
+        self.index = index + 1
+        self.made.append({kind: value if name is None else name(value)})
+        return value

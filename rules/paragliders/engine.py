@@ -48,7 +48,12 @@ from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
 from skyhex.rules.paragliders.stunt_rules import Moment
 from skyhex.rules.paragliders.stunts import Stunt
-from skyhex.rules.paragliders.weather import draw_tile, push_clouds, weather_change
+from skyhex.rules.paragliders.weather import (
+    draw_tile,
+    push_clouds,
+    weather_change,
+    weather_changes,
+)
 from skyhex.rules.paragliders.wind_push import options as push_options
 from skyhex.rules.paragliders.wind_push import push_order, pushed_altitude, wind_push
 
@@ -118,7 +123,9 @@ def new_game(scenario: Scenario, pinned: tuple[dict[str, Any], ...] = ()
     state, weather = weather_change(game, state, draws, initial=cs.clouds.initial)
     cloud_moves: list[Any] = []
     if state.wind_strength:
-        state, cloud_moves = push_clouds(game, state)
+        clouds, cloud_moves = push_clouds(game, state.clouds, state.wind_direction,
+                                          state.wind_strength)
+        state = state.evolve(clouds=clouds)
     if scenario.solo is _RACE and _OVERFLYER in scenario.stunts:
         state = state.evolve(solo_markers=_spawn_markers(game, draws))
     if scenario.forecast is Forecast.FULL and scenario.weather_tiles is not None:
@@ -361,7 +368,9 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
     nxt = _first_actor_of(pilots, index + 1)
     if nxt < len(pilots):  # the round goes on
         return state.evolve(pilots=pilots, current=nxt)
-    return _after_turn(game, state.evolve(pilots=pilots), index, events)
+    if all(p.status is _LANDED for p in pilots):
+        return _end(game, state.evolve(pilots=pilots), events, "all-landed")
+    return _end_of_round(game, state, pilots, events)
 
 
 def _set(state: State, index: int, pilot: Pilot) -> State:
@@ -514,42 +523,45 @@ _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
 """The claims of a turn that claims no stunt, by moment (shared, never changed)."""
 
 
-def _after_turn(game: Game, state: State, index: int, events: list[Event] | None) -> State:
-    """After the turn of the pilot ``index``, the last of the round to act."""
-    if all(p.status is _LANDED for p in state.pilots):
-        return _end(game, state, events, "all-landed")
-    return _end_of_round(game, state, events)
-
-
-def _end_of_round(game: Game, state: State, events: list[Event] | None) -> State:
-    """The last player moves the Time Marker; a new hour changes the weather (some pilot
-    has not landed yet)."""
+def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...],
+                  events: list[Event] | None) -> State:
+    """The last player (the pilots as ``pilots`` after that turn; some pilot has not landed
+    yet) moves the Time Marker; a new hour changes the weather. The state after it is made
+    in one copy, its changes gathered first."""
     cs = game.components
     time = state.time + cs.time.step
     round_ = state.round + 1
     if events is not None:
         events.append({"type": "round", "round": round_, "time": format_clock(time)})
     if time >= cs.time.end:
-        return _end(game, state.evolve(time=time, round=round_), events, "end-of-day")
+        return _end(game, state.evolve(pilots=pilots, time=time, round=round_), events,
+                    "end-of-day")
     if (time - cs.time.start) % 60:  # the next round starts
-        return state.evolve(time=time, round=round_, current=_first_actor(state, 0))
-    state = state.evolve(time=time, round=round_)
+        return state.evolve(pilots=pilots, time=time, round=round_,
+                            current=_first_actor_of(pilots, 0))
     draws = Draws(game.scenario.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
-    state, weather = weather_change(game, state, draws, explain=events is not None)
-    state = state.evolve(draws=draws.index)
+    changes, weather = weather_changes(game, state, time, draws, explain=events is not None)
+    changes["pilots"] = pilots
+    changes["time"] = time
+    changes["round"] = round_
+    changes["draws"] = draws.index
     if events is not None:
         weather["draws"] = draws.made
         events.append(weather)
-    if not state.wind_strength:
-        return _next_round_start(game, state, events)
-    state, moved = push_clouds(game, state)
-    queue = push_order(state)
+    strength = changes["wind_strength"]
+    if not strength:
+        return _next_round_start(game, state.evolve(**changes), events)
+    direction = changes["wind_direction"]
+    changes["clouds"], moved = push_clouds(game, changes["clouds"], direction, strength)
+    queue = push_order(pilots, direction)
     if events is not None:
         events.append({"type": "wind_push", "clouds": moved,
-                       "order": [state.pilots[i].ident for i in queue]})
+                       "order": [pilots[i].ident for i in queue]})
     if not queue:
-        return _next_round_start(game, state, events)
-    return state.evolve(phase=_PHASE_WIND_PUSH, push_queue=queue)
+        return _next_round_start(game, state.evolve(**changes), events)
+    changes["phase"] = _PHASE_WIND_PUSH
+    changes["push_queue"] = queue
+    return state.evolve(**changes)
 
 
 def _next_round_start(game: Game, state: State, events: list[Event] | None) -> State:

@@ -11,9 +11,10 @@ from typing import Any, TypeVar
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.game import Event
-from skyhex.rules.hexgrid import Hex
+from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
 from skyhex.rules.paragliders.chance import weather_faces
 from skyhex.rules.paragliders.clock import format_clock
+from skyhex.rules.paragliders.components import ComponentSet, WeatherFace
 from skyhex.rules.paragliders.scenario import Forecast
 from skyhex.rules.paragliders.state import Game, State
 
@@ -25,81 +26,98 @@ T = TypeVar("T")
 
 
 def face_of(game: Game, tile_face: tuple[str, str]) -> Any:
-    tile_id, face = tile_face
-    tile = next(t for t in game.components.weather_tiles if t.id == tile_id)
-    return tile.faces[face]
+    return _faces(game.components)[tile_face]
+
+
+_FACES: dict[int, tuple[ComponentSet, dict[tuple[str, str], WeatherFace]]] = {}
+
+
+def _faces(components: ComponentSet) -> dict[tuple[str, str], WeatherFace]:
+    """Every weather tile face by (tile, face), worked out once per component set (each hour
+    of every game reads one)."""
+    held = _FACES.get(id(components))
+    if held is None or held[0] is not components:
+        if len(_FACES) > 16:
+            _FACES.clear()
+        held = _FACES[id(components)] = (components, {
+            (t.id, name): face for t in components.weather_tiles for name, face in t.faces.items()})
+    return held[1]
 
 
 def draw_tile(game: Game, draws: Draws, used: set[str]) -> tuple[str, str]:
     """Draw a weather tile from the pile, landing on a random face (as ``chance``'s
     ``draw_weather_tiles`` does, so that both agree for the same seed)."""
     faces = weather_faces(game.components, used)
-    tile = draws.draw("tile", faces, lambda tf: f"{tf[0]}/{tf[1]}")
+    tile = draws.draw_fast("tile", faces, _tile_name)
     used.add(tile[0])
     return tile
 
 
-def add_clouds(game: Game, state: State, count: int, draws: Draws) -> tuple[State, list[Any]]:
+def _tile_name(tile_face: tuple[str, str]) -> str:
+    return f"{tile_face[0]}/{tile_face[1]}"
+
+
+Clouds = tuple[tuple[int, Hex], ...]
+
+
+def add_clouds(game: Game, clouds: Clouds, count: int, draws: Draws) -> tuple[Clouds, list[Any]]:
     """Spawn ``count`` clouds: draw tokens from the bag (redrawing when the spawn hex holds a
     cloud or is not on the map), put a random free ring there. Drawn tokens stay out of the
     bag until the change is over."""
-    clouds = dict(state.clouds)
-    drawn: set[int] = set()
+    rings = dict(clouds)
     added = []
-    tokens = range(1, game.components.clouds.tokens + 1)
+    left = list(range(1, game.components.clouds.tokens + 1))  # the bag, in order
+    every_ring = range(1, game.components.clouds.rings + 1)
     for _ in range(count):
-        pool = [r for r in range(1, game.components.clouds.rings + 1) if r not in clouds]
+        pool = [r for r in every_ring if r not in rings]
         if not pool:
             break
         placed = False
         while not placed:
-            left = [t for t in tokens if t not in drawn]
             if not left:
                 break
-            token = draws.draw("cloud", left)
-            drawn.add(token)
+            token = draws.draw_fast("cloud", left)
+            left.remove(token)
             spawn = game.spawns.get(token)
-            if spawn is None or spawn in clouds.values():
+            if spawn is None or spawn in rings.values():
                 continue
-            ring = draws.draw("ring", pool)
-            clouds[ring] = spawn
+            ring = draws.draw_fast("ring", pool)
+            rings[ring] = spawn
             added.append({"ring": ring, "hex": [spawn.q, spawn.r], "token": token})
             placed = True
         if not placed:
             break
-    return state.evolve(clouds=tuple(sorted(clouds.items()))), added
+    return tuple(sorted(rings.items())), added
 
 
-def remove_clouds(game: Game, state: State, count: int, draws: Draws
-                  ) -> tuple[State, list[Any]]:
+def remove_clouds(game: Game, clouds: Clouds, count: int, draws: Draws
+                  ) -> tuple[Clouds, list[Any]]:
     """Remove ``count`` clouds: draw tokens until one names a ring on the map."""
-    clouds = dict(state.clouds)
-    drawn: set[int] = set()
+    rings = dict(clouds)
     removed = []
-    tokens = range(1, game.components.clouds.tokens + 1)
+    left = list(range(1, game.components.clouds.tokens + 1))  # the bag, in order
     for _ in range(count):
-        while clouds:
-            left = [t for t in tokens if t not in drawn]
+        while rings:
             if not left:
                 break
-            token = draws.draw("cloud", left)
-            drawn.add(token)
-            if token in clouds:
-                h = clouds.pop(token)
+            token = draws.draw_fast("cloud", left)
+            left.remove(token)
+            if token in rings:
+                h = rings.pop(token)
                 removed.append({"ring": token, "hex": [h.q, h.r], "token": token})
                 break
-    return state.evolve(clouds=tuple(sorted(clouds.items()))), removed
+    return tuple(sorted(rings.items())), removed
 
 
-def change_clouds(game: Game, state: State, change: int, draws: Draws
-                  ) -> tuple[State, dict[str, Any]]:
+def change_clouds(game: Game, clouds: Clouds, change: int, draws: Draws
+                  ) -> tuple[Clouds, dict[str, Any]]:
     if change > 0:
-        state, added = add_clouds(game, state, change, draws)
-        return state, {"change": change, "added": added, "removed": []}
+        clouds, added = add_clouds(game, clouds, change, draws)
+        return clouds, {"change": change, "added": added, "removed": []}
     if change < 0:
-        state, removed = remove_clouds(game, state, -change, draws)
-        return state, {"change": change, "added": [], "removed": removed}
-    return state, {"change": 0, "added": [], "removed": []}
+        clouds, removed = remove_clouds(game, clouds, -change, draws)
+        return clouds, {"change": change, "added": [], "removed": removed}
+    return clouds, {"change": 0, "added": [], "removed": []}
 
 
 def hour_index(game: Game, time: int) -> int:
@@ -112,54 +130,67 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0,
     order: temperature, sun, clouds, wind), and the event that explains it (``explain``
     false: an empty one). ``initial`` clouds are added before the tile's own change (setup
     step 19: three clouds plus the 08:00 icons)."""
-    h = hour_index(game, state.time)
+    changes, event = weather_changes(game, state, state.time, draws, initial=initial,
+                                     explain=explain)
+    return state.evolve(**changes), event
+
+
+def weather_changes(game: Game, state: State, time: int, draws: Draws, *, initial: int = 0,
+                    explain: bool = True) -> tuple[dict[str, Any], Event]:
+    """``weather_change`` at ``time`` as the fields of ``state`` it changes (the engine sets
+    them with the rest of its action in one copy of the state)."""
+    h = hour_index(game, time)
     schedule = state.schedule
-    if game.scenario.forecast is _SHORT:
+    scenario = game.scenario
+    if scenario.forecast is _SHORT:
         used = {t for t, _ in schedule}
-        listed = game.scenario.weather_tiles  # a listed day is the pile in its order
-        while len(schedule) <= h + 2 and len(schedule) < game.scenario.hours:
+        listed = scenario.weather_tiles  # a listed day is the pile in its order
+        while len(schedule) <= h + 2 and len(schedule) < scenario.hours:
             schedule = (*schedule, listed[len(schedule)] if listed
                         else draw_tile(game, draws, used))
     tile = schedule[h]
     face = face_of(game, tile)
-    icons = game.components.weather_board.hours[h]
-    thermal = game.components.thermal
+    cs = game.components
+    icons = cs.weather_board.hours[h]
     change = face.temperature + icons.temperature
-    temperature = thermal.clamp(state.temperature + change)
-    sun = game.components.weather_board.sun_at(state.time)
-    state = state.evolve(temperature=temperature, sun=sun, schedule=schedule)
-    state, clouds = change_clouds(game, state, initial + face.clouds + icons.clouds, draws)
-    direction = state.wind_direction.rotate(face.rotation)
+    temperature = cs.thermal.clamp(state.temperature + change)
+    sun = cs.weather_board.sun_at(time)
+    clouds, moved = change_clouds(game, state.clouds, initial + face.clouds + icons.clouds,
+                                  draws)
+    direction = DIRECTIONS[(state.wind_direction + face.rotation) % 6]
     strength = face.wind
-    if initial and game.scenario.wind_strength is not None:
-        strength = game.scenario.wind_strength
-    state = state.evolve(wind_direction=direction, wind_strength=strength)
+    if initial and scenario.wind_strength is not None:
+        strength = scenario.wind_strength
+    changes = {"temperature": temperature, "sun": sun, "schedule": schedule, "clouds": clouds,
+               "wind_direction": direction, "wind_strength": strength}
     if not explain:
-        return state, {}
+        return changes, {}
     event: Event = {
-        "type": "weather", "time": format_clock(state.time), "tile": f"{tile[0]}/{tile[1]}",
+        "type": "weather", "time": format_clock(time), "tile": f"{tile[0]}/{tile[1]}",
         "temperature": {"change": change, "position": temperature}, "sun": sun.value,
-        "clouds": clouds, "wind": {"direction": direction.name, "strength": strength,
-                                   "rotation": face.rotation},
+        "clouds": moved, "wind": {"direction": direction.name, "strength": strength,
+                                  "rotation": face.rotation},
     }
-    if game.scenario.forecast is _SHORT:
+    if scenario.forecast is _SHORT:
         event["forecast"] = [f"{t}/{f}" for t, f in schedule[h + 1:]]
-    return state, event
+    return changes, event
 
 
-def push_clouds(game: Game, state: State) -> tuple[State, list[Any]]:
+def push_clouds(game: Game, clouds: Clouds, direction: Direction, strength: int
+                ) -> tuple[Clouds, list[Any]]:
     """Clouds move first in a wind push; one that leaves the map returns to the pool."""
     moved = []
-    clouds = []
-    for ring, h in state.clouds:
+    kept = []
+    terrain = game.terrain
+    for ring, h in clouds:
         to: Hex | None = h
-        for _ in range(state.wind_strength):
+        for _ in range(strength):
             assert to is not None
-            to = to.neighbor(state.wind_direction)
-            if to not in game.terrain:
+            to = to.neighbor(direction)
+            if to not in terrain:
                 to = None
                 break
         moved.append({"ring": ring, "from": [h.q, h.r], "to": [to.q, to.r] if to else None})
         if to is not None:
-            clouds.append((ring, to))
-    return state.evolve(clouds=tuple(clouds)), moved
+            kept.append((ring, to))
+    return tuple(kept), moved

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
-from skyhex.rules.hexgrid import Hex, Layout
+from skyhex.rules.hexgrid import Direction, Hex, Layout
 from skyhex.rules.paragliders.actions import LandChoice, WindChoice, WindKind
 from skyhex.rules.paragliders.flight import (
     PLACE,
@@ -41,17 +41,17 @@ _RESIST = WindKind.RESIST
 _UNIT = Layout(1.0)
 
 
-def push_order(state: State) -> tuple[int, ...]:
-    """Indices of the flying pilots in wind-push order."""
-    dx, dy = _UNIT.center(Hex(0, 0).neighbor(state.wind_direction))
+def push_order(pilots: tuple[Pilot, ...], wind: Direction) -> tuple[int, ...]:
+    """Indices of the flying pilots in wind-push order (``wind``: where the wind blows)."""
+    dx, dy = _UNIT.center(Hex(0, 0).neighbor(wind))
 
     def key(i: int) -> tuple[int, float, int]:
-        p = state.pilots[i]
+        p = pilots[i]
         assert p.hex is not None
         x, y = _UNIT.center(p.hex)
         return (p.altitude, -round(x * dx + y * dy, 6), p.seat)
 
-    flying = [i for i, p in enumerate(state.pilots) if p.status is _FLYING]
+    flying = [i for i, p in enumerate(pilots) if p.status is _FLYING]
     return tuple(sorted(flying, key=key))
 
 
