@@ -409,7 +409,8 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     if events is not None:
         base = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
                 "action": kind.value}
-    pilot = stunt_rules.start_of_turn(game, state, pilot, events)
+    if pilot.stunts:
+        pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
     declared = kind is _K_STUCK and action.land is _LAND_FINAL and \
@@ -484,9 +485,11 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
                  action.skill, flown, hook)
     moved = flight.pilot
-    moment = Moment("after-accelerate", flight.modifiers)
-    for c in claims["after-accelerate"]:
-        moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
+    moment = None
+    if claims["after-accelerate"]:
+        moment = Moment("after-accelerate", flight.modifiers)
+        for c in claims["after-accelerate"]:
+            moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
     if events is not None and flown is not None and claimed is not None:
         turn_event = {**base, **flown[0]}
         if action.skill:
@@ -494,7 +497,8 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         events.append(turn_event)
         events.extend(flown[1:])
         events.extend(claimed)
-    moved = collect_markers(game, state, moved, flight.visited, events)
+    if game.cross:
+        moved = collect_markers(game, state, moved, flight.visited, events)
     on_takeoff = game.top_lander and moved.hex in game.takeoffs
     soft = on_takeoff and moved.altitude == game.mountaintop and action.land is _LAND_FINAL
     if flight.down or soft:
@@ -515,8 +519,12 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     elif action.top_lander:
         raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
                                  "landing on a take-off hex")
-    moved = stunt_rules.arm_survivor(game, moved, events)
-    return stunt_rules.end_of_turn(game, state, moved, moment, state.time, events)
+    if moved.altitude <= game.survivor_arm:
+        moved = stunt_rules.arm_survivor(game, moved, events)
+    if not moved.stunts:
+        return moved
+    return stunt_rules.end_of_turn(game, state, moved, moment or Moment(
+        "after-accelerate", flight.modifiers), state.time, events)
 
 
 _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
-from skyhex.rules.hexgrid import VECTORS, Direction, Hex
+from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
@@ -238,7 +238,7 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
     """Cross mode: a solo GPS marker on a hex flown over is collected when the altitude,
     once adjusted (acceleration included), is one of its three; 3 VP at the middle one,
     else 2 (a blank marker: any altitude, 2 VP)."""
-    if game.scenario.solo is not _CROSS:
+    if not game.cross:
         return pilot
     for cm in game.scenario.cross_markers:
         spot = game.spots[cm.spot]
@@ -386,13 +386,11 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         if _CARD_ACCELERATE in skill and not accelerate:
             raise IllegalActionError("skill.unused", "the accelerate card goes with an "
                                      "acceleration")
-    steps, hard = _MOVES[move]
-    new_facing = _ROTATED[facing, steps]
-    dq, dr = VECTORS[new_facing]
+    new_facing, hard = _TURNED[facing, move]
     grid, cells = game.grid, game.cells
     ti = grid.step[grid.index[start] * 6 + new_facing]
     if not cells.enters(ti, altitude):
-        _enter(game, Hex(start.q + dq, start.r + dr), altitude, move)
+        _enter(game, start.neighbor(new_facing), altitude, move)
     to = grid.hexes[ti]
     first, after, down = first_step(game, state, weather_table(game, state), ti, altitude,
                                      hard_turn(skill) if hard else None)
@@ -404,10 +402,11 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
             "pilot is: accelerate, or move another way")
     collected: list[Event] | None = None if events is None else []
     flown: Pilot | None = None  # the pilot over the first hex: built only if read
-    if not accelerate or between is not None or collects(game, ti, after):
+    collecting = collects(game, ti, after)
+    if not accelerate or between is not None or collecting:
         flown = pilot.evolve(status=_FLYING, hex=to, facing=new_facing,
                              altitude=after, skill_cards=pilot.skill_cards - cards)
-        if collects(game, ti, after):
+        if collecting:
             flown = collect(game, state, flown, to, collected)
         if between is not None:
             flown = between(flown, first)
@@ -429,7 +428,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     cost = acceleration_cost(skill)
     ai = grid.step[ti * 6 + new_facing]
     if not cells.enters(ai, after):
-        _enter(game, Hex(to.q + dq, to.r + dr), after, None)
+        _enter(game, to.neighbor(new_facing), after, None)
     ahead = grid.hexes[ai]
     after2 = after - cost
     down = cells.ends_down(ai, after2)
@@ -458,10 +457,8 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     return Flight(pilot, first, (to, ahead), down)
 
 
-_MOVES = {m: (m.turn, m.hard) for m in MoveKind}
-"""Each move's turn (sixth-turns clockwise) and whether it is hard."""
-_ROTATED = {(d, t): d.rotate(t) for d in Direction for t in range(-2, 3)}
-"""The facing after a turn of -2..+2 sixth-turns."""
+_TURNED = {(d, m): (d.rotate(m.turn), m.hard) for d in Direction for m in MoveKind}
+"""The facing after each move from each facing, and whether the move is a hard turn."""
 
 
 def _taken(state: State, me: Pilot, h: Hex, altitude: int) -> bool:

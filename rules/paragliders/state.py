@@ -35,6 +35,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_new = object.__new__
+_set_attr = object.__setattr__
+"""A frozen value's copy is made by setting its attributes at once (``evolve``)."""
+
 _OVER = Phase.OVER
 _WIND_PUSH = Phase.WIND_PUSH
 """Phases as plain names (Python 3.11 reads a member off its class through a descriptor:
@@ -69,9 +73,8 @@ class Pilot:
     def evolve(self, **changes: Any) -> Pilot:
         """A copy with ``changes``: ``dataclasses.replace`` without its introspection,
         which the engine's move enumeration feels."""
-        new = object.__new__(Pilot)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        new = _new(Pilot)
+        _set_attr(new, "__dict__", self.__dict__ | changes)
         return new
 
     @property
@@ -103,9 +106,8 @@ class State:
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``: the engine makes
         several a turn)."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        new = _new(State)
+        _set_attr(new, "__dict__", self.__dict__ | changes)
         return new
 
     def pilot(self, ident: str) -> Pilot | None:
@@ -149,6 +151,10 @@ class Game:
     grid: Grid = field(init=False, repr=False)  # the map's hexes by number
     cells: Cells = field(init=False, repr=False)  # the game's per-hex tables, by number
     components: ComponentSet = field(init=False, repr=False)  # the scenario's
+    cross: bool = field(init=False, repr=False)  # a solo cross game: nothing collected flying
+    survivor_arm: int = field(init=False, repr=False)
+    """The altitude at or below which a flying pilot arms the Survivor ruler (-1: the stunt
+    is not in play): every turn asks."""
 
     def __post_init__(self) -> None:
         for name, value in _map_tables(self.scenario.map).items():
@@ -159,6 +165,9 @@ class Game:
         object.__setattr__(self, "components", self.scenario.components)
         track = self.components.altitude
         cross = self.scenario.solo is SoloMode.CROSS  # nothing is collected by flying
+        object.__setattr__(self, "cross", cross)
+        object.__setattr__(self, "survivor_arm", track.survivor_arm
+                           if Stunt.SURVIVOR in self.scenario.stunts else -1)
         object.__setattr__(self, "cells", shared_cells(
             self.grid, self.components, self.mountaintop, track.ceiling, self.takeoffs,
             self.top_lander,

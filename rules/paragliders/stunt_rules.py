@@ -438,11 +438,10 @@ def end_of_turn(game: Game, state: State, pilot: Pilot, moment: Moment, started:
 
 def arm_survivor(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The Survivor ruler moves to the mountaintop when the pilot reaches its low altitude."""
-    if pilot.altitude > game.components.altitude.survivor_arm or \
-            pilot.status is not _FLYING or _SURVIVOR not in game.scenario.stunts:
-        return pilot
+    if pilot.altitude > game.survivor_arm or pilot.status is not _FLYING:
+        return pilot  # (``survivor_arm`` is -1 when the stunt is not in play)
     p = progress(pilot, _SURVIVOR)
-    if p is None and 0 < pilot.altitude <= game.components.altitude.survivor_arm:
+    if p is None and pilot.altitude > 0:
         if events is not None:
             events.append({"type": "stunt", "player": pilot.ident,
                            "stunt": _SURVIVOR.value, "action": "arm",
