@@ -354,12 +354,12 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
             raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
                                      "in the Wind Push Round")
         new = wind_push(game, state, pilot, action, events)
-        state = _set(state, index, new)
+        pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
         queue = state.push_queue[1:]
         if queue:
-            return state.evolve(push_queue=queue)
-        state = state.evolve(phase=_PHASE_TURN, push_queue=())
-        return _next_round_start(game, state, events)
+            return state.evolve(pilots=pilots, push_queue=queue)
+        return _next_round_start(game, state, {"pilots": pilots, "phase": _PHASE_TURN,
+                                               "push_queue": ()}, events)
     if not isinstance(action, Turn):
         raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
                                  "Round")
@@ -558,24 +558,29 @@ def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...],
         events.append(weather)
     strength = changes["wind_strength"]
     if not strength:
-        return _next_round_start(game, state.evolve(**changes), events)
+        return _next_round_start(game, state, changes, events)
     direction = changes["wind_direction"]
-    changes["clouds"], moved = push_clouds(game, changes["clouds"], direction, strength)
+    changes["clouds"], moved = push_clouds(game, changes["clouds"], direction, strength,
+                                           events is not None)
     queue = push_order(pilots, direction)
     if events is not None:
         events.append({"type": "wind_push", "clouds": moved,
                        "order": [pilots[i].ident for i in queue]})
     if not queue:
-        return _next_round_start(game, state.evolve(**changes), events)
+        return _next_round_start(game, state, changes, events)
     changes["phase"] = _PHASE_WIND_PUSH
     changes["push_queue"] = queue
     return state.evolve(**changes)
 
 
-def _next_round_start(game: Game, state: State, events: list[Event] | None) -> State:
-    if all(p.status is _LANDED for p in state.pilots):
-        return _end(game, state, events, "all-landed")
-    return state.evolve(current=_first_actor(state, 0))
+def _next_round_start(game: Game, state: State, changes: dict[str, Any],
+                      events: list[Event] | None) -> State:
+    """``state`` with ``changes`` (the pilots among them), as a round starts."""
+    pilots = changes["pilots"]
+    if all(p.status is _LANDED for p in pilots):
+        return _end(game, state.evolve(**changes), events, "all-landed")
+    changes["current"] = _first_actor_of(pilots, 0)
+    return state.evolve(**changes)
 
 
 def _close_rulers(game: Game, state: State, events: list[Event] | None) -> State:

@@ -176,21 +176,22 @@ def weather_changes(game: Game, state: State, time: int, draws: Draws, *, initia
     return changes, event
 
 
-def push_clouds(game: Game, clouds: Clouds, direction: Direction, strength: int
-                ) -> tuple[Clouds, list[Any]]:
-    """Clouds move first in a wind push; one that leaves the map returns to the pool."""
+def push_clouds(game: Game, clouds: Clouds, direction: Direction, strength: int,
+                explain: bool = True) -> tuple[Clouds, list[Any]]:
+    """Clouds move first in a wind push; one that leaves the map returns to the pool (and
+    how each moved, unless ``explain`` is false)."""
     moved = []
     kept = []
-    terrain = game.terrain
+    grid = game.grid
+    index, step, hexes, off = grid.index, grid.step, grid.hexes, grid.off
     for ring, h in clouds:
-        to: Hex | None = h
+        i = index.get(h, off)
         for _ in range(strength):
-            assert to is not None
-            to = to.neighbor(direction)
-            if to not in terrain:
-                to = None
-                break
-        moved.append({"ring": ring, "from": [h.q, h.r], "to": [to.q, to.r] if to else None})
+            i = step[i * 6 + direction]  # off the map stays off it
+        to = None if i == off else hexes[i]
+        if explain:
+            moved.append({"ring": ring, "from": [h.q, h.r],
+                          "to": [to.q, to.r] if to else None})
         if to is not None:
             kept.append((ring, to))
     return tuple(kept), moved

@@ -10,6 +10,8 @@ you; then the pilot must be pushed. A push that would cross an aerodrome must be
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex, Layout
@@ -43,16 +45,23 @@ _UNIT = Layout(1.0)
 
 def push_order(pilots: tuple[Pilot, ...], wind: Direction) -> tuple[int, ...]:
     """Indices of the flying pilots in wind-push order (``wind``: where the wind blows)."""
-    dx, dy = _UNIT.center(Hex(0, 0).neighbor(wind))
 
     def key(i: int) -> tuple[int, float, int]:
         p = pilots[i]
         assert p.hex is not None
-        x, y = _UNIT.center(p.hex)
-        return (p.altitude, -round(x * dx + y * dy, 6), p.seat)
+        return (p.altitude, _upwind(p.hex, wind), p.seat)
 
     flying = [i for i, p in enumerate(pilots) if p.status is _FLYING]
     return tuple(sorted(flying, key=key))
+
+
+@lru_cache(maxsize=4096)
+def _upwind(h: Hex, wind: Direction) -> float:
+    """How far upwind ``h`` lies: minus its distance along the wind (rounded, so that
+    hexes level across the wind tie), remembered (each wind push sorts the pilots by it)."""
+    dx, dy = _UNIT.center(Hex(0, 0).neighbor(wind))
+    x, y = _UNIT.center(h)
+    return -round(x * dx + y * dy, 6)
 
 
 def _others(state: State, me: Pilot) -> list[Pilot]:
@@ -175,8 +184,9 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
     for h in hexes:  # what is collected does not depend on where the pawn ends
         if collects(game, index[h], altitude):
             pilot = collect(game, state, pilot, h, collected)
-    pilot = collect_markers(game, state, pilot, (start, *hexes) if loss else tuple(hexes),
-                            collected)
+    if game.cross:
+        pilot = collect_markers(game, state, pilot, (start, *hexes) if loss else tuple(hexes),
+                                collected)
     if events is not None and collected is not None:
         mods = [{"name": "resist", "value": -loss}] if loss else []
         events.append({"type": "wind_push", "player": pilot.ident,
