@@ -93,7 +93,7 @@ def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, ste
     grid = game.grid
     i = grid.index[start]
     direction = state.wind_direction
-    taken = occupied(game, state, pilot)
+    taken = _occupied(game, state, pilot)
     for _ in range(steps):
         nxt = grid.step[i * 6 + direction]
         terrain = grid.terrain[nxt]
@@ -108,6 +108,23 @@ def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, ste
         hexes.append(grid.hexes[nxt])
         i = nxt
     return hexes, None, False
+
+
+_TAKEN: tuple[State | None, int, set[int]] = (None, 0, set())
+"""The state and seat ``_occupied`` answered for last, and its answer (replaced as a whole,
+so threads never mix two answers)."""
+
+
+def _occupied(game: Game, state: State, pilot: Pilot) -> set[int]:
+    """``occupied``, remembered for the last state and pilot: a choice asks for each path it
+    weighs (a shared value, never to be changed)."""
+    global _TAKEN
+    last, seat, taken = _TAKEN
+    if last is state and seat == pilot.seat:
+        return taken
+    taken = occupied(game, state, pilot)
+    _TAKEN = (state, pilot.seat, taken)
+    return taken
 
 
 _LAST: tuple[State | None, Pilot | None, dict[WindKind, str | None]] = (None, None, {})
@@ -170,7 +187,7 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
     s = state.wind_strength
     start, before = pilot.hex, pilot.altitude
     loss = _loss(choice.kind, s)
-    steps = {_PUSH: s, _RESIST: 0, _MIX: 1}[choice.kind]
+    steps = s if choice.kind is _PUSH else 0 if choice.kind is _RESIST else 1
     altitude = pushed_altitude(state, pilot, choice.kind)
     hexes: list[Hex] = []
     blocked = None
@@ -211,4 +228,6 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
     elif choice.land is not None:
         raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
                                  f"altitude {altitude}: no landing to choose")
-    return arm_survivor(game, pilot, events)
+    if pilot.altitude <= game.survivor_arm:
+        return arm_survivor(game, pilot, events)
+    return pilot
