@@ -170,3 +170,15 @@ class LazyItems(Lazy[T]):
         prefix, tails = self._groups[g]
         tail = tails[k - (self._ends[g - 1] if g else 0)]
         return tail if prefix is None else self._make(prefix, tail)
+
+
+L = TypeVar("L", bound=Lazy[Any])
+
+
+def lazy_list(cls: type[L], build: Callable[[], list[Any]]) -> L:
+    """``cls(build)``, made without the call to ``__init__`` (a ``Lazy`` holds nothing of its
+    own until read): for lists made at every action, such as an action's events, where the
+    call costs as much as the rest of the bookkeeping."""
+    new: L = list.__new__(cls)
+    new._build = build
+    return new

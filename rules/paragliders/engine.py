@@ -14,13 +14,14 @@ explain it.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.lazy import LazyItems
+from skyhex.rules.lazy import LazyItems, lazy_list
 from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -324,7 +325,7 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     read (by resolving the action again, explained): bots, playouts and replays that only
     need the state never pay for the explanations."""
     after = resolve(game, state, action, None)
-    return after, LazyEvents(lambda: _explained(game, state, action))
+    return after, lazy_list(LazyEvents, partial(_explained, game, state, action))
 
 
 def _explained(game: Game, state: State, action: Action) -> list[Event]:

@@ -35,6 +35,8 @@ _CARD_ACCELERATE = Skill.ACCELERATE
 _CARD_HARD_TURN = Skill.HARD_TURN
 _CROSS = SoloMode.CROSS
 _AERODROME = Terrain.AERODROME
+_BALLOON = TrackGps.BALLOON.value
+_CEILING = TrackGps.CEILING.value
 
 CRASH_VP = -10
 CLOUD_BONUS = 2
@@ -209,8 +211,7 @@ def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] 
     """Collect what the pilot has not got yet at hex ``h`` and at its altitude (``events``:
     where to explain it, ``None`` for no explanation)."""
     antenna = game.antennas.get(h)
-    if antenna is not None and antenna not in pilot.antennas and \
-            game.scenario.solo is not _CROSS:
+    if antenna is not None and antenna not in pilot.antennas and not game.cross:
         vp = game.components.time.vp_at(state.time)
         pilot = pilot.evolve(antennas=pilot.antennas | {antenna},
                         ledger=(*pilot.ledger, (f"antenna {antenna}", vp)))
@@ -220,8 +221,8 @@ def collect(game: Game, state: State, pilot: Pilot, h: Hex, events: list[Event] 
                            "why": f"{vp} VP under the time marker at "
                                   f"{format_clock(state.time)}"})
     landmark = game.landmarks.get(h)
-    if landmark is not None and landmark.value not in pilot.gps and \
-            game.scenario.solo is not _CROSS:
+    if landmark is not None and landmark not in pilot.gps and not game.cross:
+        # (a StrEnum member is its value to sets: ``gps`` holds the names as written)
         pilot = pilot.evolve(gps=pilot.gps | {landmark.value})
         if events is not None:
             events.append({"type": "collect", "player": pilot.ident, "token": "gps",
@@ -264,15 +265,14 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
 def collect_altitude(game: Game, pilot: Pilot, events: list[Event] | None) -> Pilot:
     """The GPS markers on the altitude track, collected by reaching their level."""
     track = game.components.altitude
-    if (pilot.altitude < track.balloon and pilot.altitude < track.ceiling) or \
-            game.scenario.solo is _CROSS:
+    if (pilot.altitude < track.balloon and pilot.altitude < track.ceiling) or game.cross:
         return pilot
-    for name, level in ((TrackGps.BALLOON, track.balloon), (TrackGps.CEILING, track.ceiling)):
-        if pilot.altitude >= level and name.value not in pilot.gps:
-            pilot = pilot.evolve(gps=pilot.gps | {name.value})
+    for name, level in ((_BALLOON, track.balloon), (_CEILING, track.ceiling)):
+        if pilot.altitude >= level and name not in pilot.gps:
+            pilot = pilot.evolve(gps=pilot.gps | {name})
             if events is not None:
                 events.append({"type": "collect", "player": pilot.ident, "token": "gps",
-                               "name": name.value, "why": f"altitude {pilot.altitude} reached "
+                               "name": name, "why": f"altitude {pilot.altitude} reached "
                                f"level {level}"})
     return pilot
 

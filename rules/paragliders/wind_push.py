@@ -145,24 +145,34 @@ def options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None
 
 
 def _options(game: Game, state: State, pilot: Pilot) -> dict[WindKind, str | None]:
+    return {kind: _problem(game, state, pilot, kind) for kind in _KINDS}
+
+
+_KINDS = (_RESIST, _PUSH, _MIX)
+"""The choices in the order they are listed."""
+_OVER_AERODROME = "the wind would push the pilot over an aerodrome"
+
+
+def _problem(game: Game, state: State, pilot: Pilot, kind: WindKind) -> str | None:
+    """Why the pilot may not choose ``kind`` (``None``: it may): resisting where it is
+    forbidden; pushed over an aerodrome when resisting was allowed; mixing without a
+    strength-2 wind, where resisting by 1 is forbidden, or when its push crosses an
+    aerodrome."""
     assert pilot.hex is not None
     s = state.wind_strength
-    _, _, aerodrome = _path(game, state, pilot, pilot.hex, pilot.altitude, s)
-    out: dict[WindKind, str | None] = {}
-    resist = resist_problem(game, state, pilot, s)
-    out[_RESIST] = resist
-    out[_PUSH] = "the wind would push the pilot over an aerodrome" if aerodrome \
-        and resist is None else None
-    if s == 2:
-        mix = resist_problem(game, state, pilot, 1)
-        if mix is None:
-            _, _, mix_aero = _path(game, state, pilot, pilot.hex, pilot.altitude - 1, 1)
-            if mix_aero:
-                mix = "the wind would push the pilot over an aerodrome"
-        out[_MIX] = mix
-    else:
-        out[_MIX] = "mixing needs a strength-2 wind"
-    return out
+    if kind is _RESIST:
+        return resist_problem(game, state, pilot, s)
+    if kind is _PUSH:
+        if resist_problem(game, state, pilot, s) is not None:
+            return None
+        return _OVER_AERODROME if _path(game, state, pilot, pilot.hex, pilot.altitude, s)[2] \
+            else None
+    if s != 2:
+        return "mixing needs a strength-2 wind"
+    mix = resist_problem(game, state, pilot, 1)
+    if mix is None and _path(game, state, pilot, pilot.hex, pilot.altitude - 1, 1)[2]:
+        return _OVER_AERODROME
+    return mix
 
 
 def _loss(kind: WindKind, strength: int) -> int:
@@ -179,7 +189,9 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
               events: list[Event] | None) -> Pilot:
     """Resolve one pilot's choice; the returned pilot may have touched down."""
     assert pilot.hex is not None
-    problem = options(game, state, pilot)[choice.kind]
+    last, who, answer = _LAST  # the legal actions weighed every choice already
+    problem = answer[choice.kind] if last is state and who is pilot else \
+        _problem(game, state, pilot, choice.kind)
     if problem is not None:
         allowed = [k.value for k, why in options(game, state, pilot).items() if why is None]
         raise IllegalActionError(f"wind.{choice.kind.value}", f"{pilot.ident} cannot "
