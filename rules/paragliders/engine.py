@@ -369,9 +369,10 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
     nxt = _first_actor_of(pilots, index + 1)
     if nxt < len(pilots):  # the round goes on
         return state.evolve(pilots=pilots, current=nxt)
-    if all(p.status is _LANDED for p in pilots):
+    first = _first_actor_of(pilots, 0)
+    if first == len(pilots):  # every pilot made a final landing
         return _end(game, state.evolve(pilots=pilots), events, "all-landed")
-    return _end_of_round(game, state, pilots, events)
+    return _end_of_round(game, state, pilots, first, events)
 
 
 def _set(state: State, index: int, pilot: Pilot) -> State:
@@ -532,11 +533,11 @@ _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
 """The claims of a turn that claims no stunt, by moment (shared, never changed)."""
 
 
-def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...],
+def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...], first: int,
                   events: list[Event] | None) -> State:
-    """The last player (the pilots as ``pilots`` after that turn; some pilot has not landed
-    yet) moves the Time Marker; a new hour changes the weather. The state after it is made
-    in one copy, its changes gathered first."""
+    """The last player (the pilots as ``pilots`` after that turn; ``first``, who has not
+    landed yet, acts first in a new round) moves the Time Marker; a new hour changes the
+    weather. The state after it is made in one copy, its changes gathered first."""
     cs = game.components
     time = state.time + cs.time.step
     round_ = state.round + 1
@@ -546,8 +547,7 @@ def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...],
         return _end(game, state.evolve(pilots=pilots, time=time, round=round_), events,
                     "end-of-day")
     if (time - cs.time.start) % 60:  # the next round starts
-        return state.evolve(pilots=pilots, time=time, round=round_,
-                            current=_first_actor_of(pilots, 0))
+        return state.evolve(pilots=pilots, time=time, round=round_, current=first)
     draws = Draws(game.scenario.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
     changes, weather = weather_changes(game, state, time, draws, explain=events is not None)
     changes["pilots"] = pilots
@@ -578,9 +578,10 @@ def _next_round_start(game: Game, state: State, changes: dict[str, Any],
                       events: list[Event] | None) -> State:
     """``state`` with ``changes`` (the pilots among them), as a round starts."""
     pilots = changes["pilots"]
-    if all(p.status is _LANDED for p in pilots):
+    first = _first_actor_of(pilots, 0)
+    if first == len(pilots):  # every pilot made a final landing
         return _end(game, state.evolve(**changes), events, "all-landed")
-    changes["current"] = _first_actor_of(pilots, 0)
+    changes["current"] = first
     return state.evolve(**changes)
 
 
