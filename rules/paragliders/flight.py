@@ -243,7 +243,7 @@ def collect_markers(game: Game, state: State, pilot: Pilot, hexes: tuple[Hex, ..
         return pilot
     for cm in game.scenario.cross_markers:
         spot = game.spots[cm.spot]
-        if cm.marker in pilot.markers or not any(h in spot for h in hexes):
+        if cm.marker in pilot.markers or spot.isdisjoint(hexes):
             continue
         marker = next(m for m in game.components.solo_markers if m.id == cm.marker)
         if marker.blank or cm.side is None:
@@ -287,6 +287,11 @@ class Flight(NamedTuple):
     visited: tuple[Hex, ...]
     down: bool
 
+
+_flight = tuple.__new__
+"""Makes a ``Flight`` from its fields in a tuple (``fly`` makes one a move: the named
+tuple's own constructor is a Python function)."""
+_NO_EVENT: Event = {}  # the event of a move not explained (never filled)
 
 Hook = Callable[[Pilot, tuple[dict[str, Any], ...]], Pilot]
 
@@ -411,7 +416,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         if between is not None:
             flown = between(flown, first)
         pilot = flown
-    turn_event: Event = {}
+    turn_event: Event = _NO_EVENT
     if events is not None:
         turn_event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
                       "move": move.value,
@@ -421,7 +426,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         if events is not None and collected is not None:
             events.append(turn_event)
             events.extend(collected)
-        return Flight(pilot, first, (to,), down)
+        return _flight(Flight, (pilot, first, (to,), down))
     if down:
         raise IllegalActionError("flight.accelerate-landed", f"the move touches down at "
                                  f"{to}: there is nothing left to accelerate")
@@ -454,7 +459,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
                  "why": "Skill Move card" if _CARD_ACCELERATE in skill else "weather ignored"}]}}
         events.append(turn_event)
         events.extend(collected)
-    return Flight(pilot, first, (to, ahead), down)
+    return _flight(Flight, (pilot, first, (to, ahead), down))
 
 
 _TURNED = {(d, m): (d.rotate(m.turn), m.hard) for d in Direction for m in MoveKind}
