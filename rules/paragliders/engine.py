@@ -238,10 +238,12 @@ def _first_actor(state: State, start: int) -> int:
 
 def _first_actor_of(pilots: tuple[Pilot, ...], start: int) -> int:
     """The first pilot from ``start`` on who acts (``len(pilots)``: none)."""
-    for i in range(start, len(pilots)):
-        if pilots[i].status is not _LANDED:
-            return i
-    return len(pilots)
+    count = len(pilots)
+    while start < count:  # (no range made: mostly the first pilot asked acts)
+        if pilots[start].status is not _LANDED:
+            return start
+        start += 1
+    return count
 
 
 # --- legal actions ------------------------------------------------------------------------
@@ -280,7 +282,7 @@ def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
             if choice is _LAND_FINAL and isinstance(action, WindChoice):
                 actor = state.actor
                 assert actor is not None
-                top = game.top_lander and end.hex in game.takeoffs and \
+                top = game.top_lander and end.hex in game.takeoff_hexes and \
                     pushed_altitude(state, actor, action.kind) > 0 and \
                     stunt_rules.top_lander_open(game, end)
             if choice is _LAND_RELAUNCH and end.hex is not None:
@@ -355,7 +357,9 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
             raise IllegalActionError("wind.choice", f"{pilot.ident} chooses push, resist or mix "
                                      "in the Wind Push Round")
         new = wind_push(game, state, pilot, action, events)
-        pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
+        changed = list(state.pilots)
+        changed[index] = new
+        pilots = tuple(changed)
         queue = state.push_queue[1:]
         if queue:
             return state.evolve(pilots=pilots, push_queue=queue)
@@ -365,7 +369,9 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
         raise IllegalActionError("turn.wind-choice", "wind-push choices belong to the Wind Push "
                                  "Round")
     new = _turn(game, state, pilot, action, events)
-    pilots = (*state.pilots[:index], new, *state.pilots[index + 1:])
+    changed = list(state.pilots)
+    changed[index] = new
+    pilots = tuple(changed)
     nxt = _first_actor_of(pilots, index + 1)
     if nxt < len(pilots):  # the round goes on
         return state.evolve(pilots=pilots, current=nxt)
@@ -501,7 +507,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         events.extend(claimed)
     if game.cross:
         moved = collect_markers(game, state, moved, flight.visited, events)
-    on_takeoff = game.top_lander and moved.hex in game.takeoffs
+    on_takeoff = game.top_lander and moved.hex in game.takeoff_hexes
     soft = on_takeoff and moved.altitude == game.mountaintop and action.land is _LAND_FINAL
     if flight.down or soft:
         if on_takeoff and (moved.altitude > 0 or soft):

@@ -309,7 +309,7 @@ def may_declare_landing(game: Game, pilot: Pilot) -> bool:
     declare that you want to land: in that case you perform a soft landing" (Top Lander in
     play)."""
     return game.top_lander and pilot.status is _FLYING and \
-        pilot.hex in game.takeoffs and pilot.altitude == game.mountaintop
+        pilot.hex in game.takeoff_hexes and pilot.altitude == game.mountaintop
 
 
 def _below(game: Game, h: Hex, mods: tuple[dict[str, Any], ...], altitude: int,

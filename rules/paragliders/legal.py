@@ -376,7 +376,7 @@ def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
                 found: tuple[Claim, ...]) -> list[Completion]:
     """The completions of a legal flight ending over ``end`` at ``height`` (``down``: it
     touched the ground), the claims ``found`` at its moments."""
-    on_takeoff = game.top_lander and end in game.takeoffs
+    on_takeoff = game.top_lander and end in game.takeoff_hexes
     lands: list[tuple[LandChoice | None, Hex | None]]
     if not down:
         lands = [(None, None)]

@@ -141,6 +141,7 @@ class Game:
     spawns: dict[int, Hex] = field(init=False, repr=False)
     mountains: frozenset[Hex] = field(init=False, repr=False)
     takeoffs: tuple[Hex, ...] = field(init=False, repr=False)
+    takeoff_hexes: frozenset[Hex] = field(init=False, repr=False)  # the same, to look up
     target: Hex | None = field(init=False, repr=False)
     edge: frozenset[Hex] = field(init=False, repr=False)
     edge_distance: dict[Hex, int] = field(init=False, repr=False)  # to the nearest edge hex
@@ -218,7 +219,8 @@ def _map_tables(m: Map) -> dict[str, Any]:
                       if mh.features.gps is not None},
         "spawns": {mh.features.spawn: h for h, mh in sorted(m.hexes.items())
                    if mh.features.spawn is not None},
-        "takeoffs": tuple(m.takeoffs), "target": m.targets[0] if m.targets else None,
+        "takeoffs": tuple(m.takeoffs), "takeoff_hexes": frozenset(m.takeoffs),
+        "target": m.targets[0] if m.targets else None,
         "edge": edge,
         "grid": grid(terrain, edge),
         "spots": {spot: frozenset(spot_hexes(m, spot)) for spot in SPOTS},

@@ -45,14 +45,10 @@ _UNIT = Layout(1.0)
 
 def push_order(pilots: tuple[Pilot, ...], wind: Direction) -> tuple[int, ...]:
     """Indices of the flying pilots in wind-push order (``wind``: where the wind blows)."""
-
-    def key(i: int) -> tuple[int, float, int]:
-        p = pilots[i]
-        assert p.hex is not None
-        return (p.altitude, _upwind(p.hex, wind), p.seat)
-
-    flying = [i for i, p in enumerate(pilots) if p.status is _FLYING]
-    return tuple(sorted(flying, key=key))
+    keys = [(p.altitude, _upwind(p.hex, wind), p.seat, i) for i, p in enumerate(pilots)
+            if p.status is _FLYING and p.hex is not None]
+    keys.sort()  # seats differ: no two keys tie
+    return tuple(k[3] for k in keys)
 
 
 @lru_cache(maxsize=4096)
@@ -72,7 +68,7 @@ def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | N
     """Why the pilot may not resist by ``loss`` altitude, or ``None``."""
     assert pilot.hex is not None
     after = pilot.altitude - loss
-    if game.top_lander and pilot.hex in game.takeoffs:
+    if game.top_lander and pilot.hex in game.takeoff_hexes:
         pass  # Top Lander: resisting above a take-off hex may bring the pilot down there
     elif game.terrain[pilot.hex] is _MOUNTAIN and after < game.mountaintop:
         return (f"over a mountain, resisting would take {pilot.ident} to altitude {after}, "
@@ -223,7 +219,7 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
                        "to": hx(pilot.hex or start), "blocked": blocked,
                        "altitude": {"before": before, "after": altitude, "modifiers": mods}})
         events.extend(collected)
-    top_landing = game.top_lander and pilot.hex in game.takeoffs and \
+    top_landing = game.top_lander and pilot.hex in game.takeoff_hexes and \
         0 < altitude < game.mountaintop
     if choice.top_lander:
         check_top_lander_claim(game, pilot)
