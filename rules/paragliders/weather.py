@@ -142,7 +142,8 @@ def weather_changes(game: Game, state: State, time: int, draws: Draws, *, initia
     h = hour_index(game, time)
     schedule = state.schedule
     scenario = game.scenario
-    if scenario.forecast is _SHORT:
+    if scenario.forecast is _SHORT and len(schedule) <= h + 2 and \
+            len(schedule) < scenario.hours:  # the forecast shows the next two hours
         used = {t for t, _ in schedule}
         listed = scenario.weather_tiles  # a listed day is the pile in its order
         while len(schedule) <= h + 2 and len(schedule) < scenario.hours:

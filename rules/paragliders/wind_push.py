@@ -60,10 +60,6 @@ def _upwind(h: Hex, wind: Direction) -> float:
     return -round(x * dx + y * dy, 6)
 
 
-def _others(state: State, me: Pilot) -> list[Pilot]:
-    return [p for p in state.pilots if p.seat != me.seat and p.status is _FLYING]
-
-
 def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | None:
     """Why the pilot may not resist by ``loss`` altitude, or ``None``."""
     assert pilot.hex is not None
@@ -73,8 +69,9 @@ def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | N
     elif game.terrain[pilot.hex] is _MOUNTAIN and after < game.mountaintop:
         return (f"over a mountain, resisting would take {pilot.ident} to altitude {after}, "
                 f"below the mountaintop ({game.mountaintop})")
-    for other in _others(state, pilot):
-        if other.hex == pilot.hex and after <= other.altitude < pilot.altitude:
+    for other in state.pilots:  # the other pilots flying
+        if other.hex == pilot.hex and after <= other.altitude < pilot.altitude and \
+                other.seat != pilot.seat and other.status is _FLYING:
             return f"{other.ident} is just under {pilot.ident}"
     return None
 
