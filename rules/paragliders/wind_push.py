@@ -10,8 +10,6 @@ you; then the pilot must be pushed. A push that would cross an aerodrome must be
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex, Layout
@@ -51,13 +49,21 @@ def push_order(pilots: tuple[Pilot, ...], wind: Direction) -> tuple[int, ...]:
     return tuple(k[3] for k in keys)
 
 
-@lru_cache(maxsize=4096)
 def _upwind(h: Hex, wind: Direction) -> float:
     """How far upwind ``h`` lies: minus its distance along the wind (rounded, so that
     hexes level across the wind tie), remembered (each wind push sorts the pilots by it)."""
-    dx, dy = _UNIT.center(Hex(0, 0).neighbor(wind))
-    x, y = _UNIT.center(h)
-    return -round(x * dx + y * dy, 6)
+    key = (h, wind)
+    found = _UPWIND.get(key)
+    if found is None:
+        dx, dy = _UNIT.center(Hex(0, 0).neighbor(wind))
+        x, y = _UNIT.center(h)
+        if len(_UPWIND) >= 65536:
+            _UPWIND.clear()
+        found = _UPWIND[key] = -round(x * dx + y * dy, 6)
+    return found
+
+
+_UPWIND: dict[tuple[Hex, Direction], float] = {}
 
 
 def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | None:
