@@ -151,6 +151,23 @@ def _hx(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
+class _Discard(list[Event]):
+    """An events list that keeps nothing (events passed as a generator are not even made)."""
+
+    def append(self, event: Event) -> None:
+        pass
+
+    def extend(self, events: Iterable[Event]) -> None:
+        pass
+
+
+def _told(events: list[Event]) -> bool:
+    """Whether ``events`` keeps the events it is given: ``advance`` (bots and policies
+    weighing every legal action) discards them, and the events that only explain are then
+    not built (CORE.md section 5: events for the action applied only)."""
+    return type(events) is not _Discard
+
+
 # --- setup --------------------------------------------------------------------------------
 
 
@@ -475,13 +492,14 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
     blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
     before, previous, planes = state.clouds, state.last_direction, state.planes
-    event: Event = {"type": "weather", "turn": state.turn,
-                    "first": game.companies[state.first].colour, "wind": wind_name(wind),
-                    "draws": [dict(d) for d in blown.made]}
-    if stones:
-        event["asteroids"] = [_hx(h) for h in sorted(stones)]
-    events.append(event)
-    events.extend(dict(e) for e in phase.events)
+    if _told(events):
+        event: Event = {"type": "weather", "turn": state.turn,
+                        "first": game.companies[state.first].colour, "wind": wind_name(wind),
+                        "draws": [dict(d) for d in blown.made]}
+        if stones:
+            event["asteroids"] = [_hx(h) for h in sorted(stones)]
+        events.append(event)
+        events.extend(dict(e) for e in phase.events)
     state = state.evolve(clouds=phase.clouds, wind=wind, draws=blown.index,
                          last_direction=wind if isinstance(wind, Direction)
                          else state.last_direction)
@@ -533,10 +551,11 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
         positions[chute] = state.chute.hex
         names.append(PARACHUTE)
     result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
-    for e in result.events:
-        shown = parachute.shaken_event(e)
-        if shown is not None:
-            events.append(shown)
+    if _told(events):
+        for e in result.events:
+            shown = parachute.shaken_event(e)
+            if shown is not None:
+                events.append(shown)
     if game.powers.parachute:
         state = parachute.open_chutes(game, state, result.events, events)
     for i, h in sorted(result.positions.items()):
@@ -791,6 +810,8 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
 def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event]) -> State:
     """Parcels lost for good (a crash, thrown overboard); the ``game_cannot_end`` event when
     this leaves no delivery zone able to reach 3 parcels (decision 16)."""
+    if not _told(events):
+        return state.evolve(lost=state.lost + parcels)
     ended = can_end(game, state) and game.night is None  # the night always ends
     state = state.evolve(lost=state.lost + parcels)
     if ended and not can_end(game, state):
@@ -808,16 +829,6 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     """The state after ``action`` and the events that explain it."""
     events: list[Event] = []
     return _apply(game, state, action, events), events
-
-
-class _Discard(list[Event]):
-    """An events list that keeps nothing (events passed as a generator are not even made)."""
-
-    def append(self, event: Event) -> None:
-        pass
-
-    def extend(self, events: Iterable[Event]) -> None:
-        pass
 
 
 def advance(game: Game, state: State, action: Action) -> State:
@@ -1003,15 +1014,17 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
         flown = plane
     runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
     landed = flight.landed or runway
-    journey: Event = {"type": "journey", "company": colour, "from": _hx(plane.hex),
-                      "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
-                      "boost": action.boost, "landed": landed, **extra}
-    if runway:
-        journey["runway"] = True
-        if flown.fuel is not None:
-            journey["altitude"] = 0
-            flown = flown.evolve(altitude=0, locked=0)
-    events.append(journey)
+    if runway and flown.fuel is not None:
+        flown = flown.evolve(altitude=0, locked=0)
+    if _told(events):
+        journey: Event = {"type": "journey", "company": colour, "from": _hx(plane.hex),
+                          "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
+                          "boost": action.boost, "landed": landed, **extra}
+        if runway:
+            journey["runway"] = True
+            if flown.fuel is not None:
+                journey["altitude"] = 0
+        events.append(journey)
     state = state.with_plane(i, flown.evolve(hex=flight.end, grounded=runway))
     if state.night is not None and flight.end in night.dark(state.night, state.clouds):
         state = _reveal(game, state, i, flight.end, events)  # it ends the journey
@@ -1184,8 +1197,9 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
                          phase=Phase.PILOTING)
-    events.append({"type": "round", "round": state.turn, "turn": state.turn,
-                   "first": game.companies[first].colour})
+    if _told(events):
+        events.append({"type": "round", "round": state.turn, "turn": state.turn,
+                       "first": game.companies[first].colour})
     return _weather(game, state, events)
 
 
