@@ -748,13 +748,32 @@ def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -
 # --- parcels ------------------------------------------------------------------------------
 
 
+_last_ops: tuple[Game, State, int, Ops, State] | None = None
+
+
 def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
     """Throw overboard, unload (in transit), load. "you can look at, load or unload one or
     more Parcels of your colour only there": no order is imposed, so the operations are
     checked on their result (decision 15): each parcel moved once, loads taken from the
-    zone as it was, and at most 2 parcels on board and 5 in the zone afterwards."""
-    if not ops:
+    zone as it was, and at most 2 parcels on board and 5 in the zone afterwards.
+
+    Without events (``advance``) the last result is remembered: the legal journeys come
+    grouped by the operations made before them, and bots weigh them one after another."""
+    global _last_ops
+    if ops is NO_OPS or not ops:
         return state
+    if _told(events):
+        return _do_ops(game, state, i, ops, events)
+    last = _last_ops
+    if last is not None and last[1] is state and last[0] is game and last[2] == i \
+            and last[3] == ops:
+        return last[4]
+    out = _do_ops(game, state, i, ops, events)
+    _last_ops = (game, state, i, ops, out)
+    return out
+
+
+def _do_ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
     colour = game.companies[i].colour
     plane = state.planes[i]
     moved = (*ops.throw, *ops.unload, *ops.load)
