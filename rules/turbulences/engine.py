@@ -969,6 +969,7 @@ def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) 
 
 
 def _journey(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
+    given = state
     colour = game.companies[i].colour
     boosting = state.phase is Phase.BOOST
     if boosting and not action.boost:
@@ -1030,7 +1031,44 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             raise IllegalActionError("expert.not-expert", f"{colour} does not fly in EXPERT "
                                      "mode: no gliding, no crossing")
         flight = check_journey(game, checked, i, action.path, overloaded)
+        if not rescue and state.night is None and not _told(events):
+            return _journey_end_seen(game, given, state, i, action, flight, boosting, events)
         flown = plane
+    return _journey_end(game, state, i, action, plane, flight, flown, extra, rescue, boosting,
+                        events)
+
+
+_TailKey = tuple[Ops, bool, Hex | None, Ops, bool, Hex, bool]
+_last_ends: tuple[Game, State, int, dict[_TailKey, State]] | None = None
+
+
+def _journey_end_seen(game: Game, given: State, state: State, i: int, action: Journey,
+                      flight: Flight, boosting: bool, events: list[Event]) -> State:
+    """``_journey_end`` of a checked day journey of a company flying without FUEL (not a
+    rescue, not a Power), without events: remembered for the state the action was given
+    in (``given``). Such a journey's end depends on where it ends, never on the hexes it
+    crossed, and the journeys weighed at one decision share a few ends: bots and policies
+    weighing every legal action resolve each end (and a game turn's weather) once."""
+    global _last_ends
+    key = (action.before, action.parachute, action.rebuild, action.after, boosting,
+           flight.end, flight.landed)
+    last = _last_ends
+    if last is None or last[1] is not given or last[0] is not game or last[2] != i:
+        last = _last_ends = (game, given, i, {})
+    done = last[3].get(key)
+    if done is None:
+        plane = state.planes[i]
+        done = last[3][key] = _journey_end(game, state, i, action, plane, flight, plane, {},
+                                           False, boosting, events)
+    return done
+
+
+def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane,
+                 flight: Flight, flown: Plane, extra: dict[str, Any], rescue: bool,
+                 boosting: bool, events: list[Event]) -> State:
+    """A checked journey flown: the aircraft ``flown`` at its end, landing, the parcel
+    operations after it, the BOOST offered or the next company."""
+    colour = game.companies[i].colour
     runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
     landed = flight.landed or runway
     if runway and flown.fuel is not None:
