@@ -1306,12 +1306,28 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     out: list[Action] = []
     reserve = not boost and parachute.can_reserve(game, state, i)
     powered = not boost and game.companies[i].aircraft.legendary
+    airports = game.airports
+    landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
     for before in ops_options(game, state, i):
-        scratch = _ops(game, state, i, before, [])
+        # without events, as advance makes it (the journeys weighed next find it made)
+        scratch = _ops(game, state, i, before, _Discard())
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
+        chute = scratch.chute
+        if not reserve and not powered and chute is None:  # the common case, in short
+            for path, cross, glide in _flights(game, scratch, i, overloaded):
+                end = path[-1]
+                if end not in airports:
+                    out.append(Journey(colour, path, before, NO_OPS, rebuild, boost, glide,
+                                       cross))
+                    continue
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross)
+                           for after in landings[end])
+            landings.clear()
+            continue
         flights = [(path, cross, glide, False)
                    for path, cross, glide in _flights(game, scratch, i, overloaded)]
-        chute = scratch.chute
         if chute is not None and parachute.owner_of(game, scratch, i):  # rescues
             hex_ = chute.hex
             flights += [(path, cross, glide, False)
@@ -1321,22 +1337,27 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
         if powered:
             flights += [(path, False, glide, True) for path, glide in
                         _power_flights(game, scratch, i)]
-        landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
         for path, cross, glide, power in flights:
             afters = [NO_OPS]
             end = path[-1]
-            if end in game.airports:
+            if end in airports:
                 if end not in landings:
-                    landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=end))
-                    landed, _ = _arrive(game, landed, i, end, _Discard())
-                    landings[end] = ops_options(game, landed, i, throw=False)
+                    landings[end] = _landing_ops(game, scratch, i, end)
                 afters = landings[end]
             elif not power and scratch.chute is not None and end == scratch.chute.hex:
                 afters = parachute.rescue_options(game, scratch, i)
             for reserved in ((False, True) if reserve else (False,)):
                 out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross,
                                    reserved, power) for after in afters)
+        landings.clear()
     return out
+
+
+def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
+    """The parcel operations the company may make after landing at ``airport``."""
+    landed = state.with_plane(i, state.planes[i].evolve(hex=airport))
+    landed, _ = _arrive(game, landed, i, airport, _Discard())
+    return ops_options(game, landed, i, throw=False)
 
 
 def _flights(game: Game, state: State, i: int, overloaded: bool
