@@ -748,7 +748,7 @@ def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -
 # --- parcels ------------------------------------------------------------------------------
 
 
-_last_ops: tuple[Game, State, int, Ops, State] | None = None
+_last_ops: tuple[Game, State, int, dict[Ops, State]] | None = None
 
 
 def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
@@ -757,19 +757,20 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
     checked on their result (decision 15): each parcel moved once, loads taken from the
     zone as it was, and at most 2 parcels on board and 5 in the zone afterwards.
 
-    Without events (``advance``) the last result is remembered: the legal journeys come
-    grouped by the operations made before them, and bots weigh them one after another."""
+    Without events (``advance``) the results are remembered for the last state asked
+    about: the legal journeys share a few sets of operations made before them, and bots
+    weigh them one after another."""
     global _last_ops
     if ops is NO_OPS or not ops:
         return state
     if _told(events):
         return _do_ops(game, state, i, ops, events)
     last = _last_ops
-    if last is not None and last[1] is state and last[0] is game and last[2] == i \
-            and last[3] == ops:
-        return last[4]
-    out = _do_ops(game, state, i, ops, events)
-    _last_ops = (game, state, i, ops, out)
+    if last is None or last[1] is not state or last[0] is not game or last[2] != i:
+        last = _last_ops = (game, state, i, {})
+    out = last[3].get(ops)
+    if out is None:
+        out = last[3][ops] = _do_ops(game, state, i, ops, events)
     return out
 
 
@@ -1038,8 +1039,8 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                         events)
 
 
-_TailKey = tuple[Ops, bool, Hex | None, Ops, bool, Hex, bool]
-_last_ends: tuple[Game, State, int, dict[_TailKey, State]] | None = None
+_TailKey = tuple[int, bool, Hex | None, int, bool, Hex, bool]
+_last_ends: tuple[Game, State, int, dict[_TailKey, tuple[State, Ops, Ops]]] | None = None
 
 
 def _journey_end_seen(game: Game, given: State, state: State, i: int, action: Journey,
@@ -1050,17 +1051,20 @@ def _journey_end_seen(game: Game, given: State, state: State, i: int, action: Jo
     crossed, and the journeys weighed at one decision share a few ends: bots and policies
     weighing every legal action resolve each end (and a game turn's weather) once."""
     global _last_ends
-    key = (action.before, action.parachute, action.rebuild, action.after, boosting,
-           flight.end, flight.landed)
+    # the parcel operations by identity (the legal actions share them), kept alive with
+    # the result so that no other can take their ids
+    before, after = action.before, action.after
+    key = (id(before), action.parachute, action.rebuild, id(after), boosting, flight.end,
+           flight.landed)
     last = _last_ends
     if last is None or last[1] is not given or last[0] is not game or last[2] != i:
         last = _last_ends = (game, given, i, {})
     done = last[3].get(key)
     if done is None:
         plane = state.planes[i]
-        done = last[3][key] = _journey_end(game, state, i, action, plane, flight, plane, {},
-                                           False, boosting, events)
-    return done
+        done = last[3][key] = (_journey_end(game, state, i, action, plane, flight, plane, {},
+                                            False, boosting, events), before, after)
+    return done[0]
 
 
 def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane,
