@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from skyhex.games import load_scenario
+from skyhex.rules.hexgrid import Hex
 from skyhex.rules.playout import playout, uniform
-from skyhex.rules.turbulences.actions import action_to_entry
+from skyhex.rules.turbulences.actions import NO_OPS, Journey, Ops, action_to_entry, journey
 from skyhex.rules.turbulences.engine import advance, apply
 from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Game, State
@@ -46,8 +47,10 @@ RECORDED = [
     ("turbulences-powers-6", 1, 107, "07bcaf4c8505dd73d851457e9e72e962cd3d9d17335ca98dfa124c54b1715241"),
     ("turbulences-teams-4", 0, 41, "657d5a6a73e584b20308106c288367294393d129fc54401005eb119737004b26"),
     ("turbulences-teams-4", 1, 42, "a858b627267bfb486bd194b7106e434fb415e6c280a2313bfe6e3bb7451dc30d"),
-    ("turbulences-two-companies-2", 0, 60, "a50fda82394a117fbf942a6f021bf4095f3a1affc0cc9142a1e998701c31dc39"),
-    ("turbulences-two-companies-2", 1, 60, "d4b42d88ca3c1b699f36efa947f083ea3d0a3c7b6e272402578b50a3f2287914"),
+    ("turbulences-two-companies-2", 0, 60,
+     "a50fda82394a117fbf942a6f021bf4095f3a1affc0cc9142a1e998701c31dc39"),
+    ("turbulences-two-companies-2", 1, 60,
+     "d4b42d88ca3c1b699f36efa947f083ea3d0a3c7b6e272402578b50a3f2287914"),
 ]
 """(scenario, seed, actions, sha256 of the moves-file entries as sorted JSON) of the greedy
 games (``policies.greedy``, cap ``GREEDY_CAP``) recorded before the engine's fast paths."""
@@ -98,3 +101,17 @@ def test_greedy_games_play_the_recorded_actions(name: str, seed: int, actions: i
     entries = [action_to_entry(a) for a in played.actions]
     assert len(entries) == actions
     assert hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() == digest
+
+
+def test_journey_made_without_init_equals_the_dataclass_one() -> None:
+    rng = random.Random(5)
+    hexes = [Hex(q, r) for q in range(-2, 3) for r in range(-2, 3)]
+    ops = [NO_OPS, Ops(throw=("red-1",)), Ops(unload=("blue-2",), load=("red-3", "red-1"))]
+    for _ in range(200):
+        args = ("red", tuple(rng.sample(hexes, rng.randint(1, 3))), rng.choice(ops),
+                rng.choice(ops), rng.choice([None, *hexes]), rng.random() < 0.5,
+                rng.randint(0, 3), rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5)
+        made, dataclass_made = journey(*args), Journey(*args)
+        assert made == dataclass_made and hash(made) == hash(dataclass_made)
+        assert repr(made) == repr(dataclass_made) and type(made) is Journey
+        assert action_to_entry(made) == action_to_entry(dataclass_made)

@@ -114,7 +114,16 @@ from skyhex.rules.turbulences import (
     parachute,
     runways,
 )
-from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
+from skyhex.rules.turbulences.actions import (
+    NO_OPS,
+    Action,
+    Flip,
+    Journey,
+    Ops,
+    Pass,
+    Power,
+    journey,
+)
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
@@ -748,7 +757,7 @@ def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -
 # --- parcels ------------------------------------------------------------------------------
 
 
-_last_ops: tuple[Game, State, int, dict[Ops, State]] | None = None
+_last_ops: tuple[Game, State, int, dict[int, tuple[State, Ops]]] | None = None
 
 
 def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
@@ -768,10 +777,10 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
     last = _last_ops
     if last is None or last[1] is not state or last[0] is not game or last[2] != i:
         last = _last_ops = (game, state, i, {})
-    out = last[3].get(ops)
+    out = last[3].get(id(ops))  # by identity: the legal actions share them
     if out is None:
-        out = last[3][ops] = _do_ops(game, state, i, ops, events)
-    return out
+        out = last[3][id(ops)] = (_do_ops(game, state, i, ops, events), ops)  # kept alive
+    return out[0]
 
 
 def _do_ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
@@ -858,10 +867,12 @@ def advance(game: Game, state: State, action: Action) -> State:
 
 
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
-    actor = state.actor
-    if actor is None:
+    if state.phase is Phase.OVER:
         raise IllegalActionError("game.over", "the game is over")
-    index = game.index(action.company)
+    actor = state.order[0]
+    index = game.numbers.get(action.company)
+    if index == actor and type(action) is Journey:  # the most frequent, first
+        return _journey(game, state, actor, action, events)
     if index is None:
         raise IllegalActionError("turn.unknown-company", f"no company is called "
                                  f"{action.company!r}")
@@ -1321,12 +1332,12 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
             for path, cross, glide in _flights(game, scratch, i, overloaded):
                 end = path[-1]
                 if end not in airports:
-                    out.append(Journey(colour, path, before, NO_OPS, rebuild, boost, glide,
+                    out.append(journey(colour, path, before, NO_OPS, rebuild, boost, glide,
                                        cross))
                     continue
                 if end not in landings:
                     landings[end] = _landing_ops(game, scratch, i, end)
-                out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross)
+                out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross)
                            for after in landings[end])
             landings.clear()
             continue
@@ -1351,7 +1362,7 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
             elif not power and scratch.chute is not None and end == scratch.chute.hex:
                 afters = parachute.rescue_options(game, scratch, i)
             for reserved in ((False, True) if reserve else (False,)):
-                out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross,
+                out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross,
                                    reserved, power) for after in afters)
         landings.clear()
     return out

@@ -36,7 +36,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
@@ -48,9 +48,9 @@ from skyhex.rules.turbulences.state import Chute, Game, Plane, State
 MAX_BASE = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Flight:
-    """A checked journey: where it ends and whether it ended by landing in an airport."""
+class Flight(NamedTuple):
+    """A checked journey: where it ends and whether it ended by landing in an airport (a
+    named tuple: the legal journeys make thousands a game)."""
 
     path: tuple[Hex, ...]
     end: Hex
