@@ -1119,7 +1119,7 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
             events.append({"type": "parcels_lost", "company": colour, "parcels": list(gone),
                            "reason": "rescue"})
             state = _lose(game, state, gone, events)
-    elif action.after:
+    elif action.after is not NO_OPS and action.after:
         if not landed:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only (the journey did not land)")

@@ -278,9 +278,10 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     tiles = game.tiles
     steps = free_steps(game, state, others)
     unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
-    out: list[Flight] = []
     firsts = steps(start)
-    out.extend(Flight((h,), h, h not in tiles, False) for h in firsts)
+    ones = [Flight((h,), h, h not in tiles, False) for h in firsts]
+    twos: list[Flight] = []
+    threes: list[Flight] = []
     for a in firsts:
         if a not in tiles or a in unknown:
             continue
@@ -288,13 +289,16 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
         for b in steps(a):
             as_base = not overloaded and b != start
             if as_base or bonus_a:
-                out.append(Flight((a, b), b, b not in tiles, not as_base))
+                twos.append(Flight((a, b), b, b not in tiles, not as_base))
             if overloaded or b == start or b not in tiles or b in unknown or \
                     not has_bonus(game, state, mover, b, a):
                 continue
-            out.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
-    out.sort(key=lambda f: (len(f.path), f.path))
-    table = {f.path: f for f in out}
+            threes.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
+    # shortest first, then by hexes: flights sort by their path first, unique in a length
+    ones.sort()
+    twos.sort()
+    threes.sort()
+    table = {f.path: f for f in (*ones, *twos, *threes)}
     if len(_flight_memo) >= _FLIGHT_MEMO_SIZE:
         _flight_memo.clear()
     _flight_memo[_flight_key(game, state, mover, overloaded, others)] = \

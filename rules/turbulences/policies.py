@@ -92,8 +92,18 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
     world = believed(game, state, rng, legal)
-    best = max(range(len(legal)),
-               key=lambda k: (value(game, advance(world, state, legal[k]), i), rng.random()))
+    # several actions lead to one state (journeys ending on one tile: advance gives the
+    # same object), valued once; the states stay alive here, so their ids stay theirs
+    valued: dict[int, tuple[State, int]] = {}
+
+    def worth(action: Action) -> int:
+        after = advance(world, state, action)
+        got = valued.get(id(after))
+        if got is None:
+            got = valued[id(after)] = (after, value(game, after, i))
+        return got[1]
+
+    best = max(range(len(legal)), key=lambda k: (worth(legal[k]), rng.random()))
     return legal[best]
 
 
