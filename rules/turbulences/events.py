@@ -64,6 +64,9 @@ def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[H
     landings: dict[int, Hex] = {}
     events: list[Event] = []
     flying = sorted((i, h) for i, h in positions.items() if h in tiles)
+    if not any(before.get(h) or after.get(h) for _, h in flying) \
+            and len({h for _, h in flying}) == len(flying):
+        return Shake(dest, landings, ())  # no cloud near an aircraft: nothing happens
     riders: set[int] = set()
 
     def destroy(i: int, hex_: Hex, case: str, cause: str, **extra: Any) -> None:
