@@ -982,12 +982,14 @@ def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) 
 
 def _journey(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
     given = state
-    colour = game.companies[i].colour
+    company = game.companies[i]
+    colour = company.colour
     boosting = state.phase is Phase.BOOST
-    if boosting and not action.boost:
-        raise IllegalActionError("boost.window", "your journey is over: activate the BOOST "
-                                 "(a journey with boost) or pass")
-    if not boosting and action.boost:
+    if boosting:
+        if not action.boost:
+            raise IllegalActionError("boost.window", "your journey is over: activate the "
+                                     "BOOST (a journey with boost) or pass")
+    elif action.boost:
         raise IllegalActionError("boost.not-yet", "the BOOST is activated at the end of your "
                                  "journey")
     plane = state.planes[i]
@@ -1003,7 +1005,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                  "(in your airport, or with the BOOST in another city of your "
                                  "region) or pass")
     if boosting:
-        if game.companies[i].aircraft.legendary:
+        if company.aircraft.legendary:
             raise IllegalActionError("boost.legendary", "a Legendary Aircraft has no BOOST: "
                                      "its Power replaces it (the BESIXDOUZE's ASTEROID, or "
                                      "pass)")
@@ -1019,7 +1021,8 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     assert plane.hex is not None
     overloaded = len(plane.carried) == MAX_CARRIED
     extra: dict[str, Any] = {}
-    rescue = not action.power and bool(action.path) and parachute.is_rescue(state, action.path)
+    rescue = state.chute is not None and not action.power and bool(action.path) \
+        and parachute.is_rescue(state, action.path)
     checked = state
     if rescue:
         parachute.check_rescue_path(game, state, i, action.path)
@@ -1034,7 +1037,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             extra["tiles"] = legendary.carpet_reach(game, state, i)[flight.end]
         elif not _can_move(game, state.with_plane(i, plane.evolve(boost=False)), i):
             extra["blocked"] = True  # no journey but the DODGE (PIG'S TURN)
-    elif game.companies[i].expert:
+    elif company.expert:
         paid = expert.pay(game, checked, i, action.path, action.cross, action.glide, overloaded)
         flight = paid.flight
         flown, extra = expert.fly(game, checked, i, paid, action.path, action.cross)

@@ -234,24 +234,40 @@ def storms(clouds: Mapping[Hex, Stack]) -> frozenset[Hex]:
     return out
 
 
+_open_memo: tuple[Game, frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]] | None \
+    = None
+
+
+def _open(game: Game, mountains: frozenset[Hex], stormy: frozenset[Hex]
+          ) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The landscape tiles neither a mountain nor under a storm, and those with the airports
+    (the last sky asked about is remembered)."""
+    global _open_memo
+    memo = _open_memo
+    if memo is not None and memo[0] is game and memo[1] is mountains and memo[2] is stormy:
+        return memo[3], memo[4]
+    tiles = game.tiles - mountains - stormy
+    with_airports = tiles | frozenset(game.airports)
+    _open_memo = (game, mountains, stormy, tiles, with_airports)
+    return tiles, with_airports
+
+
 def free_steps(game: Game, state: State, others: Collection[Hex]
                ) -> Callable[[Hex], list[Hex]]:
     """The hexes an aircraft at a hex may enter next (``_step`` allows them: a property test
     holds the two together): a free landscape tile, and from a landscape tile a free
     airport."""
-    tiles, airports = game.tiles, game.airports
-    mountains = known_mountains(game.mountains, state.night)
-    stormy = storms(state.clouds)
+    tiles, reach = game.tiles, game.reach
+    open_tiles, open_places = _open(game, known_mountains(game.mountains, state.night),
+                                    storms(state.clouds))
 
     def steps(pos: Hex) -> list[Hex]:
-        near = game.reach.get(pos)
+        near = reach.get(pos)
         if near is None:
             near = pos.neighbors()
         if pos in tiles:
-            return [h for h in near if h not in others and (
-                h not in mountains and h not in stormy if h in tiles else h in airports)]
-        return [h for h in near if h in tiles and h not in mountains and h not in stormy
-                and h not in others]
+            return [h for h in near if h in open_places and h not in others]
+        return [h for h in near if h in open_tiles and h not in others]
 
     return steps
 
