@@ -132,6 +132,7 @@ from skyhex.rules.turbulences.piloting import (
     Flight,
     can_move,
     check_journey,
+    flights,
     journeys,
     occupied,
 )
@@ -168,6 +169,9 @@ class _Discard(list[Event]):
 
     def extend(self, events: Iterable[Event]) -> None:
         pass
+
+
+_DISCARD = _Discard()
 
 
 def _told(events: list[Event]) -> bool:
@@ -862,8 +866,16 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
 
 def advance(game: Game, state: State, action: Action) -> State:
     """The state after ``action``, as ``apply`` gives it, without its events (bots weighing
-    every action of a turn read the state only)."""
-    return _apply(game, state, action, _Discard())
+    every action of a turn read the state only). A journey ``legal_actions`` listed for this
+    very state is not checked again: the listing kept where it starts and its checked
+    flight (CORE.md section 5, a fast path for legality; a test holds it to ``apply``)."""
+    listed = _listed
+    if listed is not None and listed[1] is state and listed[0] is game:
+        known = listed[2].get(id(action))
+        if known is not None and known[0] is action:
+            return _journey_end_seen(game, state, known[1], state.order[0], action, known[2],
+                                     False, _DISCARD)
+    return _apply(game, state, action, _DISCARD)
 
 
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
@@ -1326,11 +1338,32 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     powered = not boost and game.companies[i].aircraft.legendary
     airports = game.airports
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
+    # a day journey of a company flying without FUEL, from where its aircraft stands: what
+    # advance needs of it is kept (``_listed``)
+    plain = not boost and rebuild is None and state.night is None \
+        and not game.companies[i].expert and not reserve and not powered
+    listed: dict[int, tuple[Journey, State, Flight]] = {}
     for before in ops_options(game, state, i):
         # without events, as advance makes it (the journeys weighed next find it made)
-        scratch = _ops(game, state, i, before, _Discard())
+        scratch = _ops(game, state, i, before, _DISCARD)
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
         chute = scratch.chute
+        if plain and chute is None:
+            for path, flight in flights(game, scratch, i, overloaded).items():
+                end = path[-1]
+                if end not in airports:
+                    made = journey(colour, path, before, NO_OPS, None, False, 0, False)
+                    out.append(made)
+                    listed[id(made)] = (made, scratch, flight)
+                    continue
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                for after in landings[end]:
+                    made = journey(colour, path, before, after, None, False, 0, False)
+                    out.append(made)
+                    listed[id(made)] = (made, scratch, flight)
+            landings.clear()
+            continue
         if not reserve and not powered and chute is None:  # the common case, in short
             for path, cross, glide in _flights(game, scratch, i, overloaded):
                 end = path[-1]
@@ -1344,18 +1377,18 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                            for after in landings[end])
             landings.clear()
             continue
-        flights = [(path, cross, glide, False)
-                   for path, cross, glide in _flights(game, scratch, i, overloaded)]
+        found = [(path, cross, glide, False)
+                 for path, cross, glide in _flights(game, scratch, i, overloaded)]
         if chute is not None and parachute.owner_of(game, scratch, i):  # rescues
             hex_ = chute.hex
-            flights += [(path, cross, glide, False)
+            found += [(path, cross, glide, False)
                         for path, cross, glide in _flights(game, parachute.freed(scratch), i,
                                                            overloaded)
                         if path[-1] == hex_ and hex_ not in path[:-1]]
         if powered:
-            flights += [(path, False, glide, True) for path, glide in
+            found += [(path, False, glide, True) for path, glide in
                         _power_flights(game, scratch, i)]
-        for path, cross, glide, power in flights:
+        for path, cross, glide, power in found:
             afters = [NO_OPS]
             end = path[-1]
             if end in airports:
@@ -1368,7 +1401,15 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                 out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross,
                                    reserved, power) for after in afters)
         landings.clear()
+    if listed:
+        global _listed
+        _listed = (game, state, listed)
     return out
+
+
+_listed: tuple[Game, State, dict[int, tuple[Journey, State, Flight]]] | None = None
+"""The day journeys ``_journeys`` last listed from where an aircraft stands (their ids, kept
+alive here): each with the state after its parcel operations and its checked flight."""
 
 
 def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
