@@ -95,16 +95,17 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     # several actions lead to one state (journeys ending on one tile: advance gives the
     # same object), valued once; the states stay alive here, so their ids stay theirs
     valued: dict[int, tuple[State, int]] = {}
-
-    def worth(action: Action) -> int:
+    best: tuple[int, float] | None = None
+    chosen = legal[0]
+    for action in legal:  # max of (value, a random draw), the first of equals
         after = advance(world, state, action)
         got = valued.get(id(after))
         if got is None:
             got = valued[id(after)] = (after, value(game, after, i))
-        return got[1]
-
-    best = max(range(len(legal)), key=lambda k: (worth(legal[k]), rng.random()))
-    return legal[best]
+        key = (got[1], rng.random())
+        if best is None or key > best:
+            best, chosen = key, action
+    return chosen
 
 
 def believed(game: Game, state: State, rng: random.Random,
