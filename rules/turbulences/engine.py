@@ -874,7 +874,7 @@ def advance(game: Game, state: State, action: Action) -> State:
         known = listed[2].get(id(action))
         if known is not None and known[0] is action:
             return _journey_end_seen(game, state, known[1], state.order[0], action, known[2],
-                                     False, _DISCARD)
+                                     state.phase is Phase.BOOST, _DISCARD)
     return _apply(game, state, action, _DISCARD)
 
 
@@ -1330,8 +1330,11 @@ def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces:
     return tuple(out)
 
 
-def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
-              ) -> list[Action]:
+def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
+              given: State | None = None) -> list[Action]:
+    """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
+    in, when they start from where its aircraft stands (``state`` itself, or the state with
+    the BOOST turned over for the BOOST's journey)."""
     colour = game.companies[i].colour
     out: list[Action] = []
     reserve = not boost and parachute.can_reserve(game, state, i)
@@ -1340,7 +1343,7 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
     # a day journey of a company flying without FUEL, from where its aircraft stands: what
     # advance needs of it is kept (``_listed``)
-    plain = not boost and rebuild is None and state.night is None \
+    plain = given is not None and rebuild is None and state.night is None \
         and not game.companies[i].expert and not reserve and not powered
     listed: dict[int, tuple[Journey, State, Flight]] = {}
     for before in ops_options(game, state, i):
@@ -1352,14 +1355,14 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
             for path, flight in flights(game, scratch, i, overloaded).items():
                 end = path[-1]
                 if end not in airports:
-                    made = journey(colour, path, before, NO_OPS, None, False, 0, False)
+                    made = journey(colour, path, before, NO_OPS, None, boost, 0, False)
                     out.append(made)
                     listed[id(made)] = (made, scratch, flight)
                     continue
                 if end not in landings:
                     landings[end] = _landing_ops(game, scratch, i, end)
                 for after in landings[end]:
-                    made = journey(colour, path, before, after, None, False, 0, False)
+                    made = journey(colour, path, before, after, None, boost, 0, False)
                     out.append(made)
                     listed[id(made)] = (made, scratch, flight)
             landings.clear()
@@ -1403,7 +1406,8 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
         landings.clear()
     if listed:
         global _listed
-        _listed = (game, state, listed)
+        assert given is not None  # only then listed
+        _listed = (game, given, listed)
     return out
 
 
@@ -1493,7 +1497,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                                     else [])]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
-        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None)]
+        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None, state)]
     if plane.hex is None:
         out: list[Action] = [Pass(colour)]
         company = game.companies[i]
@@ -1515,7 +1519,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
         return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
-    return [*flip, *_journeys(game, state, i, False, None)]
+    return [*flip, *_journeys(game, state, i, False, None, state)]
 
 
 # --- what a company may know --------------------------------------------------------------
