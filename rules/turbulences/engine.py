@@ -125,7 +125,7 @@ from skyhex.rules.turbulences.actions import (
     journey,
 )
 from skyhex.rules.turbulences.chance import Draws
-from skyhex.rules.turbulences.events import shake
+from skyhex.rules.turbulences.events import Shake, shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
 from skyhex.rules.turbulences.legendary import POWER_OF
 from skyhex.rules.turbulences.piloting import (
@@ -563,12 +563,14 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
     if state.chute is not None:
         positions[chute] = state.chute.hex
         names.append(PARACHUTE)
-    result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
     if _told(events):
+        result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
         for e in result.events:
             shown = parachute.shaken_event(e)
             if shown is not None:
                 events.append(shown)
+    else:
+        result = _shake_seen(game, names, positions, before, phase)
     if game.powers.parachute:
         state = parachute.open_chutes(game, state, result.events, events)
     for i, h in sorted(result.positions.items()):
@@ -592,6 +594,28 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
         shaken = [e for e in result.events if e.get("company") != PARACHUTE]
         state = _expert_weather(game, state, shaken, landings, events)
     return state
+
+
+_last_shakes: tuple[Game, WeatherPhase, Mapping[Hex, Stack],
+                    dict[tuple[int, tuple[tuple[int, Hex], ...]], Shake]] | None = None
+
+
+def _shake_seen(game: Game, names: list[str], positions: dict[int, Hex],
+                before: Mapping[Hex, Stack], phase: WeatherPhase) -> Shake:
+    """``shake`` remembered for the last weather phase, by the riders' places: the states
+    after a turn's last company's actions (weighed by bots without events) often put the
+    aircraft in the same places. Its events are read, never logged: not shared with a log
+    that could change them."""
+    global _last_shakes
+    last = _last_shakes
+    if last is None or last[1] is not phase or last[2] is not before or last[0] is not game:
+        last = _last_shakes = (game, phase, before, {})
+    key = (len(names), tuple(positions.items()))
+    result = last[3].get(key)
+    if result is None:
+        result = last[3][key] = shake(names, positions, game.tiles, game.airports,
+                                      game.cities, before, phase)
+    return result
 
 
 def _shake_chute(game: Game, state: State, end: Hex | None, landing: Hex | None,
