@@ -93,6 +93,32 @@ class Journey:
         return text
 
 
+(_COMPANY, _PATH, _BEFORE, _AFTER, _REBUILD, _BOOST, _GLIDE, _CROSS, _PARACHUTE,
+ _POWER) = (Journey.__dict__[name].__set__ for name in (
+    "company", "path", "before", "after", "rebuild", "boost", "glide", "cross", "parachute",
+    "power"))
+
+
+def journey(company: str, path: tuple[Hex, ...], before: Ops, after: Ops, rebuild: Hex | None,
+            boost: bool, glide: int, cross: bool, parachute: bool = False, power: bool = False
+            ) -> Journey:
+    """``Journey(...)`` with every field given, made without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` per field): the legal actions make thousands
+    of journeys a game. Equal to the one ``Journey`` makes (a test holds them together)."""
+    made = object.__new__(Journey)
+    _COMPANY(made, company)
+    _PATH(made, path)
+    _BEFORE(made, before)
+    _AFTER(made, after)
+    _REBUILD(made, rebuild)
+    _BOOST(made, boost)
+    _GLIDE(made, glide)
+    _CROSS(made, cross)
+    _PARACHUTE(made, parachute)
+    _POWER(made, power)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Pass the turn (blocked, or a destroyed aircraft waiting) or decline the BOOST.

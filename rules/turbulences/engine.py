@@ -114,15 +114,25 @@ from skyhex.rules.turbulences import (
     parachute,
     runways,
 )
-from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
+from skyhex.rules.turbulences.actions import (
+    NO_OPS,
+    Action,
+    Flip,
+    Journey,
+    Ops,
+    Pass,
+    Power,
+    journey,
+)
 from skyhex.rules.turbulences.chance import Draws
-from skyhex.rules.turbulences.events import shake
+from skyhex.rules.turbulences.events import Shake, shake
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape, Stack, region_cities
 from skyhex.rules.turbulences.legendary import POWER_OF
 from skyhex.rules.turbulences.piloting import (
     Flight,
     can_move,
     check_journey,
+    flights,
     journeys,
     occupied,
 )
@@ -149,6 +159,26 @@ from skyhex.rules.turbulences.weather import WeatherPhase, Wind, WindRose, resol
 
 def _hx(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
+
+
+class _Discard(list[Event]):
+    """An events list that keeps nothing (events passed as a generator are not even made)."""
+
+    def append(self, event: Event) -> None:
+        pass
+
+    def extend(self, events: Iterable[Event]) -> None:
+        pass
+
+
+_DISCARD = _Discard()
+
+
+def _told(events: list[Event]) -> bool:
+    """Whether ``events`` keeps the events it is given: ``advance`` (bots and policies
+    weighing every legal action) discards them, and the events that only explain are then
+    not built (CORE.md section 5: events for the action applied only)."""
+    return type(events) is not _Discard
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -475,13 +505,14 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
     blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
     before, previous, planes = state.clouds, state.last_direction, state.planes
-    event: Event = {"type": "weather", "turn": state.turn,
-                    "first": game.companies[state.first].colour, "wind": wind_name(wind),
-                    "draws": [dict(d) for d in blown.made]}
-    if stones:
-        event["asteroids"] = [_hx(h) for h in sorted(stones)]
-    events.append(event)
-    events.extend(dict(e) for e in phase.events)
+    if _told(events):
+        event: Event = {"type": "weather", "turn": state.turn,
+                        "first": game.companies[state.first].colour, "wind": wind_name(wind),
+                        "draws": [dict(d) for d in blown.made]}
+        if stones:
+            event["asteroids"] = [_hx(h) for h in sorted(stones)]
+        events.append(event)
+        events.extend(dict(e) for e in phase.events)
     state = state.evolve(clouds=phase.clouds, wind=wind, draws=blown.index,
                          last_direction=wind if isinstance(wind, Direction)
                          else state.last_direction)
@@ -532,11 +563,14 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
     if state.chute is not None:
         positions[chute] = state.chute.hex
         names.append(PARACHUTE)
-    result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
-    for e in result.events:
-        shown = parachute.shaken_event(e)
-        if shown is not None:
-            events.append(shown)
+    if _told(events):
+        result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
+        for e in result.events:
+            shown = parachute.shaken_event(e)
+            if shown is not None:
+                events.append(shown)
+    else:
+        result = _shake_seen(game, names, positions, before, phase)
     if game.powers.parachute:
         state = parachute.open_chutes(game, state, result.events, events)
     for i, h in sorted(result.positions.items()):
@@ -560,6 +594,28 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
         shaken = [e for e in result.events if e.get("company") != PARACHUTE]
         state = _expert_weather(game, state, shaken, landings, events)
     return state
+
+
+_last_shakes: tuple[Game, WeatherPhase, Mapping[Hex, Stack],
+                    dict[tuple[int, tuple[tuple[int, Hex], ...]], Shake]] | None = None
+
+
+def _shake_seen(game: Game, names: list[str], positions: dict[int, Hex],
+                before: Mapping[Hex, Stack], phase: WeatherPhase) -> Shake:
+    """``shake`` remembered for the last weather phase, by the riders' places: the states
+    after a turn's last company's actions (weighed by bots without events) often put the
+    aircraft in the same places. Its events are read, never logged: not shared with a log
+    that could change them."""
+    global _last_shakes
+    last = _last_shakes
+    if last is None or last[1] is not phase or last[2] is not before or last[0] is not game:
+        last = _last_shakes = (game, phase, before, {})
+    key = (len(names), tuple(positions.items()))
+    result = last[3].get(key)
+    if result is None:
+        result = last[3][key] = shake(names, positions, game.tiles, game.airports,
+                                      game.cities, before, phase)
+    return result
 
 
 def _shake_chute(game: Game, state: State, end: Hex | None, landing: Hex | None,
@@ -729,13 +785,33 @@ def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -
 # --- parcels ------------------------------------------------------------------------------
 
 
+_last_ops: tuple[Game, State, int, dict[int, tuple[State, Ops]]] | None = None
+
+
 def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
     """Throw overboard, unload (in transit), load. "you can look at, load or unload one or
     more Parcels of your colour only there": no order is imposed, so the operations are
     checked on their result (decision 15): each parcel moved once, loads taken from the
-    zone as it was, and at most 2 parcels on board and 5 in the zone afterwards."""
-    if not ops:
+    zone as it was, and at most 2 parcels on board and 5 in the zone afterwards.
+
+    Without events (``advance``) the results are remembered for the last state asked
+    about: the legal journeys share a few sets of operations made before them, and bots
+    weigh them one after another."""
+    global _last_ops
+    if ops is NO_OPS or not ops:
         return state
+    if _told(events):
+        return _do_ops(game, state, i, ops, events)
+    last = _last_ops
+    if last is None or last[1] is not state or last[0] is not game or last[2] != i:
+        last = _last_ops = (game, state, i, {})
+    out = last[3].get(id(ops))  # by identity: the legal actions share them
+    if out is None:
+        out = last[3][id(ops)] = (_do_ops(game, state, i, ops, events), ops)  # kept alive
+    return out[0]
+
+
+def _do_ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
     colour = game.companies[i].colour
     plane = state.planes[i]
     moved = (*ops.throw, *ops.unload, *ops.load)
@@ -791,6 +867,8 @@ def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> Sta
 def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event]) -> State:
     """Parcels lost for good (a crash, thrown overboard); the ``game_cannot_end`` event when
     this leaves no delivery zone able to reach 3 parcels (decision 16)."""
+    if not _told(events):
+        return state.evolve(lost=state.lost + parcels)
     ended = can_end(game, state) and game.night is None  # the night always ends
     state = state.evolve(lost=state.lost + parcels)
     if ended and not can_end(game, state):
@@ -810,27 +888,27 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     return _apply(game, state, action, events), events
 
 
-class _Discard(list[Event]):
-    """An events list that keeps nothing (events passed as a generator are not even made)."""
-
-    def append(self, event: Event) -> None:
-        pass
-
-    def extend(self, events: Iterable[Event]) -> None:
-        pass
-
-
 def advance(game: Game, state: State, action: Action) -> State:
     """The state after ``action``, as ``apply`` gives it, without its events (bots weighing
-    every action of a turn read the state only)."""
-    return _apply(game, state, action, _Discard())
+    every action of a turn read the state only). A journey ``legal_actions`` listed for this
+    very state is not checked again: the listing kept where it starts and its checked
+    flight (CORE.md section 5, a fast path for legality; a test holds it to ``apply``)."""
+    listed = _listed
+    if listed is not None and listed[1] is state and listed[0] is game:
+        known = listed[2].get(id(action))
+        if known is not None and known[0] is action:
+            return _journey_end_seen(game, state, known[1], state.order[0], action, known[2],
+                                     state.phase is Phase.BOOST, _DISCARD)
+    return _apply(game, state, action, _DISCARD)
 
 
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
-    actor = state.actor
-    if actor is None:
+    if state.phase is Phase.OVER:
         raise IllegalActionError("game.over", "the game is over")
-    index = game.index(action.company)
+    actor = state.order[0]
+    index = game.numbers.get(action.company)
+    if index == actor and type(action) is Journey:  # the most frequent, first
+        return _journey(game, state, actor, action, events)
     if index is None:
         raise IllegalActionError("turn.unknown-company", f"no company is called "
                                  f"{action.company!r}")
@@ -939,12 +1017,15 @@ def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) 
 
 
 def _journey(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
-    colour = game.companies[i].colour
+    given = state
+    company = game.companies[i]
+    colour = company.colour
     boosting = state.phase is Phase.BOOST
-    if boosting and not action.boost:
-        raise IllegalActionError("boost.window", "your journey is over: activate the BOOST "
-                                 "(a journey with boost) or pass")
-    if not boosting and action.boost:
+    if boosting:
+        if not action.boost:
+            raise IllegalActionError("boost.window", "your journey is over: activate the "
+                                     "BOOST (a journey with boost) or pass")
+    elif action.boost:
         raise IllegalActionError("boost.not-yet", "the BOOST is activated at the end of your "
                                  "journey")
     plane = state.planes[i]
@@ -960,7 +1041,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                  "(in your airport, or with the BOOST in another city of your "
                                  "region) or pass")
     if boosting:
-        if game.companies[i].aircraft.legendary:
+        if company.aircraft.legendary:
             raise IllegalActionError("boost.legendary", "a Legendary Aircraft has no BOOST: "
                                      "its Power replaces it (the BESIXDOUZE's ASTEROID, or "
                                      "pass)")
@@ -976,7 +1057,8 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     assert plane.hex is not None
     overloaded = len(plane.carried) == MAX_CARRIED
     extra: dict[str, Any] = {}
-    rescue = not action.power and bool(action.path) and parachute.is_rescue(state, action.path)
+    rescue = state.chute is not None and not action.power and bool(action.path) \
+        and parachute.is_rescue(state, action.path)
     checked = state
     if rescue:
         parachute.check_rescue_path(game, state, i, action.path)
@@ -991,7 +1073,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             extra["tiles"] = legendary.carpet_reach(game, state, i)[flight.end]
         elif not _can_move(game, state.with_plane(i, plane.evolve(boost=False)), i):
             extra["blocked"] = True  # no journey but the DODGE (PIG'S TURN)
-    elif game.companies[i].expert:
+    elif company.expert:
         paid = expert.pay(game, checked, i, action.path, action.cross, action.glide, overloaded)
         flight = paid.flight
         flown, extra = expert.fly(game, checked, i, paid, action.path, action.cross)
@@ -1000,18 +1082,60 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             raise IllegalActionError("expert.not-expert", f"{colour} does not fly in EXPERT "
                                      "mode: no gliding, no crossing")
         flight = check_journey(game, checked, i, action.path, overloaded)
+        if not rescue and state.night is None and not _told(events):
+            return _journey_end_seen(game, given, state, i, action, flight, boosting, events)
         flown = plane
+    return _journey_end(game, state, i, action, plane, flight, flown, extra, rescue, boosting,
+                        events)
+
+
+_TailKey = tuple[int, bool, Hex | None, int, bool, Hex, bool]
+_last_ends: tuple[Game, State, int, dict[_TailKey, tuple[State, Ops, Ops]]] | None = None
+
+
+def _journey_end_seen(game: Game, given: State, state: State, i: int, action: Journey,
+                      flight: Flight, boosting: bool, events: list[Event]) -> State:
+    """``_journey_end`` of a checked day journey of a company flying without FUEL (not a
+    rescue, not a Power), without events: remembered for the state the action was given
+    in (``given``). Such a journey's end depends on where it ends, never on the hexes it
+    crossed, and the journeys weighed at one decision share a few ends: bots and policies
+    weighing every legal action resolve each end (and a game turn's weather) once."""
+    global _last_ends
+    # the parcel operations by identity (the legal actions share them), kept alive with
+    # the result so that no other can take their ids
+    before, after = action.before, action.after
+    key = (id(before), action.parachute, action.rebuild, id(after), boosting, flight.end,
+           flight.landed)
+    last = _last_ends
+    if last is None or last[1] is not given or last[0] is not game or last[2] != i:
+        last = _last_ends = (game, given, i, {})
+    done = last[3].get(key)
+    if done is None:
+        plane = state.planes[i]
+        done = last[3][key] = (_journey_end(game, state, i, action, plane, flight, plane, {},
+                                            False, boosting, events), before, after)
+    return done[0]
+
+
+def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane,
+                 flight: Flight, flown: Plane, extra: dict[str, Any], rescue: bool,
+                 boosting: bool, events: list[Event]) -> State:
+    """A checked journey flown: the aircraft ``flown`` at its end, landing, the parcel
+    operations after it, the BOOST offered or the next company."""
+    colour = game.companies[i].colour
     runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
     landed = flight.landed or runway
-    journey: Event = {"type": "journey", "company": colour, "from": _hx(plane.hex),
-                      "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
-                      "boost": action.boost, "landed": landed, **extra}
-    if runway:
-        journey["runway"] = True
-        if flown.fuel is not None:
-            journey["altitude"] = 0
-            flown = flown.evolve(altitude=0, locked=0)
-    events.append(journey)
+    if runway and flown.fuel is not None:
+        flown = flown.evolve(altitude=0, locked=0)
+    if _told(events):
+        journey: Event = {"type": "journey", "company": colour, "from": _hx(plane.hex),
+                          "path": [_hx(h) for h in flight.path], "bonus": flight.bonus,
+                          "boost": action.boost, "landed": landed, **extra}
+        if runway:
+            journey["runway"] = True
+            if flown.fuel is not None:
+                journey["altitude"] = 0
+        events.append(journey)
     state = state.with_plane(i, flown.evolve(hex=flight.end, grounded=runway))
     if state.night is not None and flight.end in night.dark(state.night, state.clouds):
         state = _reveal(game, state, i, flight.end, events)  # it ends the journey
@@ -1034,7 +1158,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
             events.append({"type": "parcels_lost", "company": colour, "parcels": list(gone),
                            "reason": "rescue"})
             state = _lose(game, state, gone, events)
-    elif action.after:
+    elif action.after is not NO_OPS and action.after:
         if not landed:
             raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
                                      "an airport only (the journey did not land)")
@@ -1184,8 +1308,9 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
                          phase=Phase.PILOTING)
-    events.append({"type": "round", "round": state.turn, "turn": state.turn,
-                   "first": game.companies[first].colour})
+    if _told(events):
+        events.append({"type": "round", "round": state.turn, "turn": state.turn,
+                       "first": game.companies[first].colour})
     return _weather(game, state, events)
 
 
@@ -1229,43 +1354,97 @@ def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces:
     return tuple(out)
 
 
-def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
-              ) -> list[Action]:
+def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
+              given: State | None = None) -> list[Action]:
+    """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
+    in, when they start from where its aircraft stands (``state`` itself, or the state with
+    the BOOST turned over for the BOOST's journey)."""
     colour = game.companies[i].colour
     out: list[Action] = []
     reserve = not boost and parachute.can_reserve(game, state, i)
     powered = not boost and game.companies[i].aircraft.legendary
+    airports = game.airports
+    landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
+    # a day journey of a company flying without FUEL, from where its aircraft stands: what
+    # advance needs of it is kept (``_listed``)
+    plain = given is not None and rebuild is None and state.night is None \
+        and not game.companies[i].expert and not reserve and not powered
+    listed: dict[int, tuple[Journey, State, Flight]] = {}
     for before in ops_options(game, state, i):
-        scratch = _ops(game, state, i, before, [])
+        # without events, as advance makes it (the journeys weighed next find it made)
+        scratch = _ops(game, state, i, before, _DISCARD)
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
-        flights = [(path, cross, glide, False)
-                   for path, cross, glide in _flights(game, scratch, i, overloaded)]
         chute = scratch.chute
+        if plain and chute is None:
+            for path, flight in flights(game, scratch, i, overloaded).items():
+                end = path[-1]
+                if end not in airports:
+                    made = journey(colour, path, before, NO_OPS, None, boost, 0, False)
+                    out.append(made)
+                    listed[id(made)] = (made, scratch, flight)
+                    continue
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                for after in landings[end]:
+                    made = journey(colour, path, before, after, None, boost, 0, False)
+                    out.append(made)
+                    listed[id(made)] = (made, scratch, flight)
+            landings.clear()
+            continue
+        if not reserve and not powered and chute is None:  # the common case, in short
+            for path, cross, glide in _flights(game, scratch, i, overloaded):
+                end = path[-1]
+                if end not in airports:
+                    out.append(journey(colour, path, before, NO_OPS, rebuild, boost, glide,
+                                       cross))
+                    continue
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross)
+                           for after in landings[end])
+            landings.clear()
+            continue
+        found = [(path, cross, glide, False)
+                 for path, cross, glide in _flights(game, scratch, i, overloaded)]
         if chute is not None and parachute.owner_of(game, scratch, i):  # rescues
             hex_ = chute.hex
-            flights += [(path, cross, glide, False)
+            found += [(path, cross, glide, False)
                         for path, cross, glide in _flights(game, parachute.freed(scratch), i,
                                                            overloaded)
                         if path[-1] == hex_ and hex_ not in path[:-1]]
         if powered:
-            flights += [(path, False, glide, True) for path, glide in
+            found += [(path, False, glide, True) for path, glide in
                         _power_flights(game, scratch, i)]
-        landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
-        for path, cross, glide, power in flights:
+        for path, cross, glide, power in found:
             afters = [NO_OPS]
             end = path[-1]
-            if end in game.airports:
+            if end in airports:
                 if end not in landings:
-                    landed = scratch.with_plane(i, scratch.planes[i].evolve(hex=end))
-                    landed, _ = _arrive(game, landed, i, end, _Discard())
-                    landings[end] = ops_options(game, landed, i, throw=False)
+                    landings[end] = _landing_ops(game, scratch, i, end)
                 afters = landings[end]
             elif not power and scratch.chute is not None and end == scratch.chute.hex:
                 afters = parachute.rescue_options(game, scratch, i)
             for reserved in ((False, True) if reserve else (False,)):
-                out.extend(Journey(colour, path, before, after, rebuild, boost, glide, cross,
+                out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross,
                                    reserved, power) for after in afters)
+        landings.clear()
+    if listed:
+        global _listed
+        assert given is not None  # only then listed
+        _listed = (game, given, listed)
     return out
+
+
+_listed: tuple[Game, State, dict[int, tuple[Journey, State, Flight]]] | None = None
+"""The day journeys ``_journeys`` last listed from where an aircraft stands (their ids, kept
+alive here): each with the state after its parcel operations and its checked flight."""
+
+
+def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
+    """The parcel operations the company may make after landing at ``airport``."""
+    landed = state.with_plane(i, state.planes[i].evolve(hex=airport))
+    landed, _ = _arrive(game, landed, i, airport, _Discard())
+    return ops_options(game, landed, i, throw=False)
 
 
 def _flights(game: Game, state: State, i: int, overloaded: bool
@@ -1342,7 +1521,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                                     else [])]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
-        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None)]
+        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None, state)]
     if plane.hex is None:
         out: list[Action] = [Pass(colour)]
         company = game.companies[i]
@@ -1364,7 +1543,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
         return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
-    return [*flip, *_journeys(game, state, i, False, None)]
+    return [*flip, *_journeys(game, state, i, False, None, state)]
 
 
 # --- what a company may know --------------------------------------------------------------

@@ -54,10 +54,6 @@ def _hx(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
-def _is_storm(stack: Stack | None) -> bool:
-    return bool(stack) and any(t.side is CloudSide.STORM for t in stack or ())
-
-
 def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[Hex],
           airports: Mapping[Hex, int], cities: Mapping[Hex, int],
           before: Mapping[Hex, Stack], phase: WeatherPhase) -> Shake:
@@ -67,7 +63,10 @@ def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[H
     dest: dict[int, Hex | None] = dict(positions)
     landings: dict[int, Hex] = {}
     events: list[Event] = []
-    ground = {h: i for i, h in positions.items() if h not in tiles}
+    flying = sorted((i, h) for i, h in positions.items() if h in tiles)
+    if not any(before.get(h) or after.get(h) for _, h in flying) \
+            and len({h for _, h in flying}) == len(flying):
+        return Shake(dest, landings, ())  # no cloud near an aircraft: nothing happens
     riders: set[int] = set()
 
     def destroy(i: int, hex_: Hex, case: str, cause: str, **extra: Any) -> None:
@@ -75,9 +74,7 @@ def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[H
         events.append({"type": "aircraft_destroyed", "company": names[i], "hex": _hx(hex_),
                        "case": case, "cause": cause, **extra})
 
-    for i, h in sorted(positions.items()):
-        if h not in tiles:
-            continue
+    for i, h in flying:
         stack = before.get(h)
         if stack and len(stack) == 1 and stack[0].side is CloudSide.CUMULUS:
             riders.add(i)
@@ -87,6 +84,7 @@ def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[H
                 exit_ = fate.exit
                 events.append({"type": "aircraft_ejected", "company": names[i], "from": _hx(h),
                                "to": _hx(exit_), "token": fate.token})
+                ground = {g: j for j, g in positions.items() if g not in tiles}
                 if exit_ in ground:
                     other = ground[exit_]
                     destroy(i, exit_, "F", "collision", other=names[other])
@@ -108,22 +106,26 @@ def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[H
                 tempest = len(after.get(fate.end, ())) >= 2
                 destroy(i, fate.end, "C" if tempest else "B", "tempest" if tempest else "storm",
                         token=fate.token)
-    for i, h in sorted(positions.items()):
-        if h not in tiles or i in riders or dest[i] is None:
+    for i, h in flying:
+        if i in riders or dest[i] is None:
             continue
         stack = after.get(h)
-        if _is_storm(stack):
+        if not stack:
+            continue
+        if any(t.side is CloudSide.STORM for t in stack):
             destroy(i, h, "storm", "storm")
-        elif stack and not before.get(h):
+        elif not before.get(h):
             events.append({"type": "cumulus_under", "company": names[i], "hex": _hx(h),
                            "token": stack[0].id})
-    on_tiles: dict[Hex, list[int]] = {}
-    for i, g in sorted(dest.items()):
-        if g is not None and g in tiles:
-            on_tiles.setdefault(g, []).append(i)
-    for h, group in sorted(on_tiles.items()):
-        if len(group) < 2:
-            continue
-        for i in group:
-            destroy(i, h, "A", "collision", other=names[next(j for j in group if j != i)])
+    ends = [g for g in dest.values() if g is not None and g in tiles]
+    if len(set(ends)) < len(ends):  # two aircraft on one tile (A)
+        on_tiles: dict[Hex, list[int]] = {}
+        for i, g in sorted(dest.items()):
+            if g is not None and g in tiles:
+                on_tiles.setdefault(g, []).append(i)
+        for h, group in sorted(on_tiles.items()):
+            if len(group) < 2:
+                continue
+            for i in group:
+                destroy(i, h, "A", "collision", other=names[next(j for j in group if j != i)])
     return Shake(dest, landings, tuple(events))

@@ -36,7 +36,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
@@ -48,9 +48,9 @@ from skyhex.rules.turbulences.state import Chute, Game, Plane, State
 MAX_BASE = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Flight:
-    """A checked journey: where it ends and whether it ended by landing in an airport."""
+class Flight(NamedTuple):
+    """A checked journey: where it ends and whether it ended by landing in an airport (a
+    named tuple: the legal journeys make thousands a game)."""
 
     path: tuple[Hex, ...]
     end: Hex
@@ -234,24 +234,40 @@ def storms(clouds: Mapping[Hex, Stack]) -> frozenset[Hex]:
     return out
 
 
+_open_memo: tuple[Game, frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]] | None \
+    = None
+
+
+def _open(game: Game, mountains: frozenset[Hex], stormy: frozenset[Hex]
+          ) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The landscape tiles neither a mountain nor under a storm, and those with the airports
+    (the last sky asked about is remembered)."""
+    global _open_memo
+    memo = _open_memo
+    if memo is not None and memo[0] is game and memo[1] is mountains and memo[2] is stormy:
+        return memo[3], memo[4]
+    tiles = game.tiles - mountains - stormy
+    with_airports = tiles | frozenset(game.airports)
+    _open_memo = (game, mountains, stormy, tiles, with_airports)
+    return tiles, with_airports
+
+
 def free_steps(game: Game, state: State, others: Collection[Hex]
                ) -> Callable[[Hex], list[Hex]]:
     """The hexes an aircraft at a hex may enter next (``_step`` allows them: a property test
     holds the two together): a free landscape tile, and from a landscape tile a free
     airport."""
-    tiles, airports = game.tiles, game.airports
-    mountains = known_mountains(game.mountains, state.night)
-    stormy = storms(state.clouds)
+    tiles, reach = game.tiles, game.reach
+    open_tiles, open_places = _open(game, known_mountains(game.mountains, state.night),
+                                    storms(state.clouds))
 
     def steps(pos: Hex) -> list[Hex]:
-        near = game.reach.get(pos)
+        near = reach.get(pos)
         if near is None:
             near = pos.neighbors()
         if pos in tiles:
-            return [h for h in near if h not in others and (
-                h not in mountains and h not in stormy if h in tiles else h in airports)]
-        return [h for h in near if h in tiles and h not in mountains and h not in stormy
-                and h not in others]
+            return [h for h in near if h in open_places and h not in others]
+        return [h for h in near if h in open_tiles and h not in others]
 
     return steps
 
@@ -278,9 +294,10 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     tiles = game.tiles
     steps = free_steps(game, state, others)
     unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
-    out: list[Flight] = []
     firsts = steps(start)
-    out.extend(Flight((h,), h, h not in tiles, False) for h in firsts)
+    ones = [Flight((h,), h, h not in tiles, False) for h in firsts]
+    twos: list[Flight] = []
+    threes: list[Flight] = []
     for a in firsts:
         if a not in tiles or a in unknown:
             continue
@@ -288,13 +305,16 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
         for b in steps(a):
             as_base = not overloaded and b != start
             if as_base or bonus_a:
-                out.append(Flight((a, b), b, b not in tiles, not as_base))
+                twos.append(Flight((a, b), b, b not in tiles, not as_base))
             if overloaded or b == start or b not in tiles or b in unknown or \
                     not has_bonus(game, state, mover, b, a):
                 continue
-            out.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
-    out.sort(key=lambda f: (len(f.path), f.path))
-    table = {f.path: f for f in out}
+            threes.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
+    # shortest first, then by hexes: flights sort by their path first, unique in a length
+    ones.sort()
+    twos.sort()
+    threes.sort()
+    table = {f.path: f for f in (*ones, *twos, *threes)}
     if len(_flight_memo) >= _FLIGHT_MEMO_SIZE:
         _flight_memo.clear()
     _flight_memo[_flight_key(game, state, mover, overloaded, others)] = \

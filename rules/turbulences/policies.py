@@ -23,24 +23,43 @@ def value(game: Game, state: State, i: int) -> int:
     """How well company ``i`` stands: parcels delivered by its team (in CLASSIC mode, by
     itself) and carried, and the distance to the airport of a carried parcel's colour
     (carrying) or to the nearest airport holding parcels of its team's colours."""
-    plane = state.planes[i]
-    delivered = sum(len(state.planes[j].delivered) for j in game.allies(i))
-    if plane.hex is None:
+    planes = state.planes
+    plane = planes[i]
+    allies = game.team_of[i]
+    delivered = len(plane.delivered) if len(allies) == 1 else \
+        sum(len(planes[j].delivered) for j in allies)
+    h = plane.hex
+    if h is None:
         return 100 * delivered - 1000
-    if plane.carried:
+    carried = plane.carried
+    if carried:
         airports = game.colour_airports
-        targets = [airports[parcel_colour(p)] for p in plane.carried]
+        key = (h, *[airports[parcel_colour(p)] for p in carried])
     else:
-        targets = waiting(game, state.shipping, game.colours_of[i]) or \
-            [game.companies[i].airport]
-    q, r = plane.hex
-    near = min([axial_length(q - tq, r - tr) for tq, tr in targets])
-    score = 100 * delivered + 30 * len(plane.carried) - near
+        key = (h, *(waiting(game, state.shipping, game.colours_of[i]) or
+                    [game.companies[i].airport]))
+    near = _nearest.get(key)
+    if near is None:
+        near = _nearest_target(key)
+    score = 100 * delivered + 30 * len(carried) - near
     if plane.fuel is not None:  # EXPERT: keep enough FUEL to get home
         margin = plane.fuel + plane.altitude + (JERRYCAN_HOPE if not plane.flipped else 0) \
-            - plane.hex.distance(game.companies[i].airport)
+            - h.distance(game.companies[i].airport)
         score -= 40 * max(0, 2 - margin)
     return score
+
+
+_nearest: dict[tuple[Hex, ...], int] = {}
+"""(hex, *targets) -> the steps from the hex to the nearest target (``value`` asks the same
+few all game long)."""
+
+
+def _nearest_target(key: tuple[Hex, ...]) -> int:
+    if len(_nearest) >= 100_000:
+        _nearest.clear()
+    q, r = key[0]
+    near = _nearest[key] = min([axial_length(q - tq, r - tr) for tq, tr in key[1:]])
+    return near
 
 
 _waiting_memo: tuple[Game, tuple[tuple[str, ...], ...], frozenset[str], list[Hex]] | None = None
@@ -73,9 +92,20 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
     world = believed(game, state, rng, legal)
-    best = max(range(len(legal)),
-               key=lambda k: (value(game, advance(world, state, legal[k]), i), rng.random()))
-    return legal[best]
+    # several actions lead to one state (journeys ending on one tile: advance gives the
+    # same object), valued once; the states stay alive here, so their ids stay theirs
+    valued: dict[int, tuple[State, int]] = {}
+    best: tuple[int, float] | None = None
+    chosen = legal[0]
+    for action in legal:  # max of (value, a random draw), the first of equals
+        after = advance(world, state, action)
+        got = valued.get(id(after))
+        if got is None:
+            got = valued[id(after)] = (after, value(game, after, i))
+        key = (got[1], rng.random())
+        if best is None or key > best:
+            best, chosen = key, action
+    return chosen
 
 
 def believed(game: Game, state: State, rng: random.Random,

@@ -160,8 +160,9 @@ class Plane:
     def evolve(self, **changes: Any) -> Plane:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
         new = object.__new__(Plane)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
         return new
 
 
@@ -200,8 +201,9 @@ class State:
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        object.__setattr__(new, "__dict__", fields)
         return new
 
     @property
@@ -210,7 +212,9 @@ class State:
         return None if self.phase is Phase.OVER else self.order[0]
 
     def with_plane(self, index: int, plane: Plane) -> State:
-        return self.evolve(planes=(*self.planes[:index], plane, *self.planes[index + 1:]))
+        planes = list(self.planes)
+        planes[index] = plane
+        return self.evolve(planes=tuple(planes))
 
     def with_shipping(self, region: int, parcels: tuple[str, ...]) -> State:
         s = self.shipping
