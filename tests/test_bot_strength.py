@@ -30,9 +30,9 @@ LONG_RUNS = [
     ("paragliders", "random", "greedy", 20, 1000),
     ("turbulences", "random", "greedy", 20, 1000),
     ("paragliders", "greedy", "search", 60, 0),
-    pytest.param("turbulences", "greedy", "search", 100, 1000, marks=pytest.mark.xfail(
-        reason="not yet significant: the search won 56 % over 82 of these games, an "
-        "interval of [0.455, 0.665] (docs/analytics.md)", strict=False)),
+    pytest.param("turbulences", "greedy", "search", 600, 5000, marks=pytest.mark.xfail(
+        reason="not significant: the search won 53 % of its seat pairs over these 600 "
+        "games, an interval of [0.490, 0.569] (docs/analytics.md)", strict=False)),
 ]
 """Greedy wins nearly every game against random; the search about two in three against
 greedy in Paragliders, which 60 games tell from one half."""
