@@ -61,32 +61,49 @@ def _scalar(value: Any) -> str | None:
 def _flow(value: Any) -> str | None:
     """``value`` in flow style (inside ``[...]`` or ``{...}``), or ``None``."""
     kind = type(value)
+    plain = _PLAIN  # integers and strings already judged plain are written on the spot
     if kind is dict or (kind is not list and isinstance(value, Mapping)):
         parts = []
         for k, v in value.items():
-            key = _scalar(k) if type(k) is str else None
-            item = _scalar(v)
-            if item is None:
-                item = _flow(v)
-            if key is None or item is None:
+            if type(k) is not str or (not plain.get(k) and _scalar(k) is None):
                 return None
-            parts.append(f"{key}: {item}")
+            t = type(v)
+            if t is int:
+                item: str | None = str(v)
+            elif t is str and plain.get(v):
+                item = v
+            else:
+                item = _scalar(v)
+                if item is None:
+                    item = _flow(v)
+                    if item is None:
+                        return None
+            parts.append(f"{k}: {item}")
         return "{" + ", ".join(parts) + "}"
     if kind is list:
         items = []
         for v in value:
-            item = _scalar(v)
-            if item is None:
-                item = _flow(v)
+            t = type(v)
+            if t is int:
+                item = str(v)
+            elif t is str and plain.get(v):
+                item = v
+            else:
+                item = _scalar(v)
                 if item is None:
-                    return None
+                    item = _flow(v)
+                    if item is None:
+                        return None
             items.append(item)
         return "[" + ", ".join(items) + "]"
     return _scalar(value)
 
 
 def _is_scalar(value: Any) -> bool:
-    return not isinstance(value, (Mapping, list))
+    kind = type(value)
+    if kind is int or kind is str:
+        return True
+    return not (kind is dict or kind is list or isinstance(value, Mapping))
 
 
 def direct_yaml(doc: Mapping[str, Any], flow_lists: frozenset[str]) -> str | None:
@@ -98,7 +115,8 @@ def direct_yaml(doc: Mapping[str, Any], flow_lists: frozenset[str]) -> str | Non
     for key, value in doc.items():
         name = _scalar(key) if type(key) is str else None
         if name is None or (key in flow_lists and not (
-                isinstance(value, list) and all(isinstance(v, Mapping) for v in value))):
+                isinstance(value, list) and all(type(v) is dict or isinstance(v, Mapping)
+                                                for v in value))):
             return None
         if isinstance(value, list) and value and (
                 key in flow_lists or not all(_is_scalar(v) for v in value)):

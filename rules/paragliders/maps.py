@@ -481,11 +481,15 @@ def map_to_dict(m: Map, *, include_hexes: bool = True) -> dict[str, Any]:
         doc["slots"] = [e for _, e in sorted(entries, key=lambda se: slot_order(se[0]))]
     if include_hexes or not m.has_slots:
         hex_entries = []
-        for h in sorted(m.hexes, key=lambda h: (h.q, h.r)):
-            mh = m.hexes[h]
-            entry = {"q": h.q, "r": h.r, "terrain": mh.terrain.value}
-            if mh.features:
+        names = _TERRAIN_NAMES
+        for h, mh in sorted(m.hexes.items()):  # a Hex sorts as (q, r)
+            entry = {"q": h.q, "r": h.r, "terrain": names[mh.terrain]}
+            if mh.features is not NO_FEATURES and mh.features:
                 entry["features"] = mh.features.to_dict()
             hex_entries.append(entry)
         doc["hexes"] = hex_entries
     return doc
+
+
+_TERRAIN_NAMES = {t: t.value for t in Terrain}
+"""Each terrain's name as written (a plain ``str``, which the YAML writer writes at once)."""
