@@ -97,13 +97,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
-from skyhex.rules.game import LOG_FORMAT, Event
+from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.lazy import lazy_list
 from skyhex.rules.turbulences import (
     GAME,
     expert,
@@ -883,9 +884,22 @@ def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``action`` and the events that explain it."""
+    """The state after ``action`` (``advance``'s: an illegal action raises here) and the
+    events that explain it, worked out when first read (by ``explain``): playouts, bots
+    and analytics that only need the state never pay for the explanations."""
+    after = advance(game, state, action)
+    return after, lazy_list(LazyEvents, partial(_explained, game, state, action))
+
+
+def explain(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
+    """The state after ``action`` and the events that explain it, both worked out now
+    along the explained path (the one ``advance``'s fast paths are held to)."""
     events: list[Event] = []
     return _apply(game, state, action, events), events
+
+
+def _explained(game: Game, state: State, action: Action) -> list[Event]:
+    return explain(game, state, action)[1]
 
 
 def advance(game: Game, state: State, action: Action) -> State:
