@@ -5,11 +5,11 @@ its recorded games.
 remembering the parcel operations and the journey ends they share) must give the state
 ``explain`` (the explained path) gives, for every legal action of positions of greedy and
 random games of every Turbulences example scenario (CLASSIC, teams, two companies, EXPERT,
-special powers, NIGHT FLIGHT), weighed in the greedy's order and again in reverse.
-``apply`` (``advance``'s state, its events built when read) must give the explained state
-and events. The greedy games of two seeds of each scenario must play the actions they
-played when these digests were recorded (the same seeds give the same games: the speed
-work changes no choice)."""
+special powers, NIGHT FLIGHT), weighed in the greedy's order and again in reverse, one by
+one and all at once (``advance_all``). ``apply`` (``advance``'s state, its events built
+when read) must give the explained state and events. The greedy games of two seeds of each
+scenario must play the actions they played when these digests were recorded (the same
+seeds give the same games: the speed work changes no choice)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from skyhex.rules.turbulences.actions import (
     action_to_entry,
     journey,
 )
-from skyhex.rules.turbulences.engine import advance, apply, explain
+from skyhex.rules.turbulences.engine import advance, advance_all, apply, explain
 from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Game, State
 
@@ -88,6 +88,8 @@ def test_advance_gives_the_state_apply_gives_in_greedy_and_random_games(name: st
         for order in (range(len(legal)), reversed(range(len(legal)))):
             for k in order:
                 assert advance(game, state, legal[k]) == applied[k], legal[k]
+        assert advance_all(game, state, legal) == applied
+        assert advance_all(game, state, legal[::-1]) == applied[::-1]
         checked += len(legal)
 
     def greedy_checked(ruleset: Any, game: Game, state: State, legal: Any,

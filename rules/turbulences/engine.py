@@ -916,6 +916,39 @@ def advance(game: Game, state: State, action: Action) -> State:
     return _apply(game, state, action, _DISCARD)
 
 
+def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[State]:
+    """``advance`` of each of ``actions`` from ``state``, in order (a bot weighing every
+    legal action): the journeys ``legal_actions`` listed for this very state looked up and
+    their shared ends found without a call per action."""
+    global _last_ends
+    listed = _listed
+    if listed is None or listed[1] is not state or listed[0] is not game:
+        return [advance(game, state, action) for action in actions]
+    known_of = listed[2].get
+    i = state.order[0]
+    boosting = state.phase is Phase.BOOST
+    last = _last_ends
+    if last is None or last[1] is not state or last[0] is not game or last[2] != i:
+        last = _last_ends = (game, state, i, {})
+    ends = last[3]  # shared with _journey_end_seen (the action chosen is applied next)
+    out: list[State] = []
+    for action in actions:
+        known = known_of(id(action))
+        if known is None or known[0] is not action:
+            out.append(_apply(game, state, action, _DISCARD))
+            continue
+        made, scratch, flight = known
+        before, after = made.before, made.after
+        key = (id(before), False, None, id(after), boosting, flight.end, flight.landed)
+        done = ends.get(key)
+        if done is None:
+            plane = scratch.planes[i]
+            done = ends[key] = (_journey_end(game, scratch, i, made, plane, flight, plane,
+                                             {}, False, boosting, _DISCARD), before, after)
+        out.append(done[0])
+    return out
+
+
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
     if state.phase is Phase.OVER:
         raise IllegalActionError("game.over", "the game is over")

@@ -14,7 +14,7 @@ from typing import Any
 from skyhex.rules.game import Ruleset
 from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import Action, Flip, Journey
-from skyhex.rules.turbulences.engine import advance
+from skyhex.rules.turbulences.engine import advance_all
 from skyhex.rules.turbulences.night import dark, deal_faces
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
@@ -97,8 +97,8 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     valued: dict[int, tuple[State, int]] = {}
     best: tuple[int, float] | None = None
     chosen = legal[0]
-    for action in legal:  # max of (value, a random draw), the first of equals
-        after = advance(world, state, action)
+    for action, after in zip(legal, advance_all(world, state, legal), strict=True):
+        # max of (value, a random draw), the first of equals
         got = valued.get(id(after))
         if got is None:
             got = valued[id(after)] = (after, value(game, after, i))
