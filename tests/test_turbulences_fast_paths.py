@@ -3,27 +3,39 @@ its recorded games.
 
 ``engine.advance`` (no events; bots and the greedy policy weigh every legal action with it,
 remembering the parcel operations and the journey ends they share) must give the state
-``apply`` gives, for every legal action of positions of greedy and random games of every
-Turbulences example scenario (CLASSIC, teams, two companies, EXPERT, special powers, NIGHT
-FLIGHT), weighed in the greedy's order and again in reverse. The greedy games of two seeds
-of each scenario must play the actions they played when these digests were recorded (the
-same seeds give the same games: the speed work changes no choice)."""
+``explain`` (the explained path) gives, for every legal action of positions of greedy and
+random games of every Turbulences example scenario (CLASSIC, teams, two companies, EXPERT,
+special powers, NIGHT FLIGHT), weighed in the greedy's order and again in reverse, one by
+one and all at once (``advance_all``). ``apply`` (``advance``'s state, its events built
+when read) must give the explained state and events. The greedy games of two seeds of each
+scenario must play the actions they played when these digests were recorded (the same
+seeds give the same games: the speed work changes no choice)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from skyhex.games import load_scenario
+from skyhex.rules.errors import IllegalActionError
+from skyhex.rules.game import LazyEvents
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.playout import playout, uniform
-from skyhex.rules.turbulences.actions import NO_OPS, Journey, Ops, action_to_entry, journey
-from skyhex.rules.turbulences.engine import advance, apply
+from skyhex.rules.turbulences.actions import (
+    NO_OPS,
+    Journey,
+    Ops,
+    Pass,
+    action_to_entry,
+    journey,
+)
+from skyhex.rules.turbulences.engine import advance, advance_all, apply, explain
 from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Game, State
 
@@ -72,10 +84,12 @@ def test_advance_gives_the_state_apply_gives_in_greedy_and_random_games(name: st
 
     def check(game: Game, state: State, legal: Any) -> None:
         nonlocal checked
-        applied = [apply(game, state, action)[0] for action in legal]
+        applied = [explain(game, state, action)[0] for action in legal]
         for order in (range(len(legal)), reversed(range(len(legal)))):
             for k in order:
                 assert advance(game, state, legal[k]) == applied[k], legal[k]
+        assert advance_all(game, state, legal) == applied
+        assert advance_all(game, state, legal[::-1]) == applied[::-1]
         checked += len(legal)
 
     def greedy_checked(ruleset: Any, game: Game, state: State, legal: Any,
@@ -90,6 +104,40 @@ def test_advance_gives_the_state_apply_gives_in_greedy_and_random_games(name: st
 
     playout(rules, read, 1, greedy_checked, 12)
     playout(rules, read, 2, uniform_checked, 8)
+    assert checked > 200
+
+
+@pytest.mark.parametrize("name", ["turbulences-6", "turbulences-night-expert-4",
+                                  "turbulences-powers-6"])
+def test_apply_gives_the_explained_state_and_events_when_read(name: str) -> None:
+    """``apply`` returns ``advance``'s state and its events unbuilt: read, they are the
+    explained path's; an illegal action raises from ``apply`` itself, as explained."""
+    rules, read = _read(name)
+    checked = 0
+
+    def check(game: Game, state: State, legal: Any) -> None:
+        nonlocal checked
+        for action in legal:
+            after, events = apply(game, state, action)
+            assert type(events) is LazyEvents
+            want_after, want_events = explain(game, state, action)
+            assert after == want_after
+            assert list(events) == want_events and events == want_events
+            checked += 1
+        idle = next(c.colour for k, c in enumerate(game.companies) if k != state.actor)
+        for wrong in (Pass(idle), Pass("nobody"), replace(legal[0], company=idle)):
+            with pytest.raises(IllegalActionError) as raised:
+                apply(game, state, wrong)
+            with pytest.raises(IllegalActionError) as explained:
+                explain(game, state, wrong)
+            assert raised.value.rule == explained.value.rule
+
+    def greedy_checked(ruleset: Any, game: Game, state: State, legal: Any,
+                       rng: random.Random) -> Any:
+        check(game, state, legal)
+        return greedy(ruleset, game, state, legal, rng)
+
+    playout(rules, read, 3, greedy_checked, 10)
     assert checked > 200
 
 

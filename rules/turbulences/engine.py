@@ -97,13 +97,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
-from skyhex.rules.game import LOG_FORMAT, Event
+from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.lazy import lazy_list
 from skyhex.rules.turbulences import (
     GAME,
     expert,
@@ -883,9 +884,22 @@ def _lose(game: Game, state: State, parcels: tuple[str, ...], events: list[Event
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``action`` and the events that explain it."""
+    """The state after ``action`` (``advance``'s: an illegal action raises here) and the
+    events that explain it, worked out when first read (by ``explain``): playouts, bots
+    and analytics that only need the state never pay for the explanations."""
+    after = advance(game, state, action)
+    return after, lazy_list(LazyEvents, partial(_explained, game, state, action))
+
+
+def explain(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
+    """The state after ``action`` and the events that explain it, both worked out now
+    along the explained path (the one ``advance``'s fast paths are held to)."""
     events: list[Event] = []
     return _apply(game, state, action, events), events
+
+
+def _explained(game: Game, state: State, action: Action) -> list[Event]:
+    return explain(game, state, action)[1]
 
 
 def advance(game: Game, state: State, action: Action) -> State:
@@ -900,6 +914,39 @@ def advance(game: Game, state: State, action: Action) -> State:
             return _journey_end_seen(game, state, known[1], state.order[0], action, known[2],
                                      state.phase is Phase.BOOST, _DISCARD)
     return _apply(game, state, action, _DISCARD)
+
+
+def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[State]:
+    """``advance`` of each of ``actions`` from ``state``, in order (a bot weighing every
+    legal action): the journeys ``legal_actions`` listed for this very state looked up and
+    their shared ends found without a call per action."""
+    global _last_ends
+    listed = _listed
+    if listed is None or listed[1] is not state or listed[0] is not game:
+        return [advance(game, state, action) for action in actions]
+    known_of = listed[2].get
+    i = state.order[0]
+    boosting = state.phase is Phase.BOOST
+    last = _last_ends
+    if last is None or last[1] is not state or last[0] is not game or last[2] != i:
+        last = _last_ends = (game, state, i, {})
+    ends = last[3]  # shared with _journey_end_seen (the action chosen is applied next)
+    out: list[State] = []
+    for action in actions:
+        known = known_of(id(action))
+        if known is None or known[0] is not action:
+            out.append(_apply(game, state, action, _DISCARD))
+            continue
+        made, scratch, flight = known
+        before, after = made.before, made.after
+        key = (id(before), False, None, id(after), boosting, flight.end, flight.landed)
+        done = ends.get(key)
+        if done is None:
+            plane = scratch.planes[i]
+            done = ends[key] = (_journey_end(game, scratch, i, made, plane, flight, plane,
+                                             {}, False, boosting, _DISCARD), before, after)
+        out.append(done[0])
+    return out
 
 
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:

@@ -14,7 +14,7 @@ from typing import Any
 from skyhex.rules.game import Ruleset
 from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import Action, Flip, Journey
-from skyhex.rules.turbulences.engine import advance
+from skyhex.rules.turbulences.engine import advance_all
 from skyhex.rules.turbulences.night import dark, deal_faces
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
@@ -86,7 +86,7 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     i = state.actor
     assert i is not None
     plane = state.planes[i]
-    if any(isinstance(a, Flip) for a in legal):
+    if Flip in map(type, legal):  # (no subclass of Flip: one scan in C)
         assert plane.hex is not None and plane.fuel is not None
         if plane.fuel <= plane.hex.distance(game.companies[i].airport) + 1:
             return Flip(game.companies[i].colour)
@@ -97,8 +97,8 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     valued: dict[int, tuple[State, int]] = {}
     best: tuple[int, float] | None = None
     chosen = legal[0]
-    for action in legal:  # max of (value, a random draw), the first of equals
-        after = advance(world, state, action)
+    for action, after in zip(legal, advance_all(world, state, legal), strict=True):
+        # max of (value, a random draw), the first of equals
         got = valued.get(id(after))
         if got is None:
             got = valued[id(after)] = (after, value(game, after, i))
