@@ -413,7 +413,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 raise IllegalActionError("stunt.timing", "without an acceleration the move "
                                          "ends on its first hex: claim after-accelerate")
             claims[c.when].append(c)
-    base: Event = {}
+    base: Event = _NO_EVENT
     if events is not None:
         base = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
                 "action": kind.value}
@@ -537,6 +537,8 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
 
 _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}
 """The claims of a turn that claims no stunt, by moment (shared, never changed)."""
+_NO_EVENT: Event = {}
+"""A turn's own event when none is explained (shared, never filled)."""
 
 
 def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...], first: int,
@@ -577,7 +579,7 @@ def _end_of_round(game: Game, state: State, pilots: tuple[Pilot, ...], first: in
         return _next_round_start(game, state, changes, events)
     changes["phase"] = _PHASE_WIND_PUSH
     changes["push_queue"] = queue
-    return state.evolve(**changes)
+    return state.evolve_by(changes)
 
 
 def _next_round_start(game: Game, state: State, changes: dict[str, Any],
@@ -586,9 +588,9 @@ def _next_round_start(game: Game, state: State, changes: dict[str, Any],
     pilots = changes["pilots"]
     first = _first_actor_of(pilots, 0)
     if first == len(pilots):  # every pilot made a final landing
-        return _end(game, state.evolve(**changes), events, "all-landed")
+        return _end(game, state.evolve_by(changes), events, "all-landed")
     changes["current"] = first
-    return state.evolve(**changes)
+    return state.evolve_by(changes)
 
 
 def _close_rulers(game: Game, state: State, events: list[Event] | None) -> State:

@@ -407,7 +407,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
             "pilot is: accelerate, or move another way")
     collected: list[Event] | None = None if events is None else []
     flown: Pilot | None = None  # the pilot over the first hex: built only if read
-    collecting = collects(game, ti, after)
+    collecting = cells.tokens[ti] or after >= cells.gps_level  # ``collects``, inlined
     if not accelerate or between is not None or collecting:
         flown = pilot.evolve(status=_FLYING, hex=to, facing=new_facing,
                              altitude=after, skill_cards=pilot.skill_cards - cards)
@@ -449,7 +449,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
                              altitude=after2, skill_cards=pilot.skill_cards - cards)
     else:
         pilot = pilot.evolve(hex=ahead, altitude=after2)
-    if collects(game, ai, after2):
+    if cells.tokens[ai] or after2 >= cells.gps_level:  # ``collects``
         pilot = collect(game, state, pilot, ahead, collected)
     if events is not None and collected is not None:
         turn_event["accelerate"] = {

@@ -133,14 +133,11 @@ class Claims:
     def __init__(self, game: Game, state: State, pilot: Pilot) -> None:
         stunts = stunt_rules.candidates(game, state, pilot)
         self.stunts = stunts
-        bits = {s: 1 << i for i, s in enumerate(stunts)}
-        self.actions = tuple("start" if s in TIMED_STUNTS else "score" for s in stunts)
-        self.sky_climber = bits.get(_SKY_CLIMBER, 0)
-        self.cliff_surfer = bits.get(_CLIFF_SURFER, 0)
-        self.overflyer = bits.get(_OVERFLYER, 0)
-        self.survivor = bits.get(_SURVIVOR, 0)
-        self.explorer = bits.get(_EXPLORER, 0)
-        self.lone_hiker = bits.get(_LONE_HIKER, 0)
+        shape = _SHAPES.get(stunts)
+        if shape is None:
+            shape = _SHAPES[stunts] = _shape(stunts)
+        (self.actions, self.sky_climber, self.cliff_surfer, self.overflyer, self.survivor,
+         self.explorer, self.lone_hiker, self.made) = shape
         self.mountaintop = game.mountaintop
         self.edge = game.grid.edge
         self.mountain = game.grid.mountain
@@ -153,7 +150,6 @@ class Claims:
                 i = index[h]
                 if altitude < lowest.get(i, altitude + 1):
                     lowest[i] = altitude
-        self.made: dict[tuple[str, int], tuple[Claim, ...]] = {}
 
     def moment(self, mods: tuple[dict[str, Any], ...]) -> int:
         """The bits of the stunts whose rule reads the first hex's modifiers ``mods`` and
@@ -199,6 +195,23 @@ class Claims:
         before, moved, accelerated = key
         return self.of(_BEFORE_MOVE, before) + self.of(_AFTER_MOVE, moved) + \
             self.of(_AFTER_ACCELERATE, accelerated)
+
+
+Shape = tuple[tuple[str, ...], int, int, int, int, int, int,
+              dict[tuple[str, int], tuple[Claim, ...]]]
+"""What ``Claims`` derives from its candidate stunts alone: each one's action, the bits of
+the Sky Climber, Cliff Surfer, Overflyer, Survivor, Explorer and Lone Hiker, and the claims
+made so far by moment and bits (``Claims.of``)."""
+_SHAPES: dict[tuple[Stunt, ...], Shape] = {}
+"""The shape of each set of candidate stunts met (a few dozen at most: subsets of the
+claimable stunts in their order), shared by every turn that has them."""
+
+
+def _shape(stunts: tuple[Stunt, ...]) -> Shape:
+    bits = {s: 1 << i for i, s in enumerate(stunts)}
+    return (tuple("start" if s in TIMED_STUNTS else "score" for s in stunts),
+            bits.get(_SKY_CLIMBER, 0), bits.get(_CLIFF_SURFER, 0), bits.get(_OVERFLYER, 0),
+            bits.get(_SURVIVOR, 0), bits.get(_EXPLORER, 0), bits.get(_LONE_HIKER, 0), {})
 
 
 Found = tuple[int, int, int]

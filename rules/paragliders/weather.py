@@ -132,7 +132,7 @@ def weather_change(game: Game, state: State, draws: Draws, *, initial: int = 0,
     step 19: three clouds plus the 08:00 icons)."""
     changes, event = weather_changes(game, state, state.time, draws, initial=initial,
                                      explain=explain)
-    return state.evolve(**changes), event
+    return state.evolve_by(changes), event
 
 
 def weather_changes(game: Game, state: State, time: int, draws: Draws, *, initial: int = 0,
