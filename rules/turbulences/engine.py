@@ -789,6 +789,19 @@ def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -
 _last_ops: tuple[Game, State, int, dict[int, tuple[State, Ops]]] | None = None
 
 
+def _ops_after(game: Game, state: State, i: int, ops: Ops, landed: bool,
+               events: list[Event]) -> State:
+    """The parcel operations after a journey: only in the airport it landed in, and never a
+    throw (parcels go overboard before a journey)."""
+    if not landed:
+        raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
+                                 "an airport only (the journey did not land)")
+    if ops.throw:
+        raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
+                                 "journey")
+    return _ops(game, state, i, ops, events)
+
+
 def _ops(game: Game, state: State, i: int, ops: Ops, events: list[Event]) -> State:
     """Throw overboard, unload (in transit), load. "you can look at, load or unload one or
     more Parcels of your colour only there": no order is imposed, so the operations are
@@ -1206,13 +1219,7 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
                            "reason": "rescue"})
             state = _lose(game, state, gone, events)
     elif action.after is not NO_OPS and action.after:
-        if not landed:
-            raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
-                                     "an airport only (the journey did not land)")
-        if action.after.throw:
-            raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
-                                     "journey")
-        state = _ops(game, state, i, action.after, events)
+        state = _ops_after(game, state, i, action.after, landed, events)
     if game.companies[i].expert:
         if landed:
             state = _ground(game, state, i, events)
@@ -1283,13 +1290,7 @@ def _onward(game: Game, state: State, i: int, action: Journey, events: list[Even
     if flight.landed:
         state, _ = _arrive(game, state, i, flight.end, events)
     if action.after:
-        if not flight.landed:
-            raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
-                                     "an airport only (the journey did not land)")
-        if action.after.throw:
-            raise IllegalActionError("parcel.throw-before", "throw parcels overboard before a "
-                                     "journey")
-        state = _ops(game, state, i, action.after, events)
+        state = _ops_after(game, state, i, action.after, flight.landed, events)
     return _after_journey(game, state, i, no_boost, events)
 
 
