@@ -891,3 +891,18 @@ def test_greedy_games_end_with_three_deliveries_and_are_scored(
         assert row["score"] == row["breakdown"]["weight"] + row["breakdown"]["empty spaces"]
     assert [r["score"] for r in final] == sorted((r["score"] for r in final), reverse=True)
     assert weight_total(game, state) == 16 * pilots
+
+
+def test_operations_after_a_journey_only_where_it_landed_and_no_throw() -> None:
+    """Section 5: "If your Aircraft is in an Airport, you can look at, load or unload one or
+    more Parcels"; docs/rules-notes.md: operations are made "at the airport just landed in;
+    throwing overboard works anywhere but only before a journey"."""
+    game, state = make()
+    flying = put(state, 0, Hex(0, 0), carried=("red-4",))
+    assert illegal(game, flying, Journey("red", hx((0, -1)), after=Ops(unload=("red-4",)))) \
+        == "parcel.not-airport"
+    near = put(state, 0, Hex(2, 1), carried=("red-4",))
+    assert illegal(game, near, Journey("red", hx(REGION2_AIRPORT),
+                                       after=Ops(throw=("red-4",)))) == "parcel.throw-before"
+    landed, _ = fly(game, near, "red", REGION2_AIRPORT, after=Ops(unload=("red-4",)))
+    assert "red-4" in landed.shipping[1] and landed.planes[0].carried == ()
