@@ -101,8 +101,9 @@ def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> Non
 @pytest.mark.parametrize("game", sorted(SMALL))
 def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: str) -> None:
     """The search's rollouts: every participant plays the greedy bot's move in the world
-    drawn (by the game's faster step where it has one: the Turbulences greedy pilot), until
-    the seat has made ``depth`` decisions and is to decide again."""
+    drawn (by the game's faster step where it has one: the Turbulences greedy pilot), the
+    seat itself its game's plan where it has one (the Turbulences route planner), until the
+    seat has made ``depth`` decisions and is to decide again."""
     from skyhex.rules.bots.rollout import greedy_step, rollout
 
     rules, s = scenario(game)
@@ -114,13 +115,18 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
     at, made = state, 0
     replay_rng = random.Random(3)
     fast = getattr(know.module, "step", None)  # a game's faster greedy step, if it has one
-    assert (fast is not None) == (game == "turbulences")
+    plan = getattr(know.module, "plan", None)  # a game's own play for the seat, if any
+    assert (fast is not None) == (plan is not None) == (game == "turbulences")
     while at != end:
         actor = rules.actor(g, at)
         assert actor is not None
         made += actor == who
-        step = greedy_step(rules, know, g, at, actor, replay_rng) if fast is None else \
-            fast(rules, g, at, rules.legal_actions(g, at), replay_rng)
+        if plan is not None and actor == who:
+            step = plan(rules, g, at, rules.legal_actions(g, at), replay_rng)
+        elif fast is not None:
+            step = fast(rules, g, at, rules.legal_actions(g, at), replay_rng)
+        else:
+            step = greedy_step(rules, know, g, at, actor, replay_rng)
         at, _ = rules.apply(g, at, step)
     assert made == 2
     assert rules.actor(g, end) in (who, None)

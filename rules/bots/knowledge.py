@@ -68,6 +68,11 @@ class Knowledge:
         return float(getattr(self.module, "ESTIMATE_SCALE", self.module.SCALE))
 
     @property
+    def plan(self) -> Any:
+        """The game's own policy for the searching seat (``None``: the greedy bot's)."""
+        return getattr(self.module, "plan", None)
+
+    @property
     def worlds(self) -> int:
         """The worlds a search draws at a decision by default."""
         return int(getattr(self.module, "SEARCH_WORLDS", 4))

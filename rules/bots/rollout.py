@@ -1,7 +1,7 @@
 """Greedy rollouts for the search bot: every participant plays on as the greedy bot would,
 in a world already drawn (so nothing more is hidden from anyone in it), for a few of one
 participant's decisions. A game may give a faster step that chooses as the greedy bot does
-(its bot hooks' ``step``)."""
+(its bot hooks' ``step``), and the searching participant's own way of playing (``plan``)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,13 @@ def greedy_step(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, st
 
 def rollout(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, state: Any,
             who: str, depth: int, rng: random.Random) -> Any:
-    """The state after every participant played greedily until ``who`` has made ``depth``
-    decisions (or the game ended, or its bot cap came)."""
+    """The state after every participant played greedily (``who`` by its game's ``plan``,
+    where it gives one) until ``who`` has made ``depth`` decisions (or the game ended, or its
+    bot cap came)."""
     made = 0
     cap = know.cap
     fast = getattr(know.module, "step", None)
+    plan = know.plan
     while (actor := ruleset.actor(world, state)) is not None:
         if actor == who:
             if made == depth:
@@ -43,7 +45,9 @@ def rollout(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, state:
             made += 1
         if ruleset.moment(state)["round"] > cap:
             break
-        if fast is None:
+        if plan is not None and actor == who:
+            action = plan(ruleset, world, state, ruleset.legal_actions(world, state), rng)
+        elif fast is None:
             action = greedy_step(ruleset, know, world, state, actor, rng)
         else:
             action = fast(ruleset, world, state, ruleset.legal_actions(world, state), rng)

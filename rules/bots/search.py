@@ -72,10 +72,15 @@ class Search:
             first.append((-know.rewards(ruleset, world, after, leaf=False)[who], rng.random(),
                           k))
         first.sort()
+        top = first[0][0]
+        if know.plan is not None:  # the game's own way of playing is the default choice
+            chosen = know.plan(ruleset, world, seen, legal, rng)
+            at = next(n for n, (_, _, k) in enumerate(first) if legal[k] == chosen)
+            first.insert(0, first.pop(at))
         candidates: list[Any] = []
         reached: list[Any] = []
-        for worth, _, k in first:
-            if len(candidates) == self.width or worth > first[0][0] + self.close:
+        for n, (worth, _, k) in enumerate(first):
+            if len(candidates) == self.width or (n and worth > top + self.close):
                 break
             if not know.distinct or all(outcomes[k] != other for other in reached):
                 reached.append(outcomes[k])

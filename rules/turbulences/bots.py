@@ -1,5 +1,6 @@
 """What the bots (``rules/bots``) need to know of Turbulences: how well each company stands
-(the greedy pilot's value of ``policies``), and a world a company may believe in.
+(the greedy pilot's value of ``policies``), how the search's own company plays (the route
+planning pilot of ``planner``), and a world a company may believe in.
 
 A company does not know the weights of the parcels it has not seen (of its own colour: the
 ones it has not looked at yet; of the others: none), nor the Wind Rose flicks to come, nor
@@ -17,6 +18,7 @@ from dataclasses import replace
 
 from skyhex.rules.hexgrid import axial_length
 from skyhex.rules.turbulences.engine import known_weight
+from skyhex.rules.turbulences.planner import plan
 from skyhex.rules.turbulences.policies import believed, value, waiting
 from skyhex.rules.turbulences.policies import greedy as step
 from skyhex.rules.turbulences.state import SHIPPING_SPACES, Game, State, parcel_colour
@@ -48,7 +50,7 @@ TOWARDS = 0.05
 
 __all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
            "SEARCH_DISTINCT", "SEARCH_WORLDS", "determinize",
-           "estimates", "figures", "participants", "step", "values"]
+           "estimates", "figures", "participants", "plan", "step", "values"]
 
 
 def participants(game: Game, state: State) -> list[str]:
