@@ -952,7 +952,8 @@ def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[Sta
             continue
         made, scratch, flight = known
         before, after = made.before, made.after
-        key = (id(before), False, None, id(after), boosting, flight.end, flight.landed)
+        key = (id(before), False, made.rebuild, id(after), boosting, flight.end,
+               flight.landed)
         done = ends.get(key)
         if done is None:
             plane = scratch.planes[i]
@@ -1403,38 +1404,43 @@ def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces:
 
 
 def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
-              given: State | None = None) -> list[Action]:
+              given: State | None = None,
+              listed: dict[int, tuple[Journey, State, Flight]] | None = None) -> list[Action]:
     """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
-    in, when they start from where its aircraft stands (``state`` itself, or the state with
-    the BOOST turned over for the BOOST's journey)."""
+    in (``state`` itself, the state with the BOOST turned over for the BOOST's journey, or
+    the state before the aircraft rebuilt at ``rebuild`` was placed), and ``listed``, where
+    what ``advance`` needs of its day journeys is kept (``_listed``)."""
     colour = game.companies[i].colour
     out: list[Action] = []
     reserve = not boost and parachute.can_reserve(game, state, i)
     powered = not boost and game.companies[i].aircraft.legendary
     airports = game.airports
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
-    # a day journey of a company flying without FUEL, from where its aircraft stands: what
-    # advance needs of it is kept (``_listed``)
-    plain = given is not None and rebuild is None and state.night is None \
+    # a day journey of a company flying without FUEL: what advance needs of it is kept,
+    # the state after the rebuild (as the journey makes it: a look in the airport) and
+    # the parcel operations, and its checked flight
+    plain = given is not None and listed is not None and state.night is None \
         and not game.companies[i].expert and not reserve and not powered
-    listed: dict[int, tuple[Journey, State, Flight]] = {}
+    start = _rebuild(game, given, i, rebuild, _DISCARD) \
+        if plain and rebuild is not None and given is not None else state
     for before in ops_options(game, state, i):
         # without events, as advance makes it (the journeys weighed next find it made)
-        scratch = _ops(game, state, i, before, _DISCARD)
+        scratch = _ops(game, start, i, before, _DISCARD)
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
         chute = scratch.chute
         if plain and chute is None:
+            assert listed is not None
             for path, flight in flights(game, scratch, i, overloaded).items():
                 end = path[-1]
                 if end not in airports:
-                    made = journey(colour, path, before, NO_OPS, None, boost, 0, False)
+                    made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
                     out.append(made)
                     listed[id(made)] = (made, scratch, flight)
                     continue
                 if end not in landings:
                     landings[end] = _landing_ops(game, scratch, i, end)
                 for after in landings[end]:
-                    made = journey(colour, path, before, after, None, boost, 0, False)
+                    made = journey(colour, path, before, after, rebuild, boost, 0, False)
                     out.append(made)
                     listed[id(made)] = (made, scratch, flight)
             landings.clear()
@@ -1476,16 +1482,19 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                 out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross,
                                    reserved, power) for after in afters)
         landings.clear()
-    if listed:
-        global _listed
-        assert given is not None  # only then listed
-        _listed = (game, given, listed)
     return out
 
 
 _listed: tuple[Game, State, dict[int, tuple[Journey, State, Flight]]] | None = None
-"""The day journeys ``_journeys`` last listed from where an aircraft stands (their ids, kept
-alive here): each with the state after its parcel operations and its checked flight."""
+"""The day journeys ``legal_actions`` last listed (their ids, kept alive here): each with
+the state after its rebuild and parcel operations, and its checked flight."""
+
+
+def _keep_listed(game: Game, state: State, listed: dict[int, tuple[Journey, State, Flight]]
+                 ) -> None:
+    global _listed
+    if listed:
+        _listed = (game, state, listed)
 
 
 def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
@@ -1569,9 +1578,14 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                                     else [])]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
-        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None, state)]
+        listed: dict[int, tuple[Journey, State, Flight]] = {}
+        out: list[Action] = [Pass(colour), *flips,
+                             *_journeys(game, boosted, i, True, None, state, listed)]
+        _keep_listed(game, state, listed)
+        return out
     if plane.hex is None:
-        out: list[Action] = [Pass(colour)]
+        out = [Pass(colour)]
+        listed = {}
         company = game.companies[i]
         taken = occupied(state, i)
         for where in region_cities()[company.region - 1]:
@@ -1584,14 +1598,18 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                 # the new aircraft is placed in its airport, blocked: it passes there
                 out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
                 continue
-            out.extend(_journeys(game, placed, i, False, where))
+            out.extend(_journeys(game, placed, i, False, where, state, listed))
+        _keep_listed(game, state, listed)
         return out
     flip: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
     if not _can_move(game, state, i):
         if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
         return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
-    return [*flip, *_journeys(game, state, i, False, None, state)]
+    listed = {}
+    out = [*flip, *_journeys(game, state, i, False, None, state, listed)]
+    _keep_listed(game, state, listed)
+    return out
 
 
 # --- what a company may know --------------------------------------------------------------
