@@ -603,19 +603,31 @@ _last_shakes: tuple[Game, WeatherPhase, Mapping[Hex, Stack],
 
 def _shake_seen(game: Game, names: list[str], positions: dict[int, Hex],
                 before: Mapping[Hex, Stack], phase: WeatherPhase) -> Shake:
-    """``shake`` remembered for the last weather phase, by the riders' places: the states
-    after a turn's last company's actions (weighed by bots without events) often put the
-    aircraft in the same places. Its events are read, never logged: not shared with a log
-    that could change them."""
+    """``shake`` remembered for the last weather phase, by the places of the riders that
+    the clouds may reach: the states after a turn's last company's actions (weighed by
+    bots without events) put the other aircraft in the same places. An aircraft alone on a
+    tile that no cloud covers before or after the phase is calm: nothing happens to it,
+    and nothing can reach its tile (every cloud ends on a tile, a rider on its cloud's or
+    outside the landscape), so it changes nothing for the others and is left out of the
+    key. Its events are read, never logged: not shared with a log that could change
+    them."""
     global _last_shakes
     last = _last_shakes
     if last is None or last[1] is not phase or last[2] is not before or last[0] is not game:
         last = _last_shakes = (game, phase, before, {})
-    key = (len(names), tuple(positions.items()))
+    tiles, after = game.tiles, phase.clouds
+    calm = {i: h for i, h in positions.items()
+            if h in tiles and not before.get(h) and not after.get(h)}
+    if len(set(calm.values())) < len(calm):
+        calm = {}  # aircraft sharing a calm tile: the whole phase
+    rest = {i: h for i, h in positions.items() if i not in calm} if calm else positions
+    key = (len(names), tuple(rest.items()))
     result = last[3].get(key)
     if result is None:
-        result = last[3][key] = shake(names, positions, game.tiles, game.airports,
-                                      game.cities, before, phase)
+        result = last[3][key] = shake(names, rest, game.tiles, game.airports, game.cities,
+                                      before, phase)
+    if calm:
+        result = Shake({**result.positions, **calm}, result.landings, result.events)
     return result
 
 
