@@ -749,17 +749,16 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
     company = game.companies[i]
     plane = state.planes[i]
     recharged = False
-    owner = next((j for j in game.allies(i) if game.companies[j].airport == airport), None)
+    owner = game.team_airports[i].get(airport)
     if owner is not None:
         owner_colour = game.companies[owner].colour
-        drop = tuple(p for p in plane.carried if parcel_colour(p) == owner_colour)
+        drop, kept = _delivery(owner_colour, plane.carried)
         if drop:
             event: Event = {"type": "delivered", "company": owner_colour, "parcels": list(drop)}
             if owner != i:
                 event["by"] = company.colour
             events.append(event)
-        plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in drop),
-                             seen=plane.seen | set(drop))
+        plane = plane.evolve(carried=kept, seen=plane.seen | set(drop))
         if owner == i:
             if plane.parachute:  # the Parachute goes back to the table (section 10)
                 state = parachute.give_back(game, state.with_plane(i, plane), i, "home",
@@ -779,6 +778,14 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
         events.append({"type": "power_recharged", "company": company.colour})
         plane = plane.evolve(boost=True)
     return _look(game, state.with_plane(i, plane), i, airport, events), recharged
+
+
+def _delivery(colour: str, carried: tuple[str, ...]
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The carried parcels delivered in the airport of ``colour`` (those of its colour), and
+    those kept on board."""
+    drop = tuple(p for p in carried if parcel_colour(p) == colour)
+    return drop, tuple(p for p in carried if p not in drop) if drop else carried
 
 
 def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -> State:
@@ -1510,10 +1517,16 @@ def _keep_listed(game: Game, state: State, listed: dict[int, tuple[Journey, Stat
 
 
 def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
-    """The parcel operations the company may make after landing at ``airport``."""
-    landed = state.with_plane(i, state.planes[i].evolve(hex=airport))
-    landed, _ = _arrive(game, landed, i, airport, _Discard())
-    return ops_options(game, landed, i, throw=False)
+    """The parcel operations the company may make after landing at ``airport``: with the
+    parcels left on board once those of its team's airport are delivered (``_arrive``
+    changes nothing else they depend on)."""
+    carried = state.planes[i].carried
+    owner = game.team_airports[i].get(airport)
+    if owner is not None and carried:
+        carried = _delivery(game.companies[owner].colour, carried)[1]
+    place = _zone(game, state, airport)
+    assert place is not None
+    return list(_ops_choices(carried, *place, game.team_colours(i), False))
 
 
 def _flights(game: Game, state: State, i: int, overloaded: bool
