@@ -34,10 +34,9 @@ def value(game: Game, state: State, i: int) -> int:
     carried = plane.carried
     if carried:
         airports = game.colour_airports
-        key = (h, *[airports[parcel_colour(p)] for p in carried])
+        key = (h, tuple([airports[parcel_colour(p)] for p in carried]))
     else:
-        key = (h, *(waiting(game, state.shipping, game.colours_of[i]) or
-                    [game.companies[i].airport]))
+        key = (h, _targets(game, state.shipping, i))
     near = _nearest.get(key)
     if near is None:
         near = _nearest_target(key)
@@ -49,17 +48,33 @@ def value(game: Game, state: State, i: int) -> int:
     return score
 
 
-_nearest: dict[tuple[Hex, ...], int] = {}
-"""(hex, *targets) -> the steps from the hex to the nearest target (``value`` asks the same
+_nearest: dict[tuple[Hex, tuple[Hex, ...]], int] = {}
+"""(hex, targets) -> the steps from the hex to the nearest target (``value`` asks the same
 few all game long)."""
 
 
-def _nearest_target(key: tuple[Hex, ...]) -> int:
+def _nearest_target(key: tuple[Hex, tuple[Hex, ...]]) -> int:
     if len(_nearest) >= 100_000:
         _nearest.clear()
     q, r = key[0]
-    near = _nearest[key] = min([axial_length(q - tq, r - tr) for tq, tr in key[1:]])
+    near = _nearest[key] = min([axial_length(q - tq, r - tr) for tq, tr in key[1]])
     return near
+
+
+_targets_memo: tuple[Game, tuple[tuple[str, ...], ...], int, tuple[Hex, ...]] | None = None
+
+
+def _targets(game: Game, shipping: tuple[tuple[str, ...], ...], i: int) -> tuple[Hex, ...]:
+    """Where company ``i`` without parcels heads: the airports ``waiting`` for its team,
+    else its own (the last asked is remembered: the actions weighed in a turn seldom move
+    a parcel)."""
+    global _targets_memo
+    memo = _targets_memo
+    if memo is not None and memo[1] is shipping and memo[2] == i and memo[0] is game:
+        return memo[3]
+    out = tuple(waiting(game, shipping, game.colours_of[i]) or [game.companies[i].airport])
+    _targets_memo = (game, shipping, i, out)
+    return out
 
 
 _waiting_memo: tuple[Game, tuple[tuple[str, ...], ...], frozenset[str], list[Hex]] | None = None
