@@ -155,7 +155,14 @@ from skyhex.rules.turbulences.state import (
     parcel_colour,
 )
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, MAX_ALTITUDE, TANK, ExpertRules
-from skyhex.rules.turbulences.weather import WeatherPhase, Wind, WindRose, resolve, wind_name
+from skyhex.rules.turbulences.weather import (
+    WeatherPhase,
+    Why,
+    Wind,
+    WindRose,
+    resolve,
+    wind_name,
+)
 
 
 def _hx(h: Hex | None) -> list[int] | None:
@@ -598,28 +605,30 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
 
 
 _last_shakes: tuple[Game, WeatherPhase, Mapping[Hex, Stack],
-                    dict[tuple[int, tuple[tuple[int, Hex], ...]], Shake]] | None = None
+                    dict[tuple[int, tuple[tuple[int, Hex], ...]], Shake],
+                    frozenset[Hex | None]] | None = None
 
 
 def _shake_seen(game: Game, names: list[str], positions: dict[int, Hex],
                 before: Mapping[Hex, Stack], phase: WeatherPhase) -> Shake:
     """``shake`` remembered for the last weather phase, by the places of the riders that
     the clouds may reach: the states after a turn's last company's actions (weighed by
-    bots without events) put the other aircraft in the same places. An aircraft alone on a
-    tile that no cloud covers before or after the phase is calm: nothing happens to it,
-    and nothing can reach its tile (every cloud ends on a tile, a rider on its cloud's or
-    outside the landscape), so it changes nothing for the others and is left out of the
-    key. Its events are read, never logged: not shared with a log that could change
-    them."""
+    bots without events) put the other aircraft in the same places. An aircraft is calm
+    alone on a tile that no cloud covers before or after the phase, or on the ground where
+    no cloud is blown out towards: nothing happens to it, and no aircraft can reach it
+    (every cloud ends on a tile, a rider on its cloud's or where its cloud was blown out
+    towards), so it changes nothing for the others and is left out of the key. Its events
+    are read, never logged: not shared with a log that could change them."""
     global _last_shakes
     last = _last_shakes
     if last is None or last[1] is not phase or last[2] is not before or last[0] is not game:
-        last = _last_shakes = (game, phase, before, {})
-    tiles, after = game.tiles, phase.clouds
+        exits = frozenset(f.exit for f in phase.fates.values() if f.why is Why.WRAPPED)
+        last = _last_shakes = (game, phase, before, {}, exits)
+    tiles, after, exits = game.tiles, phase.clouds, last[4]
     calm = {i: h for i, h in positions.items()
-            if h in tiles and not before.get(h) and not after.get(h)}
+            if ((not before.get(h) and not after.get(h)) if h in tiles else h not in exits)}
     if len(set(calm.values())) < len(calm):
-        calm = {}  # aircraft sharing a calm tile: the whole phase
+        calm = {}  # aircraft sharing a calm place: the whole phase
     rest = {i: h for i, h in positions.items() if i not in calm} if calm else positions
     key = (len(names), tuple(rest.items()))
     result = last[3].get(key)
