@@ -952,42 +952,39 @@ def advance(game: Game, state: State, action: Action) -> State:
     if listed is not None and listed[1] is state and listed[0] is game:
         known = listed[2].get(id(action))
         if known is not None and known[0] is action:
-            return _journey_end_seen(game, state, known[1], state.order[0], action, known[2],
-                                     state.phase is Phase.BOOST, _DISCARD)
+            return _listed_end(game, state, known)
     return _apply(game, state, action, _DISCARD)
+
+
+def _listed_end(game: Game, state: State, known: _Known) -> State:
+    """The state after a listed journey: its end, worked out for the first of the journeys
+    that end alike (``_Known``)."""
+    done = known[3][0]
+    if done is None:
+        made, scratch, flight, end = known
+        i = state.order[0]
+        plane = scratch.planes[i]
+        done = end[0] = _journey_end(game, scratch, i, made, plane, flight, plane, {}, False,
+                                     state.phase is Phase.BOOST, _DISCARD)
+    return done
 
 
 def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[State]:
     """``advance`` of each of ``actions`` from ``state``, in order (a bot weighing every
     legal action): the journeys ``legal_actions`` listed for this very state looked up and
     their shared ends found without a call per action."""
-    global _last_ends
     listed = _listed
     if listed is None or listed[1] is not state or listed[0] is not game:
         return [advance(game, state, action) for action in actions]
     known_of = listed[2].get
-    i = state.order[0]
-    boosting = state.phase is Phase.BOOST
-    last = _last_ends
-    if last is None or last[1] is not state or last[0] is not game or last[2] != i:
-        last = _last_ends = (game, state, i, {})
-    ends = last[3]  # shared with _journey_end_seen (the action chosen is applied next)
     out: list[State] = []
     for action in actions:
         known = known_of(id(action))
         if known is None or known[0] is not action:
             out.append(_apply(game, state, action, _DISCARD))
             continue
-        made, scratch, flight = known
-        before, after = made.before, made.after
-        key = (id(before), False, made.rebuild, id(after), boosting, flight.end,
-               flight.landed)
-        done = ends.get(key)
-        if done is None:
-            plane = scratch.planes[i]
-            done = ends[key] = (_journey_end(game, scratch, i, made, plane, flight, plane,
-                                             {}, False, boosting, _DISCARD), before, after)
-        out.append(done[0])
+        done = known[3][0]
+        out.append(_listed_end(game, state, known) if done is None else done)
     return out
 
 
@@ -1433,7 +1430,7 @@ def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces:
 
 def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
               given: State | None = None,
-              listed: dict[int, tuple[Journey, State, Flight]] | None = None) -> list[Action]:
+              listed: dict[int, _Known] | None = None) -> list[Action]:
     """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
     in (``state`` itself, the state with the BOOST turned over for the BOOST's journey, or
     the state before the aircraft rebuilt at ``rebuild`` was placed), and ``listed``, where
@@ -1446,7 +1443,10 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
     # a day journey of a company flying without FUEL: what advance needs of it is kept,
     # the state after the rebuild (as the journey makes it: a look in the airport) and
-    # the parcel operations, and its checked flight
+    # the parcel operations, its checked flight, and its end shared with the journeys
+    # that end alike (after the same operations, at the same hex, the same ones after it)
+    ends: dict[Hex, list[State | None]] = {}  # tile -> the end of the journeys there
+    landing_ends: dict[Hex, list[list[State | None]]] = {}  # airport -> by ops after
     plain = given is not None and listed is not None and state.night is None \
         and not game.companies[i].expert and not reserve and not powered
     start = _rebuild(game, given, i, rebuild, _DISCARD) \
@@ -1463,15 +1463,21 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                 if end not in airports:
                     made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
                     out.append(made)
-                    listed[id(made)] = (made, scratch, flight)
+                    shared = ends.get(end)
+                    if shared is None:
+                        shared = ends[end] = [None]
+                    listed[id(made)] = (made, scratch, flight, shared)
                     continue
                 if end not in landings:
                     landings[end] = _landing_ops(game, scratch, i, end)
-                for after in landings[end]:
+                    landing_ends[end] = [[None] for _ in landings[end]]
+                for after, shared in zip(landings[end], landing_ends[end], strict=True):
                     made = journey(colour, path, before, after, rebuild, boost, 0, False)
                     out.append(made)
-                    listed[id(made)] = (made, scratch, flight)
+                    listed[id(made)] = (made, scratch, flight, shared)
             landings.clear()
+            ends.clear()
+            landing_ends.clear()
             continue
         if not reserve and not powered and chute is None:  # the common case, in short
             for path, cross, glide in _flights(game, scratch, i, overloaded):
@@ -1513,13 +1519,16 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     return out
 
 
-_listed: tuple[Game, State, dict[int, tuple[Journey, State, Flight]]] | None = None
-"""The day journeys ``legal_actions`` last listed (their ids, kept alive here): each with
-the state after its rebuild and parcel operations, and its checked flight."""
+_Known = tuple[Journey, State, Flight, list[State | None]]
+"""A listed day journey, the state after its rebuild and parcel operations, its checked
+flight, and its end (the state after it, once worked out), shared by the journeys listed
+with it that end alike."""
+
+_listed: tuple[Game, State, dict[int, _Known]] | None = None
+"""The day journeys ``legal_actions`` last listed (their ids, kept alive here)."""
 
 
-def _keep_listed(game: Game, state: State, listed: dict[int, tuple[Journey, State, Flight]]
-                 ) -> None:
+def _keep_listed(game: Game, state: State, listed: dict[int, _Known]) -> None:
     global _listed
     if listed:
         _listed = (game, state, listed)
@@ -1612,7 +1621,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                                     else [])]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
-        listed: dict[int, tuple[Journey, State, Flight]] = {}
+        listed: dict[int, _Known] = {}
         out: list[Action] = [Pass(colour), *flips,
                              *_journeys(game, boosted, i, True, None, state, listed)]
         _keep_listed(game, state, listed)
