@@ -615,28 +615,28 @@ def _shake_seen(game: Game, names: list[str], positions: dict[int, Hex],
     the clouds may reach: the states after a turn's last company's actions (weighed by
     bots without events) put the other aircraft in the same places. An aircraft is calm
     alone on a tile that no cloud covers before or after the phase, or on the ground where
-    no cloud is blown out towards: nothing happens to it, and no aircraft can reach it
-    (every cloud ends on a tile, a rider on its cloud's or where its cloud was blown out
-    towards), so it changes nothing for the others and is left out of the key. Its events
-    are read, never logged: not shared with a log that could change them."""
+    no cloud is blown out towards (clouds never cover the ground): nothing happens to it,
+    and no aircraft can reach it (every cloud ends on a tile, a rider on its cloud's or
+    where its cloud was blown out towards), so it changes nothing for the others and is
+    left out of the key. Its events are read, never logged: not shared with a log that
+    could change them."""
     global _last_shakes
     last = _last_shakes
     if last is None or last[1] is not phase or last[2] is not before or last[0] is not game:
-        exits = frozenset(f.exit for f in phase.fates.values() if f.why is Why.WRAPPED)
-        last = _last_shakes = (game, phase, before, {}, exits)
-    tiles, after, exits = game.tiles, phase.clouds, last[4]
-    calm = {i: h for i, h in positions.items()
-            if ((not before.get(h) and not after.get(h)) if h in tiles else h not in exits)}
-    if len(set(calm.values())) < len(calm):
-        calm = {}  # aircraft sharing a calm place: the whole phase
-    rest = {i: h for i, h in positions.items() if i not in calm} if calm else positions
-    key = (len(names), tuple(rest.items()))
+        stirred = frozenset([*(h for h, s in before.items() if s),
+                             *(h for h, s in phase.clouds.items() if s),
+                             *(f.exit for f in phase.fates.values() if f.why is Why.WRAPPED)])
+        last = _last_shakes = (game, phase, before, {}, stirred)
+    stirred = last[4]
+    rest = {i: h for i, h in positions.items() if h in stirred}
+    calm = len(rest) < len(positions) and len(set(positions.values())) == len(positions)
+    key = (len(names), tuple(rest.items() if calm else positions.items()))
     result = last[3].get(key)
     if result is None:
-        result = last[3][key] = shake(names, rest, game.tiles, game.airports, game.cities,
-                                      before, phase)
+        result = last[3][key] = shake(names, rest if calm else positions, game.tiles,
+                                      game.airports, game.cities, before, phase)
     if calm:
-        result = Shake({**result.positions, **calm}, result.landings, result.events)
+        result = Shake({**positions, **result.positions}, result.landings, result.events)
     return result
 
 
