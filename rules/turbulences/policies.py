@@ -110,16 +110,17 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     # several actions lead to one state (journeys ending on one tile: advance gives the
     # same object), valued once; the states stay alive here, so their ids stay theirs
     valued: dict[int, tuple[State, int]] = {}
-    best: tuple[int, float] | None = None
+    best: int | None = None
+    best_draw = 0.0
     chosen = legal[0]
     for action, after in zip(legal, advance_all(world, state, legal), strict=True):
         # max of (value, a random draw), the first of equals
         got = valued.get(id(after))
         if got is None:
             got = valued[id(after)] = (after, value(game, after, i))
-        key = (got[1], rng.random())
-        if best is None or key > best:
-            best, chosen = key, action
+        worth, draw = got[1], rng.random()
+        if best is None or worth > best or (worth == best and draw > best_draw):
+            best, best_draw, chosen = worth, draw, action
     return chosen
 
 
