@@ -164,6 +164,12 @@ from skyhex.rules.turbulences.weather import (
     wind_name,
 )
 
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_PILOTING = Phase.PILOTING
+_BOOST = Phase.BOOST
+_OVER = Phase.OVER
+
 
 def _hx(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
@@ -965,7 +971,7 @@ def _listed_end(game: Game, state: State, known: _Known) -> State:
         i = state.order[0]
         plane = scratch.planes[i]
         done = end[0] = _journey_end(game, scratch, i, made, plane, flight, plane, {}, False,
-                                     state.phase is Phase.BOOST, _DISCARD)
+                                     state.phase is _BOOST, _DISCARD)
     return done
 
 
@@ -989,7 +995,7 @@ def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[Sta
 
 
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise IllegalActionError("game.over", "the game is over")
     actor = state.order[0]
     index = game.numbers.get(action.company)
@@ -1002,7 +1008,7 @@ def _apply(game: Game, state: State, action: Action, events: list[Event]) -> Sta
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
     if isinstance(action, Power):
-        if state.phase is not Phase.BOOST:
+        if state.phase is not _BOOST:
             raise IllegalActionError("power.asteroid-window", "the ASTEROID is activated at the "
                                      "end of your journey")
         state = _next(game, legendary.asteroid(game, state, actor, events), events)
@@ -1027,7 +1033,7 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         events.append({"type": "passed", "company": colour, "reason": "stopped"})
         state = state.evolve(night=replace(state.night, leg=(), no_boost=False))
         return _after_journey(game, state, i, no_boost, events)
-    if state.phase is Phase.BOOST:
+    if state.phase is _BOOST:
         if action.ops or action.rebuild is not None:
             raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
                                      "belong to a journey; declining the BOOST is a bare pass")
@@ -1106,7 +1112,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     given = state
     company = game.companies[i]
     colour = company.colour
-    boosting = state.phase is Phase.BOOST
+    boosting = state.phase is _BOOST
     if boosting:
         if not action.boost:
             raise IllegalActionError("boost.window", "your journey is over: activate the "
@@ -1260,10 +1266,10 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
     if game.companies[i].aircraft.legendary:  # no BOOST: the ASTEROID's window only
         if not consumed and legendary.can_asteroid(game, state, i):
-            return state.evolve(phase=Phase.BOOST)
+            return state.evolve(phase=_BOOST)
         return _next(game, state, events)
     if not boosting and state.planes[i].boost and not consumed and _can_move(game, state, i):
-        return state.evolve(phase=Phase.BOOST)
+        return state.evolve(phase=_BOOST)
     return _next(game, state, events)
 
 
@@ -1323,9 +1329,9 @@ def _onward(game: Game, state: State, i: int, action: Journey, events: list[Even
 def _after_journey(game: Game, state: State, i: int, no_boost: bool, events: list[Event]
                    ) -> State:
     """The end of a journey: the BOOST offered (decision 5), or the next company."""
-    if state.phase is not Phase.BOOST and state.planes[i].boost and not no_boost \
+    if state.phase is not _BOOST and state.planes[i].boost and not no_boost \
             and _can_move(game, state, i):
-        return state.evolve(phase=Phase.BOOST)
+        return state.evolve(phase=_BOOST)
     return _next(game, state, events)
 
 
@@ -1357,7 +1363,7 @@ def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
     if game.mode is not Mode.CLASSIC:
         over["teams"] = [t.to_dict() for t in team_scores(game, state)]
     events.append(over)
-    return state.evolve(order=(), phase=Phase.OVER)
+    return state.evolve(order=(), phase=_OVER)
 
 
 def _next(game: Game, state: State, events: list[Event]) -> State:
@@ -1367,7 +1373,7 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
         state = state.with_plane(state.order[0], done.evolve(locked=0))
     order = state.order[1:]
     if order:
-        return state.evolve(order=order, phase=Phase.PILOTING)
+        return state.evolve(order=order, phase=_PILOTING)
     if (game.night is None or game.night.deliveries_end) and game_ends(state):
         return _end(game, state, events, "deliveries")
     if game.night is not None and state.night is not None:
@@ -1381,7 +1387,7 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     ring = clockwise(game, state.first)
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
-                         phase=Phase.PILOTING)
+                         phase=_PILOTING)
     if _told(events):
         events.append({"type": "round", "round": state.turn, "turn": state.turn,
                        "first": game.companies[first].colour})
@@ -1571,7 +1577,7 @@ def _power_flights(game: Game, state: State, i: int) -> list[tuple[tuple[Hex, ..
 def _onward_journeys(game: Game, state: State, i: int) -> list[Action]:
     """The rests of journey after a flip, with the parcel operations after a landing."""
     colour = game.companies[i].colour
-    boost = state.phase is Phase.BOOST
+    boost = state.phase is _BOOST
     out: list[Action] = []
     for rest, flight in onward.onward_flights(game, state, i).items():
         afters = [NO_OPS]
@@ -1615,7 +1621,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     plane = state.planes[i]
     if state.night is not None and state.night.leg:  # reveal: continues (onward.py)
         return [Pass(colour), *_onward_journeys(game, state, i)]
-    if state.phase is Phase.BOOST:
+    if state.phase is _BOOST:
         if game.companies[i].aircraft.legendary:  # the ASTEROID's window
             return [Pass(colour), *([Power(colour)] if legendary.can_asteroid(game, state, i)
                                     else [])]
@@ -1769,7 +1775,7 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
         out["lightning_tokens"] = game.powers.lightning_tokens
     if game.night is not None and state.night is not None:
         out["night"] = night.night_view(game.biomes, game.night, state.night, game.covered,
-                                        colour is None, state.phase is Phase.OVER)
+                                        colour is None, state.phase is _OVER)
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

@@ -71,6 +71,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER  # read as a plain name: a member read off its class costs ten globals
+
+
 @dataclass(frozen=True, slots=True)
 class Company:
     """One company: its colour, aircraft type, region (1-6) and airport city (1-3)."""
@@ -209,7 +212,7 @@ class State:
     @property
     def actor(self) -> int | None:
         """The index of the company to act, or ``None`` when the game is over."""
-        return None if self.phase is Phase.OVER else self.order[0]
+        return None if self.phase is _OVER else self.order[0]
 
     def with_plane(self, index: int, plane: Plane) -> State:
         planes = list(self.planes)
