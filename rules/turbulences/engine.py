@@ -1465,8 +1465,8 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
         if plain and chute is None:
             assert listed is not None
             for path, flight in flights(game, scratch, i, overloaded).items():
-                end = path[-1]
-                if end not in airports:
+                end = flight.end
+                if not flight.landed:  # on a tile (a landing: in an airport)
                     made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
                     out.append(made)
                     shared = ends.get(end)

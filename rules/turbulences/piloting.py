@@ -311,7 +311,8 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
     firsts = steps(start)
     bonus = bonus_check(game, state, mover)
-    ones = [Flight((h,), h, h not in tiles, False) for h in firsts]
+    made = tuple.__new__  # Flight(...) without the named tuple's Python-level __new__
+    ones = [made(Flight, ((h,), h, h not in tiles, False)) for h in firsts]
     twos: list[Flight] = []
     threes: list[Flight] = []
     for a in firsts:
@@ -321,11 +322,12 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
         for b in steps(a):
             as_base = not overloaded and b != start
             if as_base or bonus_a:
-                twos.append(Flight((a, b), b, b not in tiles, not as_base))
+                twos.append(made(Flight, ((a, b), b, b not in tiles, not as_base)))
             if overloaded or b == start or b not in tiles or b in unknown or \
                     not bonus(b, a):
                 continue
-            threes.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
+            threes.extend([made(Flight, ((a, b, c), c, c not in tiles, True))
+                           for c in steps(b)])
     # shortest first, then by hexes: flights sort by their path first, unique in a length
     ones.sort()
     twos.sort()
