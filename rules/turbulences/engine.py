@@ -787,7 +787,7 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
         else:
             mate = state.planes[owner]
             state = state.with_plane(owner, mate.evolve(delivered=mate.delivered + drop))
-    if not plane.boost and company.aircraft.legendary \
+    if not plane.boost and game.legendaries[i] \
             and legendary.recharges_at(game, i, airport):  # the SAVOIA S.21: all airports
         recharged = True
         events.append({"type": "power_recharged", "company": company.colour})
@@ -1264,7 +1264,7 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
     # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
     # offered again even when a landing at home recharges it.
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
-    if game.companies[i].aircraft.legendary:  # no BOOST: the ASTEROID's window only
+    if game.legendaries[i]:  # no BOOST: the ASTEROID's window only
         if not consumed and legendary.can_asteroid(game, state, i):
             return state.evolve(phase=_BOOST)
         return _next(game, state, events)
@@ -1444,7 +1444,7 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     colour = game.companies[i].colour
     out: list[Action] = []
     reserve = not boost and parachute.can_reserve(game, state, i)
-    powered = not boost and game.companies[i].aircraft.legendary
+    powered = not boost and game.legendaries[i]
     airports = game.airports
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
     # a day journey of a company flying without FUEL: what advance needs of it is kept,
@@ -1598,7 +1598,7 @@ def _can_move(game: Game, state: State, i: int) -> bool:
             return True
     elif can_move(game, state, i):
         return True
-    if game.companies[i].aircraft.legendary and _power_flights(game, state, i):
+    if game.legendaries[i] and _power_flights(game, state, i):
         return True
     chute = state.chute
     if chute is not None and parachute.owner_of(game, state, i):

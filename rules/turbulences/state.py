@@ -250,6 +250,7 @@ class Game:
     colours_of: tuple[frozenset[str], ...] = field(init=False, repr=False)  # index -> team's
     region_airports: tuple[Hex, ...] = field(init=False, repr=False)  # region - 1 -> airport
     colour_airports: Mapping[str, Hex] = field(init=False, repr=False)  # colour -> airport
+    legendaries: tuple[bool, ...] = field(init=False, repr=False)  # index -> Legendary
     team_airports: tuple[Mapping[Hex, int], ...] = field(init=False, repr=False)
     """Index -> the airports of its team (its own and its partners'), each with its
     company: where its carried parcels are delivered."""
@@ -278,6 +279,7 @@ class Game:
             "region_airports": tuple(next(h for h, r in airports.items() if r == region)
                                      for region in range(1, len(region_cities()) + 1)),
             "colour_airports": {c.colour: c.airport for c in self.companies},
+            "legendaries": tuple(c.aircraft.legendary for c in self.companies),
             "team_airports": tuple({self.companies[j].airport: j for j in team_of[i]}
                                    for i in range(len(self.companies))),
             "numbers": {},
