@@ -9,7 +9,8 @@ special powers, NIGHT FLIGHT), weighed in the greedy's order and again in revers
 one and all at once (``advance_all``). ``apply`` (``advance``'s state, its events built
 when read) must give the explained state and events. The greedy games of two seeds of each
 scenario must play the actions they played when these digests were recorded (the same
-seeds give the same games: the speed work changes no choice)."""
+seeds give the same games: the speed work changes no choice). The weather's shake as
+``advance`` remembers it must be ``shake``'s wherever the aircraft are."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LazyEvents
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.playout import playout, uniform
+from skyhex.rules.turbulences import engine
 from skyhex.rules.turbulences.actions import (
     NO_OPS,
     Journey,
@@ -36,6 +38,7 @@ from skyhex.rules.turbulences.actions import (
     journey,
 )
 from skyhex.rules.turbulences.engine import advance, advance_all, apply, explain
+from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Game, State
 
@@ -163,3 +166,41 @@ def test_journey_made_without_init_equals_the_dataclass_one() -> None:
         assert made == dataclass_made and hash(made) == hash(dataclass_made)
         assert repr(made) == repr(dataclass_made) and type(made) is Journey
         assert action_to_entry(made) == action_to_entry(dataclass_made)
+
+
+def test_remembered_shake_equals_shake_wherever_the_aircraft_are() -> None:
+    """The weather's shake as ``advance`` remembers it (calm aircraft left out of the key)
+    is ``shake``'s, for aircraft anywhere: on tiles with and without clouds before or after
+    the phase, sharing tiles, in cities and airports, of skies met in random games."""
+    rules, read = _read("turbulences-6")
+    skies: list[tuple[Game, State]] = []
+
+    def collect(ruleset: Any, game: Game, state: State, legal: Any,
+                rng: random.Random) -> Any:
+        if len(state.order) == 1:
+            skies.append((game, state))
+        return uniform(ruleset, game, state, legal, rng)
+
+    for seed in (4, 5):
+        playout(rules, read, seed, collect, 12)
+    rng = random.Random(9)
+    outcomes = set()
+    for game, state in skies:
+        phase = engine._blow(game, state, game.mountains).phase
+        clouded = sorted(state.clouds.keys() | phase.clouds.keys())
+        exits = sorted(f.exit for f in phase.fates.values() if f.exit is not None)
+        places = [*clouded, *exits, *sorted(game.tiles), *sorted(game.cities)]
+        names = [c.colour for c in game.companies]
+        for _ in range(40):
+            picked = rng.sample(places[:len(clouded) + len(exits) + 8], 3) + \
+                rng.sample(places, 3)
+            positions = {i: h for i, h in enumerate(picked) if h in game.reach}
+            want = shake(names, positions, game.tiles, game.airports, game.cities,
+                         state.clouds, phase)
+            for _ in range(2):  # computed, then remembered
+                got = engine._shake_seen(game, names, positions, state.clouds, phase)
+                assert (got.positions, got.landings, got.events) == \
+                    (want.positions, want.landings, want.events)
+            outcomes.add((any(h is None for h in want.positions.values()),
+                          bool(want.landings)))
+    assert len(skies) > 10 and (True, False) in outcomes and (False, True) in outcomes

@@ -155,7 +155,20 @@ from skyhex.rules.turbulences.state import (
     parcel_colour,
 )
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, MAX_ALTITUDE, TANK, ExpertRules
-from skyhex.rules.turbulences.weather import WeatherPhase, Wind, WindRose, resolve, wind_name
+from skyhex.rules.turbulences.weather import (
+    WeatherPhase,
+    Why,
+    Wind,
+    WindRose,
+    resolve,
+    wind_name,
+)
+
+# Enum members as plain names: Python 3.11 reads a member off its class through a
+# descriptor, ten times the cost of a global, and the hot paths read many.
+_PILOTING = Phase.PILOTING
+_BOOST = Phase.BOOST
+_OVER = Phase.OVER
 
 
 def _hx(h: Hex | None) -> list[int] | None:
@@ -598,24 +611,38 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
 
 
 _last_shakes: tuple[Game, WeatherPhase, Mapping[Hex, Stack],
-                    dict[tuple[int, tuple[tuple[int, Hex], ...]], Shake]] | None = None
+                    dict[tuple[int, tuple[tuple[int, Hex], ...]], Shake],
+                    frozenset[Hex | None]] | None = None
 
 
 def _shake_seen(game: Game, names: list[str], positions: dict[int, Hex],
                 before: Mapping[Hex, Stack], phase: WeatherPhase) -> Shake:
-    """``shake`` remembered for the last weather phase, by the riders' places: the states
-    after a turn's last company's actions (weighed by bots without events) often put the
-    aircraft in the same places. Its events are read, never logged: not shared with a log
-    that could change them."""
+    """``shake`` remembered for the last weather phase, by the places of the riders that
+    the clouds may reach: the states after a turn's last company's actions (weighed by
+    bots without events) put the other aircraft in the same places. An aircraft is calm
+    alone on a tile that no cloud covers before or after the phase, or on the ground where
+    no cloud is blown out towards (clouds never cover the ground): nothing happens to it,
+    and no aircraft can reach it (every cloud ends on a tile, a rider on its cloud's or
+    where its cloud was blown out towards), so it changes nothing for the others and is
+    left out of the key. Its events are read, never logged: not shared with a log that
+    could change them."""
     global _last_shakes
     last = _last_shakes
     if last is None or last[1] is not phase or last[2] is not before or last[0] is not game:
-        last = _last_shakes = (game, phase, before, {})
-    key = (len(names), tuple(positions.items()))
+        stirred = frozenset([*(h for h, s in before.items() if s),
+                             *(h for h, s in phase.clouds.items() if s),
+                             *(f.exit for f in phase.fates.values() if f.why is Why.WRAPPED)])
+        last = _last_shakes = (game, phase, before, {}, stirred)
+    stirred = last[4]
+    rest = {i: h for i, h in positions.items() if h in stirred}
+    calm = len(rest) < len(positions) and len(set(positions.values())) == len(positions)
+    key = (len(names), tuple(rest.items() if calm else positions.items()))
     result = last[3].get(key)
     if result is None:
-        result = last[3][key] = shake(names, positions, game.tiles, game.airports,
-                                      game.cities, before, phase)
+        result = last[3][key] = shake(names, rest if calm else positions, game.tiles,
+                                      game.airports, game.cities, before, phase)
+    if calm:
+        result = Shake({**positions, **result.positions}, result.landings, result.events)
     return result
 
 
@@ -737,17 +764,16 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
     company = game.companies[i]
     plane = state.planes[i]
     recharged = False
-    owner = next((j for j in game.allies(i) if game.companies[j].airport == airport), None)
+    owner = game.team_airports[i].get(airport)
     if owner is not None:
         owner_colour = game.companies[owner].colour
-        drop = tuple(p for p in plane.carried if parcel_colour(p) == owner_colour)
+        drop, kept = _delivery(owner_colour, plane.carried)
         if drop:
             event: Event = {"type": "delivered", "company": owner_colour, "parcels": list(drop)}
             if owner != i:
                 event["by"] = company.colour
             events.append(event)
-        plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in drop),
-                             seen=plane.seen | set(drop))
+        plane = plane.evolve(carried=kept, seen=plane.seen | set(drop))
         if owner == i:
             if plane.parachute:  # the Parachute goes back to the table (section 10)
                 state = parachute.give_back(game, state.with_plane(i, plane), i, "home",
@@ -761,12 +787,20 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
         else:
             mate = state.planes[owner]
             state = state.with_plane(owner, mate.evolve(delivered=mate.delivered + drop))
-    if not plane.boost and company.aircraft.legendary \
+    if not plane.boost and game.legendaries[i] \
             and legendary.recharges_at(game, i, airport):  # the SAVOIA S.21: all airports
         recharged = True
         events.append({"type": "power_recharged", "company": company.colour})
         plane = plane.evolve(boost=True)
     return _look(game, state.with_plane(i, plane), i, airport, events), recharged
+
+
+def _delivery(colour: str, carried: tuple[str, ...]
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The carried parcels delivered in the airport of ``colour`` (those of its colour), and
+    those kept on board."""
+    drop = tuple(p for p in carried if parcel_colour(p) == colour)
+    return drop, tuple(p for p in carried if p not in drop) if drop else carried
 
 
 def _look(game: Game, state: State, i: int, airport: Hex, events: list[Event]) -> State:
@@ -924,46 +958,44 @@ def advance(game: Game, state: State, action: Action) -> State:
     if listed is not None and listed[1] is state and listed[0] is game:
         known = listed[2].get(id(action))
         if known is not None and known[0] is action:
-            return _journey_end_seen(game, state, known[1], state.order[0], action, known[2],
-                                     state.phase is Phase.BOOST, _DISCARD)
+            return _listed_end(game, state, known)
     return _apply(game, state, action, _DISCARD)
+
+
+def _listed_end(game: Game, state: State, known: _Known) -> State:
+    """The state after a listed journey: its end, worked out for the first of the journeys
+    that end alike (``_Known``)."""
+    done = known[3][0]
+    if done is None:
+        made, scratch, flight, end = known
+        i = state.order[0]
+        plane = scratch.planes[i]
+        done = end[0] = _journey_end(game, scratch, i, made, plane, flight, plane, {}, False,
+                                     state.phase is _BOOST, _DISCARD)
+    return done
 
 
 def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[State]:
     """``advance`` of each of ``actions`` from ``state``, in order (a bot weighing every
     legal action): the journeys ``legal_actions`` listed for this very state looked up and
     their shared ends found without a call per action."""
-    global _last_ends
     listed = _listed
     if listed is None or listed[1] is not state or listed[0] is not game:
         return [advance(game, state, action) for action in actions]
     known_of = listed[2].get
-    i = state.order[0]
-    boosting = state.phase is Phase.BOOST
-    last = _last_ends
-    if last is None or last[1] is not state or last[0] is not game or last[2] != i:
-        last = _last_ends = (game, state, i, {})
-    ends = last[3]  # shared with _journey_end_seen (the action chosen is applied next)
     out: list[State] = []
     for action in actions:
         known = known_of(id(action))
         if known is None or known[0] is not action:
             out.append(_apply(game, state, action, _DISCARD))
             continue
-        made, scratch, flight = known
-        before, after = made.before, made.after
-        key = (id(before), False, None, id(after), boosting, flight.end, flight.landed)
-        done = ends.get(key)
-        if done is None:
-            plane = scratch.planes[i]
-            done = ends[key] = (_journey_end(game, scratch, i, made, plane, flight, plane,
-                                             {}, False, boosting, _DISCARD), before, after)
-        out.append(done[0])
+        done = known[3][0]
+        out.append(_listed_end(game, state, known) if done is None else done)
     return out
 
 
 def _apply(game: Game, state: State, action: Action, events: list[Event]) -> State:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise IllegalActionError("game.over", "the game is over")
     actor = state.order[0]
     index = game.numbers.get(action.company)
@@ -976,7 +1008,7 @@ def _apply(game: Game, state: State, action: Action, events: list[Event]) -> Sta
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
     if isinstance(action, Power):
-        if state.phase is not Phase.BOOST:
+        if state.phase is not _BOOST:
             raise IllegalActionError("power.asteroid-window", "the ASTEROID is activated at the "
                                      "end of your journey")
         state = _next(game, legendary.asteroid(game, state, actor, events), events)
@@ -1001,7 +1033,7 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         events.append({"type": "passed", "company": colour, "reason": "stopped"})
         state = state.evolve(night=replace(state.night, leg=(), no_boost=False))
         return _after_journey(game, state, i, no_boost, events)
-    if state.phase is Phase.BOOST:
+    if state.phase is _BOOST:
         if action.ops or action.rebuild is not None:
             raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
                                      "belong to a journey; declining the BOOST is a bare pass")
@@ -1080,7 +1112,7 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     given = state
     company = game.companies[i]
     colour = company.colour
-    boosting = state.phase is Phase.BOOST
+    boosting = state.phase is _BOOST
     if boosting:
         if not action.boost:
             raise IllegalActionError("boost.window", "your journey is over: activate the "
@@ -1232,12 +1264,12 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
     # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
     # offered again even when a landing at home recharges it.
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
-    if game.companies[i].aircraft.legendary:  # no BOOST: the ASTEROID's window only
+    if game.legendaries[i]:  # no BOOST: the ASTEROID's window only
         if not consumed and legendary.can_asteroid(game, state, i):
-            return state.evolve(phase=Phase.BOOST)
+            return state.evolve(phase=_BOOST)
         return _next(game, state, events)
     if not boosting and state.planes[i].boost and not consumed and _can_move(game, state, i):
-        return state.evolve(phase=Phase.BOOST)
+        return state.evolve(phase=_BOOST)
     return _next(game, state, events)
 
 
@@ -1297,9 +1329,9 @@ def _onward(game: Game, state: State, i: int, action: Journey, events: list[Even
 def _after_journey(game: Game, state: State, i: int, no_boost: bool, events: list[Event]
                    ) -> State:
     """The end of a journey: the BOOST offered (decision 5), or the next company."""
-    if state.phase is not Phase.BOOST and state.planes[i].boost and not no_boost \
+    if state.phase is not _BOOST and state.planes[i].boost and not no_boost \
             and _can_move(game, state, i):
-        return state.evolve(phase=Phase.BOOST)
+        return state.evolve(phase=_BOOST)
     return _next(game, state, events)
 
 
@@ -1331,7 +1363,7 @@ def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
     if game.mode is not Mode.CLASSIC:
         over["teams"] = [t.to_dict() for t in team_scores(game, state)]
     events.append(over)
-    return state.evolve(order=(), phase=Phase.OVER)
+    return state.evolve(order=(), phase=_OVER)
 
 
 def _next(game: Game, state: State, events: list[Event]) -> State:
@@ -1341,7 +1373,7 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
         state = state.with_plane(state.order[0], done.evolve(locked=0))
     order = state.order[1:]
     if order:
-        return state.evolve(order=order, phase=Phase.PILOTING)
+        return state.evolve(order=order, phase=_PILOTING)
     if (game.night is None or game.night.deliveries_end) and game_ends(state):
         return _end(game, state, events, "deliveries")
     if game.night is not None and state.night is not None:
@@ -1355,7 +1387,7 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     ring = clockwise(game, state.first)
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=clockwise(game, first),
-                         phase=Phase.PILOTING)
+                         phase=_PILOTING)
     if _told(events):
         events.append({"type": "round", "round": state.turn, "turn": state.turn,
                        "first": game.companies[first].colour})
@@ -1403,41 +1435,55 @@ def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces:
 
 
 def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
-              given: State | None = None) -> list[Action]:
+              given: State | None = None,
+              listed: dict[int, _Known] | None = None) -> list[Action]:
     """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
-    in, when they start from where its aircraft stands (``state`` itself, or the state with
-    the BOOST turned over for the BOOST's journey)."""
+    in (``state`` itself, the state with the BOOST turned over for the BOOST's journey, or
+    the state before the aircraft rebuilt at ``rebuild`` was placed), and ``listed``, where
+    what ``advance`` needs of its day journeys is kept (``_listed``)."""
     colour = game.companies[i].colour
     out: list[Action] = []
     reserve = not boost and parachute.can_reserve(game, state, i)
-    powered = not boost and game.companies[i].aircraft.legendary
+    powered = not boost and game.legendaries[i]
     airports = game.airports
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
-    # a day journey of a company flying without FUEL, from where its aircraft stands: what
-    # advance needs of it is kept (``_listed``)
-    plain = given is not None and rebuild is None and state.night is None \
+    # a day journey of a company flying without FUEL: what advance needs of it is kept,
+    # the state after the rebuild (as the journey makes it: a look in the airport) and
+    # the parcel operations, its checked flight, and its end shared with the journeys
+    # that end alike (after the same operations, at the same hex, the same ones after it)
+    ends: dict[Hex, list[State | None]] = {}  # tile -> the end of the journeys there
+    landing_ends: dict[Hex, list[list[State | None]]] = {}  # airport -> by ops after
+    plain = given is not None and listed is not None and state.night is None \
         and not game.companies[i].expert and not reserve and not powered
-    listed: dict[int, tuple[Journey, State, Flight]] = {}
+    start = _rebuild(game, given, i, rebuild, _DISCARD) \
+        if plain and rebuild is not None and given is not None else state
     for before in ops_options(game, state, i):
         # without events, as advance makes it (the journeys weighed next find it made)
-        scratch = _ops(game, state, i, before, _DISCARD)
+        scratch = _ops(game, start, i, before, _DISCARD)
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
         chute = scratch.chute
         if plain and chute is None:
+            assert listed is not None
             for path, flight in flights(game, scratch, i, overloaded).items():
-                end = path[-1]
-                if end not in airports:
-                    made = journey(colour, path, before, NO_OPS, None, boost, 0, False)
+                end = flight.end
+                if not flight.landed:  # on a tile (a landing: in an airport)
+                    made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
                     out.append(made)
-                    listed[id(made)] = (made, scratch, flight)
+                    shared = ends.get(end)
+                    if shared is None:
+                        shared = ends[end] = [None]
+                    listed[id(made)] = (made, scratch, flight, shared)
                     continue
                 if end not in landings:
                     landings[end] = _landing_ops(game, scratch, i, end)
-                for after in landings[end]:
-                    made = journey(colour, path, before, after, None, boost, 0, False)
+                    landing_ends[end] = [[None] for _ in landings[end]]
+                for after, shared in zip(landings[end], landing_ends[end], strict=True):
+                    made = journey(colour, path, before, after, rebuild, boost, 0, False)
                     out.append(made)
-                    listed[id(made)] = (made, scratch, flight)
+                    listed[id(made)] = (made, scratch, flight, shared)
             landings.clear()
+            ends.clear()
+            landing_ends.clear()
             continue
         if not reserve and not powered and chute is None:  # the common case, in short
             for path, cross, glide in _flights(game, scratch, i, overloaded):
@@ -1476,23 +1522,35 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                 out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross,
                                    reserved, power) for after in afters)
         landings.clear()
-    if listed:
-        global _listed
-        assert given is not None  # only then listed
-        _listed = (game, given, listed)
     return out
 
 
-_listed: tuple[Game, State, dict[int, tuple[Journey, State, Flight]]] | None = None
-"""The day journeys ``_journeys`` last listed from where an aircraft stands (their ids, kept
-alive here): each with the state after its parcel operations and its checked flight."""
+_Known = tuple[Journey, State, Flight, list[State | None]]
+"""A listed day journey, the state after its rebuild and parcel operations, its checked
+flight, and its end (the state after it, once worked out), shared by the journeys listed
+with it that end alike."""
+
+_listed: tuple[Game, State, dict[int, _Known]] | None = None
+"""The day journeys ``legal_actions`` last listed (their ids, kept alive here)."""
+
+
+def _keep_listed(game: Game, state: State, listed: dict[int, _Known]) -> None:
+    global _listed
+    if listed:
+        _listed = (game, state, listed)
 
 
 def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
-    """The parcel operations the company may make after landing at ``airport``."""
-    landed = state.with_plane(i, state.planes[i].evolve(hex=airport))
-    landed, _ = _arrive(game, landed, i, airport, _Discard())
-    return ops_options(game, landed, i, throw=False)
+    """The parcel operations the company may make after landing at ``airport``: with the
+    parcels left on board once those of its team's airport are delivered (``_arrive``
+    changes nothing else they depend on)."""
+    carried = state.planes[i].carried
+    owner = game.team_airports[i].get(airport)
+    if owner is not None and carried:
+        carried = _delivery(game.companies[owner].colour, carried)[1]
+    place = _zone(game, state, airport)
+    assert place is not None
+    return list(_ops_choices(carried, *place, game.team_colours(i), False))
 
 
 def _flights(game: Game, state: State, i: int, overloaded: bool
@@ -1519,7 +1577,7 @@ def _power_flights(game: Game, state: State, i: int) -> list[tuple[tuple[Hex, ..
 def _onward_journeys(game: Game, state: State, i: int) -> list[Action]:
     """The rests of journey after a flip, with the parcel operations after a landing."""
     colour = game.companies[i].colour
-    boost = state.phase is Phase.BOOST
+    boost = state.phase is _BOOST
     out: list[Action] = []
     for rest, flight in onward.onward_flights(game, state, i).items():
         afters = [NO_OPS]
@@ -1540,7 +1598,7 @@ def _can_move(game: Game, state: State, i: int) -> bool:
             return True
     elif can_move(game, state, i):
         return True
-    if game.companies[i].aircraft.legendary and _power_flights(game, state, i):
+    if game.legendaries[i] and _power_flights(game, state, i):
         return True
     chute = state.chute
     if chute is not None and parachute.owner_of(game, state, i):
@@ -1563,15 +1621,20 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     plane = state.planes[i]
     if state.night is not None and state.night.leg:  # reveal: continues (onward.py)
         return [Pass(colour), *_onward_journeys(game, state, i)]
-    if state.phase is Phase.BOOST:
+    if state.phase is _BOOST:
         if game.companies[i].aircraft.legendary:  # the ASTEROID's window
             return [Pass(colour), *([Power(colour)] if legendary.can_asteroid(game, state, i)
                                     else [])]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
-        return [Pass(colour), *flips, *_journeys(game, boosted, i, True, None, state)]
+        listed: dict[int, _Known] = {}
+        out: list[Action] = [Pass(colour), *flips,
+                             *_journeys(game, boosted, i, True, None, state, listed)]
+        _keep_listed(game, state, listed)
+        return out
     if plane.hex is None:
-        out: list[Action] = [Pass(colour)]
+        out = [Pass(colour)]
+        listed = {}
         company = game.companies[i]
         taken = occupied(state, i)
         for where in region_cities()[company.region - 1]:
@@ -1584,14 +1647,18 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                 # the new aircraft is placed in its airport, blocked: it passes there
                 out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
                 continue
-            out.extend(_journeys(game, placed, i, False, where))
+            out.extend(_journeys(game, placed, i, False, where, state, listed))
+        _keep_listed(game, state, listed)
         return out
     flip: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
     if not _can_move(game, state, i):
         if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
         return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
-    return [*flip, *_journeys(game, state, i, False, None, state)]
+    listed = {}
+    out = [*flip, *_journeys(game, state, i, False, None, state, listed)]
+    _keep_listed(game, state, listed)
+    return out
 
 
 # --- what a company may know --------------------------------------------------------------
@@ -1708,7 +1775,7 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
         out["lightning_tokens"] = game.powers.lightning_tokens
     if game.night is not None and state.night is not None:
         out["night"] = night.night_view(game.biomes, game.night, state.night, game.covered,
-                                        colour is None, state.phase is Phase.OVER)
+                                        colour is None, state.phase is _OVER)
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]

@@ -92,15 +92,30 @@ def has_bonus(game: Game, state: State, mover: int, h: Hex, came: Hex | None = N
     """Whether ending the base movement on landscape tile ``h``, entered from ``came``,
     earns the mover a bonus (a hex of two half-tiles shows the colour of the half whose
     side the aircraft crossed)."""
-    if h not in game.tiles:
-        return False
-    stack = state.clouds.get(h)
-    if stack:
-        colour = tile_colour(game.biomes[h], stack)
-    else:
-        colours = _entry_colours(game)
-        colour = colours[h, came] if (h, came) in colours else colours[h, None]
-    return colour is game.companies[mover].aircraft.bonus
+    return bonus_check(game, state, mover)(h, came)
+
+
+def bonus_check(game: Game, state: State, mover: int) -> Callable[[Hex, Hex | None], bool]:
+    """``has_bonus`` for the mover in this sky, as a function of the tile and where it was
+    entered from (``flights`` asks it for many tiles)."""
+    tiles, clouds, biomes = game.tiles, state.clouds, game.biomes
+    colours = _entry_colours(game)
+    mine = game.companies[mover].aircraft.bonus
+
+    def bonus(h: Hex, came: Hex | None) -> bool:
+        if h not in tiles:
+            return False
+        stack = clouds.get(h)
+        if stack:
+            return tile_colour(biomes[h], stack) is mine
+        colour = colours.get((h, came), _NO_ENTRY)
+        return (colours[h, None] if colour is _NO_ENTRY else colour) is mine
+
+    return bonus
+
+
+_NO_ENTRY = object()
+"""No colour recorded for a tile entered from there (not a neighbour): the tile's own."""
 
 
 _last_colours: tuple[Landscape, dict[tuple[Hex, Hex | None], BonusColour | None]] | None = None
@@ -295,21 +310,24 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     steps = free_steps(game, state, others)
     unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
     firsts = steps(start)
-    ones = [Flight((h,), h, h not in tiles, False) for h in firsts]
+    bonus = bonus_check(game, state, mover)
+    made = tuple.__new__  # Flight(...) without the named tuple's Python-level __new__
+    ones = [made(Flight, ((h,), h, h not in tiles, False)) for h in firsts]
     twos: list[Flight] = []
     threes: list[Flight] = []
     for a in firsts:
         if a not in tiles or a in unknown:
             continue
-        bonus_a = has_bonus(game, state, mover, a, start)
+        bonus_a = bonus(a, start)
         for b in steps(a):
             as_base = not overloaded and b != start
             if as_base or bonus_a:
-                twos.append(Flight((a, b), b, b not in tiles, not as_base))
+                twos.append(made(Flight, ((a, b), b, b not in tiles, not as_base)))
             if overloaded or b == start or b not in tiles or b in unknown or \
-                    not has_bonus(game, state, mover, b, a):
+                    not bonus(b, a):
                 continue
-            threes.extend(Flight((a, b, c), c, c not in tiles, True) for c in steps(b))
+            threes.extend([made(Flight, ((a, b, c), c, c not in tiles, True))
+                           for c in steps(b)])
     # shortest first, then by hexes: flights sort by their path first, unique in a length
     ones.sort()
     twos.sort()

@@ -34,10 +34,9 @@ def value(game: Game, state: State, i: int) -> int:
     carried = plane.carried
     if carried:
         airports = game.colour_airports
-        key = (h, *[airports[parcel_colour(p)] for p in carried])
+        key = (h, tuple([airports[parcel_colour(p)] for p in carried]))
     else:
-        key = (h, *(waiting(game, state.shipping, game.colours_of[i]) or
-                    [game.companies[i].airport]))
+        key = (h, _targets(game, state.shipping, i))
     near = _nearest.get(key)
     if near is None:
         near = _nearest_target(key)
@@ -49,17 +48,33 @@ def value(game: Game, state: State, i: int) -> int:
     return score
 
 
-_nearest: dict[tuple[Hex, ...], int] = {}
-"""(hex, *targets) -> the steps from the hex to the nearest target (``value`` asks the same
+_nearest: dict[tuple[Hex, tuple[Hex, ...]], int] = {}
+"""(hex, targets) -> the steps from the hex to the nearest target (``value`` asks the same
 few all game long)."""
 
 
-def _nearest_target(key: tuple[Hex, ...]) -> int:
+def _nearest_target(key: tuple[Hex, tuple[Hex, ...]]) -> int:
     if len(_nearest) >= 100_000:
         _nearest.clear()
     q, r = key[0]
-    near = _nearest[key] = min([axial_length(q - tq, r - tr) for tq, tr in key[1:]])
+    near = _nearest[key] = min([axial_length(q - tq, r - tr) for tq, tr in key[1]])
     return near
+
+
+_targets_memo: tuple[Game, tuple[tuple[str, ...], ...], int, tuple[Hex, ...]] | None = None
+
+
+def _targets(game: Game, shipping: tuple[tuple[str, ...], ...], i: int) -> tuple[Hex, ...]:
+    """Where company ``i`` without parcels heads: the airports ``waiting`` for its team,
+    else its own (the last asked is remembered: the actions weighed in a turn seldom move
+    a parcel)."""
+    global _targets_memo
+    memo = _targets_memo
+    if memo is not None and memo[1] is shipping and memo[2] == i and memo[0] is game:
+        return memo[3]
+    out = tuple(waiting(game, shipping, game.colours_of[i]) or [game.companies[i].airport])
+    _targets_memo = (game, shipping, i, out)
+    return out
 
 
 _waiting_memo: tuple[Game, tuple[tuple[str, ...], ...], frozenset[str], list[Hex]] | None = None
@@ -95,16 +110,17 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     # several actions lead to one state (journeys ending on one tile: advance gives the
     # same object), valued once; the states stay alive here, so their ids stay theirs
     valued: dict[int, tuple[State, int]] = {}
-    best: tuple[int, float] | None = None
+    best: int | None = None
+    best_draw = 0.0
     chosen = legal[0]
     for action, after in zip(legal, advance_all(world, state, legal), strict=True):
         # max of (value, a random draw), the first of equals
         got = valued.get(id(after))
         if got is None:
             got = valued[id(after)] = (after, value(game, after, i))
-        key = (got[1], rng.random())
-        if best is None or key > best:
-            best, chosen = key, action
+        worth, draw = got[1], rng.random()
+        if best is None or worth > best or (worth == best and draw > best_draw):
+            best, best_draw, chosen = worth, draw, action
     return chosen
 
 

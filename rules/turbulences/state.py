@@ -71,6 +71,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER  # read as a plain name: a member read off its class costs ten globals
+
+
 @dataclass(frozen=True, slots=True)
 class Company:
     """One company: its colour, aircraft type, region (1-6) and airport city (1-3)."""
@@ -209,7 +212,7 @@ class State:
     @property
     def actor(self) -> int | None:
         """The index of the company to act, or ``None`` when the game is over."""
-        return None if self.phase is Phase.OVER else self.order[0]
+        return None if self.phase is _OVER else self.order[0]
 
     def with_plane(self, index: int, plane: Plane) -> State:
         planes = list(self.planes)
@@ -247,6 +250,10 @@ class Game:
     colours_of: tuple[frozenset[str], ...] = field(init=False, repr=False)  # index -> team's
     region_airports: tuple[Hex, ...] = field(init=False, repr=False)  # region - 1 -> airport
     colour_airports: Mapping[str, Hex] = field(init=False, repr=False)  # colour -> airport
+    legendaries: tuple[bool, ...] = field(init=False, repr=False)  # index -> Legendary
+    team_airports: tuple[Mapping[Hex, int], ...] = field(init=False, repr=False)
+    """Index -> the airports of its team (its own and its partners'), each with its
+    company: where its carried parcels are delivered."""
     reach: Mapping[Hex, tuple[Hex, ...]] = field(init=False, repr=False)
     """The neighbours of each tile and city that an aircraft may ever enter: landscape tiles
     and airports (``piloting`` decides which are free)."""
@@ -272,6 +279,9 @@ class Game:
             "region_airports": tuple(next(h for h, r in airports.items() if r == region)
                                      for region in range(1, len(region_cities()) + 1)),
             "colour_airports": {c.colour: c.airport for c in self.companies},
+            "legendaries": tuple(c.aircraft.legendary for c in self.companies),
+            "team_airports": tuple({self.companies[j].airport: j for j in team_of[i]}
+                                   for i in range(len(self.companies))),
             "numbers": {},
             "experts": any(c.expert for c in self.companies),
             "rings": tuple(clockwise_order(self.companies, first)
