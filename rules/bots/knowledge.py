@@ -14,7 +14,9 @@ one-step value is too short-sighted: ``estimates(game, state)`` (the search's le
 evaluation, in units of which ``ESTIMATE_SCALE`` make a clear difference; by default
 ``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy for the
 rollouts that weighs as the greedy bot does, its own standing where the greedy bot weighs
-its margin; by default the greedy bot's own step),
+its margin; by default the greedy bot's own step), ``plan(ruleset, game, state, legal, rng)``
+(how the searching seat itself plays: its default choice, which another candidate must beat,
+and its own moves in the rollouts; by default the greedy bot's),
 ``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1),
 ``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4) and
 ``SEARCH_CONFIDENCE`` (the standard errors by which a candidate must beat the greedy

@@ -1,19 +1,22 @@
 """The search bot: greedy rollouts from the best few actions, over worlds its seat may
-believe in (a rollout algorithm: one step of policy improvement over the greedy bot).
+believe in (a rollout algorithm: one step of policy improvement over the greedy bot, or over
+its game's own ``plan`` where the game gives one).
 
 At a decision the search first values every legal action one step ahead, as the greedy bot
 does, in one world drawn from what the seat sees (``Knowledge.determinize``), and keeps the
-``width`` best as candidates, the greedy bot's choice first; in a game that asks for it
+``width`` best as candidates, the greedy bot's choice first (where the game has a ``plan``,
+the plan's choice first, then the greedy bot's best); in a game that asks for it
 (``Knowledge.distinct``), actions that lead to the same position (two paths to the same
 tile) are one candidate, so that the width is spent on different choices. Then each
 iteration draws a world (hidden cards and weights dealt afresh, the chance to come from a
 fresh seed) and, for every candidate in that same world, plays it and lets every
-participant play on greedily (``rollout.py``) until the seat has made ``depth`` more
-decisions (or the game ends); the position reached is scored for the seat
+participant play on greedily (the seat by its game's plan, if any: ``rollout.py``) until
+the seat has made ``depth`` more decisions (or the game ends); the position reached is
+scored for the seat
 (``Knowledge.rewards``: its margin over the best other by the game's leaf evaluation, and
 its final place once the game is over). Every candidate meets the same worlds and the same
 tie-breaks (common random numbers), so that the comparison between them is not drowned by
-the luck of the draws. The move is the greedy bot's choice unless another candidate does
+the luck of the draws. The move is the first candidate unless another candidate does
 better over those worlds (``choose``): by any margin, or, in a game whose rollouts are
 noisy, by a clear one.
 
@@ -106,10 +109,11 @@ class Search:
 
 def choose(rewards: Sequence[Sequence[float]], confidence: float) -> int:
     """The candidate to play, given each one's rewards over the same worlds: the first (the
-    greedy bot's choice) unless another's mean beats it by more than ``confidence`` standard
-    errors of their paired differences (then the best such one). Rollout rewards are noisy
-    (a game won or lost within the horizon is worth far more than any margin), and picking
-    the best of a few noisy means would often pick noise over the greedy bot's choice."""
+    greedy bot's choice, or the game's plan's) unless another's mean beats it by more than
+    ``confidence`` standard errors of their paired differences (then the best such one).
+    Rollout rewards are noisy (a game won or lost within the horizon is worth far more than
+    any margin), and picking the best of a few noisy means would often pick noise over the
+    first choice."""
     n = len(rewards[0])
     means = [sum(r) / n for r in rewards]
     best, top = 0, means[0]

@@ -4,13 +4,14 @@ airport holding a parcel of its colour.
 
 A game of Turbulences is a race: it ends with the turn in which a company delivers its third
 parcel, and that company nearly always wins. The planning pilot counts the tiles it still
-has to fly to deliver three (``race``): home with what it carries, then the round trips to
-the airports still holding its parcels, the shortest first; or, carrying one parcel (or
-none), a second picked up on the way, the last leg then flown overloaded ("the base movement
-of an overloaded Aircraft is reduced to a single mandatory tile", counted as ``OVERLOAD``
-tiles for one). It plays the action after which that count is lowest, ties broken at random.
-It reads what every company sees (where the aircraft and the parcels are, by colour), never
-a weight.
+has to fly to deliver three (``race``): home with what it carries, then round trips from home
+to the airports still holding its parcels, the shortest first; empty-handed, to one of those
+airports first, the one that makes the whole route shortest (not the nearest: the greedy
+pilot's). It never plans to carry two parcels: "the base movement of an overloaded Aircraft
+is reduced to a single mandatory tile", and a tile flown overloaded costs it more turns than a
+round trip's two. It plays the action after which that count is lowest, ties broken at
+random. It reads what every company sees (where the aircraft and the parcels are, by colour),
+never a weight.
 
 It plans for a company playing for itself, by day or at night: in the team modes (a partner's
 deliveries end the game too) and in EXPERT mode (the FUEL decides where it can go) it plays as
@@ -32,10 +33,10 @@ from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 ENDING = 3
 """The parcels in a delivery zone that end the game."""
-OVERLOAD = 4.0
-"""The tiles a tile flown overloaded counts for (two parcels on board: one base tile and the
-bonus, against two and the bonus; measured against greedy pilots, 2.5 to 4 plan as well, and
-below 2 the pilot loses to them)."""
+OVERLOAD = 4
+"""The tiles a tile flown with two parcels on board counts for (one base tile a turn and the
+bonus, against two and the bonus: about half as far; counted at twice that, so that the
+planner flies a parcel home rather than carry it about)."""
 NO_PARCEL = 30
 """The tiles counted for a delivery no airport's parcel is left for (lost parcels)."""
 
@@ -47,41 +48,24 @@ def _steps(a: Hex, b: Hex) -> int:
 def race(at: Hex, carried: int, delivered: int, home: Hex, waiting: Sequence[Hex]) -> float:
     """The tiles an aircraft at ``at``, carrying ``carried`` parcels of its colour, with
     ``delivered`` in its zone, flies to deliver ``ENDING`` (``waiting``: the airports holding
-    a parcel of its colour), by the best of the plans the module describes."""
+    a parcel of its colour): home with what it carries, then round trips from home to the
+    nearest airports; empty-handed, first to the airport that makes that route shortest."""
     need = max(0, ENDING - delivered - carried)
-    trips = sorted(2 * _steps(home, w) for w in waiting)
 
-    def rest(k: int, skip: Sequence[Hex] = ()) -> float:
-        """Round trips from home for ``k`` more parcels, the shortest first."""
+    def trips(k: int, skip: Hex | None = None) -> float:
+        """The round trips from home for ``k`` more parcels, the shortest first."""
         if k <= 0:
             return 0.0
-        pool = trips if not skip else sorted(2 * _steps(home, w) for w in waiting
-                                             if w not in skip)
+        pool = sorted(2 * _steps(home, w) for w in waiting if w != skip)
         return float(sum(pool[:k]) + NO_PARCEL * max(0, k - len(pool)))
 
-    if carried >= 2:
-        return OVERLOAD * _steps(at, home) + rest(need)
-    if carried == 1:
-        best = _steps(at, home) + rest(need)
-        if need:
-            for w in waiting:
-                best = min(best, _steps(at, w) + OVERLOAD * _steps(w, home) +
-                           rest(need - 1, (w,)))
-        return best
+    if carried:
+        return (OVERLOAD if carried >= 2 else 1) * _steps(at, home) + trips(need)
     if not need:
         return 0.0
     if not waiting:
-        return _steps(at, home) + rest(need)
-    best = float("inf")
-    for w in waiting:
-        out = _steps(at, w)
-        best = min(best, out + _steps(w, home) + rest(need - 1, (w,)))
-        if need >= 2:
-            for v in waiting:
-                if v != w:
-                    best = min(best, out + _steps(w, v) + OVERLOAD * _steps(v, home) +
-                               rest(need - 2, (w, v)))
-    return best
+        return _steps(at, home) + trips(need)
+    return min(_steps(at, w) + _steps(w, home) + trips(need - 1, w) for w in waiting)
 
 
 def remaining(game: Game, state: State, i: int) -> float:
