@@ -29,6 +29,7 @@ from skyhex.rules.paragliders.actions import (
     Skill,
     Turn,
     TurnKind,
+    WindChoice,
     claim_order,
 )
 from skyhex.rules.paragliders.flight import (
@@ -46,6 +47,7 @@ from skyhex.rules.paragliders.flight import (
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
+from skyhex.rules.paragliders.wind_push import options, push_end
 
 # Enum members as plain names: Python 3.11 reads a member off its class through a
 # descriptor, ten times the cost of a global, and the hot paths read many.
@@ -383,6 +385,27 @@ def _completions(turn: Turn_, pilot: Pilot, end: int, height: int, down: bool, k
                                        for found in claim_sets(claims.found(key))]
         return plain
     return completions(game, pilot, at, height, down, claims.found(key))
+
+
+def wind_choices(game: Game, state: State, pilot: Pilot) -> list[WindChoice]:
+    """Every legal wind-push choice of ``pilot`` (``wind_push.options``), completed where it
+    touches down (``wind_push.push_end``) like a flight coming down there: its landing
+    choices (and equally close mountains), and a Top Lander claim where it comes down onto a
+    take-off hex."""
+    out: list[WindChoice] = []
+    ident = pilot.ident
+    for kind, problem in options(game, state, pilot).items():
+        if problem is not None:
+            continue
+        hexes, _, altitude, top_landing = push_end(game, state, pilot, kind)
+        if altitude and not top_landing:
+            out.append(WindChoice(ident, kind))
+            continue
+        end = hexes[-1] if hexes else pilot.hex
+        assert end is not None
+        for land, mountain, _, top in completions(game, pilot, end, altitude, True, ()):
+            out.append(WindChoice(ident, kind, land, mountain, top))
+    return out
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,
