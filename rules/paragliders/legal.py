@@ -100,7 +100,7 @@ class Turn_:
     other pilots fly at (``flight.PLACE`` numbers) and the stunt claims the turn allows
     (``Claims``, worked out for the first candidate that needs them)."""
 
-    __slots__ = ("claims", "game", "pilot", "plain", "state", "taken", "weather")
+    __slots__ = ("claims", "flier", "game", "pilot", "plain", "state", "taken", "weather")
 
     def __init__(self, game: Game, state: State, pilot: Pilot) -> None:
         self.game = game
@@ -109,9 +109,17 @@ class Turn_:
         self.taken = occupied(game, state, pilot)
         self.weather = weather_table(game, state)
         self.claims: Claims | None = None
+        self.flier: Pilot | None = None
         self.plain: dict[Found, list[Completion]] = {}
         """The completions of a flight that ends in the air off the take-off hexes, by the
         stunts its moments accept."""
+
+    def relaunched(self) -> Pilot:
+        """The pilot as a relaunch resets it before the flight (worked out once a turn)."""
+        flier = self.flier
+        if flier is None:
+            flier = self.flier = stunt_rules.reset_survivor(relaunched(self.pilot), None)
+        return flier
 
     def claims_of(self, flier: Pilot) -> Claims:
         claims = self.claims
@@ -278,9 +286,7 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
     ti = steps[si * 6 + heading]
     if not (cells.high if altitude >= mountaintop else cells.low)[ti]:
         return []  # a wall: no variant of this move is legal
-    flier = pilot
-    if kind is _K_RELAUNCH:  # the relaunch resets the pilot before the flight
-        flier = stunt_rules.reset_survivor(relaunched(pilot), None)
+    flier = turn.relaunched() if kind is _K_RELAUNCH else pilot
     claims = turn.claims_of(flier)
     stunts = claims.stunts
     place = claims.place
