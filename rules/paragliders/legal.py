@@ -254,11 +254,16 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
     si = game.grid.index[start]
     append = out.append
     ident = pilot.ident
+    before = 0  # the claims before the move: where a flying pilot is, the same for every move
+    if kind is _K_MOVE:
+        claims = turn.claims_of(pilot)
+        if claims.stunts:
+            before = claims.place(si, pilot.altitude)
     for move, steps, is_hard in _MOVES:
         heading = _ROTATED[base_facing, steps]
         if cache is None:  # a move: a group per variant, its completions shared lists
             for accelerate, skill, completions in _variants(game, state, pilot, kind, turn,
-                                                            si, heading, is_hard):
+                                                            si, heading, is_hard, before):
                 append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
             continue
         tails = cache.get((si, heading, is_hard))
@@ -266,7 +271,7 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
             tails = cache[si, heading, is_hard] = [
                 (accelerate, skill, *completion)
                 for accelerate, skill, completions in _variants(game, state, pilot, kind,
-                                                                turn, si, heading, is_hard)
+                                                                turn, si, heading, is_hard, 0)
                 for completion in completions]
         if tails:
             append(((ident, kind, move, hex_, facing), tails))
@@ -274,9 +279,10 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
 
 
 def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn_, si: int,
-              heading: Direction, is_hard: bool) -> list[Variant]:
+              heading: Direction, is_hard: bool, before: int) -> list[Variant]:
     """The legal variants (acceleration, Skill Move cards) of ``pilot``'s move from hex
-    number ``si`` heading ``heading`` (``is_hard``: a hard turn), in order, each with its
+    number ``si`` heading ``heading`` (``is_hard``: a hard turn; ``before``: the claims
+    ``Claims.place`` allows before the move), in order, each with its
     completions: the rules of ``flight.fly`` read on numbers (the per-hex tables of
     ``cells``, ``first_step``, the places of the other pilots), with no event nor text."""
     altitude = pilot.altitude if kind is _K_MOVE else game.mountaintop
@@ -290,7 +296,6 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
     claims = turn.claims_of(flier)
     stunts = claims.stunts
     place = claims.place
-    before = place(si, altitude) if kind is _K_MOVE and stunts else 0
     cards = pilot.skill_cards
     taken = turn.taken
     on_takeoff = cells.top_landing
