@@ -43,7 +43,13 @@ from skyhex.rules.paragliders.flight import (
     relaunched,
     touch_down,
 )
-from skyhex.rules.paragliders.legal import declared_landings, flights, turn_groups, turn_of
+from skyhex.rules.paragliders.legal import (
+    declared_landings,
+    flights,
+    turn_groups,
+    turn_of,
+    wind_choices,
+)
 from skyhex.rules.paragliders.scenario import Forecast, PilotStatus, Scenario, SoloMode
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, Pilot, State
@@ -55,8 +61,7 @@ from skyhex.rules.paragliders.weather import (
     weather_change,
     weather_changes,
 )
-from skyhex.rules.paragliders.wind_push import options as push_options
-from skyhex.rules.paragliders.wind_push import push_order, pushed_altitude, wind_push
+from skyhex.rules.paragliders.wind_push import push_order, wind_push
 
 # Enum members as plain names: Python 3.11 reads a member off its class through a
 # descriptor, ten times the cost of a global, and the hot paths read many.
@@ -249,49 +254,28 @@ def _first_actor_of(pilots: tuple[Pilot, ...], start: int) -> int:
 # --- legal actions ------------------------------------------------------------------------
 
 
-def _check(game: Game, state: State, action: Action, events: list[Event] | None) -> Pilot:
-    """Resolve the actor's action without moving the game on: the pilot after it; raises if
-    it is illegal."""
+def _try(game: Game, state: State, action: Turn) -> list[Action]:
+    """Every legal action that completes ``action`` (the turn of a pilot with no legal
+    move) with a landing choice (and equally close mountain) where it touches down."""
     pilot = state.actor
     assert pilot is not None
-    if isinstance(action, WindChoice):
-        return wind_push(game, state, pilot, action, events)
-    assert isinstance(action, Turn)
-    return _turn(game, state, pilot, action, events)
-
-
-def _try(game: Game, state: State, action: WindChoice | Turn) -> list[Action]:
-    """Every legal action that completes ``action`` (a wind-push choice, or the turn of a
-    pilot with no legal move) with a landing choice (and equally close mountain) where it
-    touches down, and a Top Lander claim where it may land on a take-off hex (resisting
-    down onto one is such a landing)."""
     lands: list[tuple[LandChoice | None, Hex | None]] = []
-    top = False  # a final landing made by resisting down onto a take-off hex
     try:
-        _check(game, state, action, None)
+        _turn(game, state, pilot, action, None)
         lands.append((None, None))
     except IllegalActionError as e:
         if e.rule not in ("land.choice", "stunt.top-lander.final"):
             return []
         for choice in (_LAND_FINAL, _LAND_RELAUNCH):
             try:
-                end = _check(game, state, replace(action, land=choice), None)
+                end = _turn(game, state, pilot, replace(action, land=choice), None)
             except IllegalActionError:
                 continue
             lands.append((choice, None))
-            if choice is _LAND_FINAL and isinstance(action, WindChoice):
-                actor = state.actor
-                assert actor is not None
-                top = game.top_lander and end.hex in game.takeoff_hexes and \
-                    pushed_altitude(state, actor, action.kind) > 0 and \
-                    stunt_rules.top_lander_open(game, end)
             if choice is _LAND_RELAUNCH and end.hex is not None:
                 lands.extend((choice, m) for m in closest_mountains(game, end.hex))
-    out: list[Action] = [action if land is None else replace(action, land=land, mountain=m)
-                         for land, m in lands]
-    if top:
-        out.append(replace(action, land=_LAND_FINAL, top_lander=True))
-    return out
+    return [action if land is None else replace(action, land=land, mountain=m)
+            for land, m in lands]
 
 
 def legal_actions(game: Game, state: State) -> list[Action]:
@@ -301,11 +285,7 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     if pilot is None:
         return []
     if state.phase is _PHASE_WIND_PUSH:
-        out: list[Action] = []
-        for kind, problem in push_options(game, state, pilot).items():
-            if problem is None:
-                out.extend(_try(game, state, WindChoice(pilot.ident, kind)))
-        return out
+        return list(wind_choices(game, state, pilot))
     groups = turn_groups(game, state, pilot)  # turned into actions only when read
     if pilot.status is not _FLYING:
         return LazyItems(groups, turn_of)

@@ -29,6 +29,7 @@ from skyhex.rules.paragliders.actions import (
     Skill,
     Turn,
     TurnKind,
+    WindChoice,
     claim_order,
 )
 from skyhex.rules.paragliders.flight import (
@@ -46,6 +47,7 @@ from skyhex.rules.paragliders.flight import (
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Pilot, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
+from skyhex.rules.paragliders.wind_push import options, push_end
 
 # Enum members as plain names: Python 3.11 reads a member off its class through a
 # descriptor, ten times the cost of a global, and the hot paths read many.
@@ -98,7 +100,7 @@ class Turn_:
     other pilots fly at (``flight.PLACE`` numbers) and the stunt claims the turn allows
     (``Claims``, worked out for the first candidate that needs them)."""
 
-    __slots__ = ("claims", "game", "pilot", "plain", "state", "taken", "weather")
+    __slots__ = ("claims", "flier", "game", "pilot", "plain", "state", "taken", "weather")
 
     def __init__(self, game: Game, state: State, pilot: Pilot) -> None:
         self.game = game
@@ -107,9 +109,17 @@ class Turn_:
         self.taken = occupied(game, state, pilot)
         self.weather = weather_table(game, state)
         self.claims: Claims | None = None
+        self.flier: Pilot | None = None
         self.plain: dict[Found, list[Completion]] = {}
         """The completions of a flight that ends in the air off the take-off hexes, by the
         stunts its moments accept."""
+
+    def relaunched(self) -> Pilot:
+        """The pilot as a relaunch resets it before the flight (worked out once a turn)."""
+        flier = self.flier
+        if flier is None:
+            flier = self.flier = stunt_rules.reset_survivor(relaunched(self.pilot), None)
+        return flier
 
     def claims_of(self, flier: Pilot) -> Claims:
         claims = self.claims
@@ -244,11 +254,16 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
     si = game.grid.index[start]
     append = out.append
     ident = pilot.ident
+    before = 0  # the claims before the move: where a flying pilot is, the same for every move
+    if kind is _K_MOVE:
+        claims = turn.claims_of(pilot)
+        if claims.stunts:
+            before = claims.place(si, pilot.altitude)
     for move, steps, is_hard in _MOVES:
         heading = _ROTATED[base_facing, steps]
         if cache is None:  # a move: a group per variant, its completions shared lists
             for accelerate, skill, completions in _variants(game, state, pilot, kind, turn,
-                                                            si, heading, is_hard):
+                                                            si, heading, is_hard, before):
                 append(((ident, kind, move, hex_, facing, accelerate, skill), completions))
             continue
         tails = cache.get((si, heading, is_hard))
@@ -256,7 +271,7 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
             tails = cache[si, heading, is_hard] = [
                 (accelerate, skill, *completion)
                 for accelerate, skill, completions in _variants(game, state, pilot, kind,
-                                                                turn, si, heading, is_hard)
+                                                                turn, si, heading, is_hard, 0)
                 for completion in completions]
         if tails:
             append(((ident, kind, move, hex_, facing), tails))
@@ -264,9 +279,10 @@ def _flights(game: Game, state: State, pilot: Pilot, kind: TurnKind, out: list[G
 
 
 def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn_, si: int,
-              heading: Direction, is_hard: bool) -> list[Variant]:
+              heading: Direction, is_hard: bool, before: int) -> list[Variant]:
     """The legal variants (acceleration, Skill Move cards) of ``pilot``'s move from hex
-    number ``si`` heading ``heading`` (``is_hard``: a hard turn), in order, each with its
+    number ``si`` heading ``heading`` (``is_hard``: a hard turn; ``before``: the claims
+    ``Claims.place`` allows before the move), in order, each with its
     completions: the rules of ``flight.fly`` read on numbers (the per-hex tables of
     ``cells``, ``first_step``, the places of the other pilots), with no event nor text."""
     altitude = pilot.altitude if kind is _K_MOVE else game.mountaintop
@@ -276,13 +292,10 @@ def _variants(game: Game, state: State, pilot: Pilot, kind: TurnKind, turn: Turn
     ti = steps[si * 6 + heading]
     if not (cells.high if altitude >= mountaintop else cells.low)[ti]:
         return []  # a wall: no variant of this move is legal
-    flier = pilot
-    if kind is _K_RELAUNCH:  # the relaunch resets the pilot before the flight
-        flier = stunt_rules.reset_survivor(relaunched(pilot), None)
+    flier = turn.relaunched() if kind is _K_RELAUNCH else pilot
     claims = turn.claims_of(flier)
     stunts = claims.stunts
     place = claims.place
-    before = place(si, altitude) if kind is _K_MOVE and stunts else 0
     cards = pilot.skill_cards
     taken = turn.taken
     on_takeoff = cells.top_landing
@@ -383,6 +396,27 @@ def _completions(turn: Turn_, pilot: Pilot, end: int, height: int, down: bool, k
                                        for found in claim_sets(claims.found(key))]
         return plain
     return completions(game, pilot, at, height, down, claims.found(key))
+
+
+def wind_choices(game: Game, state: State, pilot: Pilot) -> list[WindChoice]:
+    """Every legal wind-push choice of ``pilot`` (``wind_push.options``), completed where it
+    touches down (``wind_push.push_end``) like a flight coming down there: its landing
+    choices (and equally close mountains), and a Top Lander claim where it comes down onto a
+    take-off hex."""
+    out: list[WindChoice] = []
+    ident = pilot.ident
+    for kind, problem in options(game, state, pilot).items():
+        if problem is not None:
+            continue
+        hexes, _, altitude, top_landing = push_end(game, state, pilot, kind)
+        if altitude and not top_landing:
+            out.append(WindChoice(ident, kind))
+            continue
+        end = hexes[-1] if hexes else pilot.hex
+        assert end is not None
+        for land, mountain, _, top in completions(game, pilot, end, altitude, True, ()):
+            out.append(WindChoice(ident, kind, land, mountain, top))
+    return out
 
 
 def completions(game: Game, pilot: Pilot, end: Hex, height: int, down: bool,

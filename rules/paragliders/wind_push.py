@@ -184,6 +184,25 @@ def pushed_altitude(state: State, pilot: Pilot, kind: WindKind) -> int:
     return max(pilot.altitude - _loss(kind, state.wind_strength), 0)
 
 
+def push_end(game: Game, state: State, pilot: Pilot, kind: WindKind
+             ) -> tuple[list[Hex], str | None, int, bool]:
+    """Where the choice ``kind`` (an allowed one) takes ``pilot``: the hexes the wind carries
+    it through, why it stopped early, the altitude it keeps, and whether it comes down onto
+    a take-off hex with Top Lander in play (a landing above the ground)."""
+    assert pilot.hex is not None
+    s = state.wind_strength
+    steps = s if kind is _PUSH else 0 if kind is _RESIST else 1
+    altitude = pushed_altitude(state, pilot, kind)
+    hexes: list[Hex] = []
+    blocked = None
+    if altitude > 0:
+        # an aerodrome ahead blocks like a wall only when resisting was impossible too
+        hexes, blocked, _ = _path(game, state, pilot, pilot.hex, altitude, steps)
+    end = hexes[-1] if hexes else pilot.hex
+    return hexes, blocked, altitude, game.top_lander and end in game.takeoff_hexes and \
+        0 < altitude < game.mountaintop
+
+
 def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
               events: list[Event] | None) -> Pilot:
     """Resolve one pilot's choice; the returned pilot may have touched down."""
@@ -195,16 +214,9 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
         allowed = [k.value for k, why in options(game, state, pilot).items() if why is None]
         raise IllegalActionError(f"wind.{choice.kind.value}", f"{pilot.ident} cannot "
                                  f"{choice.kind.value}: {problem}", tuple(allowed))
-    s = state.wind_strength
     start, before = pilot.hex, pilot.altitude
-    loss = _loss(choice.kind, s)
-    steps = s if choice.kind is _PUSH else 0 if choice.kind is _RESIST else 1
-    altitude = pushed_altitude(state, pilot, choice.kind)
-    hexes: list[Hex] = []
-    blocked = None
-    if altitude > 0:
-        # an aerodrome ahead blocks like a wall only when resisting was impossible too
-        hexes, blocked, _ = _path(game, state, pilot, start, altitude, steps)
+    loss = _loss(choice.kind, state.wind_strength)
+    hexes, blocked, altitude, top_landing = push_end(game, state, pilot, choice.kind)
     collected: list[Event] | None = None if events is None else []
     pilot = pilot.evolve(altitude=altitude, hex=hexes[-1]) if hexes else \
         pilot.evolve(altitude=altitude)
@@ -222,8 +234,6 @@ def wind_push(game: Game, state: State, pilot: Pilot, choice: WindChoice,
                        "to": hx(pilot.hex or start), "blocked": blocked,
                        "altitude": {"before": before, "after": altitude, "modifiers": mods}})
         events.extend(collected)
-    top_landing = game.top_lander and pilot.hex in game.takeoff_hexes and \
-        0 < altitude < game.mountaintop
     if choice.top_lander:
         check_top_lander_claim(game, pilot)
         if not top_landing:
