@@ -127,6 +127,10 @@ def analyze(
         for path in (csv_file, html_file):
             if path is not None:
                 check_output(path, force=force)
+        if html_file is not None:
+            from skyhex.games.report import require_charts
+
+            require_charts()
         for n in chosen:
             bot(n)
         if generate is not None:

@@ -23,15 +23,24 @@ def _svg(figure: Any) -> str:
     return text[text.index("<svg"):]
 
 
-def charts(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(title, inline SVG) of each chart."""
-    try:
-        import matplotlib
-    except ImportError:
+def require_charts() -> None:
+    """``NotSupportedError`` unless matplotlib is installed: asked before an analysis is
+    played (without importing it), so that a missing extra is told at once, not after the
+    games."""
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:
         from skyhex.rules.errors import NotSupportedError
 
         raise NotSupportedError("analyze --html needs matplotlib: pip install "
-                                "'skyhex[report]'") from None
+                                "'skyhex[report]'")
+
+
+def charts(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(title, inline SVG) of each chart."""
+    require_charts()
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

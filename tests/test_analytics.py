@@ -101,6 +101,21 @@ def test_analyze_usage_errors(tmp_path: Path) -> None:
     assert run("analyze", "--generate", "2", "--resume").exit_code == 2
 
 
+def test_a_report_without_matplotlib_is_refused_before_any_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    rows, page = tmp_path / "rows.ndjson", tmp_path / "report.html"
+    r = run("analyze", *SMALL, "--workers", "1", "-o", str(rows), "--html", str(page))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == [
+        "skyhex: error: analyze --html needs matplotlib: pip install 'skyhex[report]'"]
+    assert not rows.exists() and not page.exists()
+
+
 @pytest.mark.parametrize("game", ["turbulences", "balloons"])
 def test_analyze_generates_the_maps_of_every_game(game: str, tmp_path: Path) -> None:
     """``--generate`` plays the maps ``map generate --game G --seed S`` makes, in the
