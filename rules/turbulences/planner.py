@@ -27,8 +27,7 @@ from typing import Any
 from skyhex.rules.game import Ruleset
 from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import Action
-from skyhex.rules.turbulences.engine import advance_all
-from skyhex.rules.turbulences.policies import believed, greedy
+from skyhex.rules.turbulences.policies import best_after, greedy
 from skyhex.rules.turbulences.state import Game, State, parcel_colour
 
 ENDING = 3
@@ -89,15 +88,4 @@ def plan(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
     assert i is not None
     if game.any_expert or len(game.team_of[i]) > 1:
         return greedy(ruleset, game, state, legal, rng)
-    world = believed(game, state, rng, legal)
-    valued: dict[int, tuple[State, float]] = {}
-    best: tuple[float, float] | None = None
-    chosen = legal[0]
-    for action, after in zip(legal, advance_all(world, state, legal), strict=True):
-        got = valued.get(id(after))
-        if got is None:
-            got = valued[id(after)] = (after, -remaining(game, after, i))
-        key = (got[1], rng.random())
-        if best is None or key > best:
-            best, chosen = key, action
-    return chosen
+    return best_after(game, state, legal, rng, lambda after: -remaining(game, after, i))

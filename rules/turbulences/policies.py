@@ -7,7 +7,7 @@ their airport."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -106,21 +106,29 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
         if plane.fuel <= plane.hex.distance(game.companies[i].airport) + 1:
             return Flip(game.companies[i].colour)
         legal = [a for a in legal if not isinstance(a, Flip)]
+    return best_after(game, state, legal, rng, lambda after: value(game, after, i))
+
+
+def best_after(game: Game, state: State, legal: Sequence[Action], rng: random.Random,
+               worth: Callable[[State], float]) -> Action:
+    """The action of ``legal`` after which ``worth`` is highest (in the world the acting
+    company may believe in: ``believed``), ties broken by a draw for each action: the
+    choice of the greedy pilot and of the search's route planner."""
     world = believed(game, state, rng, legal)
     # several actions lead to one state (journeys ending on one tile: advance gives the
     # same object), valued once; the states stay alive here, so their ids stay theirs
-    valued: dict[int, tuple[State, int]] = {}
-    best: int | None = None
+    valued: dict[int, tuple[State, float]] = {}
+    best: float | None = None
     best_draw = 0.0
     chosen = legal[0]
     for action, after in zip(legal, advance_all(world, state, legal), strict=True):
-        # max of (value, a random draw), the first of equals
+        # max of (worth, a random draw), the first of equals
         got = valued.get(id(after))
         if got is None:
-            got = valued[id(after)] = (after, value(game, after, i))
-        worth, draw = got[1], rng.random()
-        if best is None or worth > best or (worth == best and draw > best_draw):
-            best, best_draw, chosen = worth, draw, action
+            got = valued[id(after)] = (after, worth(after))
+        value_, draw = got[1], rng.random()
+        if best is None or value_ > best or (value_ == best and draw > best_draw):
+            best, best_draw, chosen = value_, draw, action
     return chosen
 
 
