@@ -21,7 +21,7 @@ from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
 from skyhex.rules.hexgrid import Direction, Hex
-from skyhex.rules.lazy import LazyItems, lazy_list
+from skyhex.rules.lazy import LazyItems
 from skyhex.rules.paragliders import GAME, stunt_rules
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -307,7 +307,12 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     read (by resolving the action again, explained): bots, playouts and replays that only
     need the state never pay for the explanations."""
     after = resolve(game, state, action, None)
-    return after, lazy_list(LazyEvents, partial(_explained, game, state, action))
+    events: LazyEvents = _new_list(LazyEvents)  # ``lazy_list``, inlined: one call less
+    events._build = partial(_explained, game, state, action)
+    return after, events
+
+
+_new_list = list.__new__
 
 
 def _explained(game: Game, state: State, action: Action) -> list[Event]:
@@ -377,7 +382,9 @@ _ALLOWED = {
 
 def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Event] | None
           ) -> Pilot:
-    """Resolve one turn of ``pilot``: the pilot after it (``events``: as ``resolve``)."""
+    """Resolve one turn of ``pilot``: the pilot after it (``events``: as ``resolve``). A
+    move with no stunt claimed (most turns) skips what only claims and other kinds of turn
+    need, in the same order of checks."""
     status = pilot.status
     kind = action.kind
     if kind not in _ALLOWED[status]:
@@ -385,10 +392,11 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                 _WALKING: "is walking back: walk, or relaunch and move",
                 _FLYING: "is flying and must move"}[status]
         raise IllegalActionError(f"turn.{kind.value}", f"{pilot.ident} {what}")
+    stunts = action.stunts
     claims: dict[str, list[Claim]] = _NO_CLAIMS
-    if action.stunts:
+    if stunts:
         claims = {m: [] for m in MOMENTS}
-        for c in action.stunts:
+        for c in stunts:
             if c.when == "after-move" and not action.accelerate:
                 raise IllegalActionError("stunt.timing", "without an acceleration the move "
                                          "ends on its first hex: claim after-accelerate")
@@ -401,6 +409,94 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
         pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
         stunt_rules.check_top_lander_claim(game, pilot)
+    if kind is not _K_MOVE:
+        done = _other_turn(game, state, pilot, action, events, base)
+        if done is not None:
+            return done
+    assert action.move is not None
+    claimed: list[Event] | None = None if events is None else []
+    if stunts:
+        for c in claims["before-move"]:
+            pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
+    if kind is _K_MOVE:
+        assert pilot.hex is not None and pilot.facing is not None
+        start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
+    elif kind is _K_TAKEOFF:
+        if action.hex not in game.takeoffs:
+            raise IllegalActionError("takeoff.hex", f"{action.hex} is not a take-off hex "
+                                     f"({', '.join(map(str, game.takeoffs))})")
+        assert action.facing is not None
+        start, facing, altitude = action.hex, action.facing, game.mountaintop
+    else:  # a relaunch
+        assert pilot.mountain is not None and action.facing is not None
+        start, facing, altitude = pilot.mountain, action.facing, game.mountaintop
+        if pilot.deficit:
+            pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
+        if events is not None:
+            events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
+                           "facing": facing.name, "paid": pilot.deficit})
+        pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
+
+    hook = None
+    if stunts and claims["after-move"]:
+        def hook(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
+            moment = Moment("after-move", mods)
+            for c in claims["after-move"]:
+                p = stunt_rules.claim(game, state, p, c, moment, claimed)
+            return p
+
+    flown: list[Event] | None = None if events is None else []
+    moved, modifiers, visited, down = fly(game, state, pilot, start, facing, altitude,
+                                          action.move, action.accelerate, action.skill, flown,
+                                          hook)
+    moment = None
+    if stunts and claims["after-accelerate"]:
+        moment = Moment("after-accelerate", modifiers)
+        for c in claims["after-accelerate"]:
+            moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
+    if events is not None and flown is not None and claimed is not None:
+        turn_event = {**base, **flown[0]}
+        if action.skill:
+            turn_event["skill"] = sorted(s.value for s in action.skill)
+        events.append(turn_event)
+        events.extend(flown[1:])
+        events.extend(claimed)
+    if game.cross:
+        moved = collect_markers(game, state, moved, visited, events)
+    on_takeoff = game.top_lander and moved.hex in game.takeoff_hexes
+    soft = on_takeoff and moved.altitude == game.mountaintop and action.land is _LAND_FINAL
+    if down or soft:
+        if on_takeoff and (moved.altitude > 0 or soft):
+            if action.land is not _LAND_FINAL:
+                raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down "
+                                         "on a take-off hex: that is a final landing (land: "
+                                         "final)")
+            if action.top_lander:
+                moved = stunt_rules.top_lander(game, state, moved, soft, events)
+        elif action.top_lander:
+            raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
+                                     "landing on a take-off hex")
+        moved = touch_down(game, state, moved, action.land, action.mountain, events)
+    elif action.land is not None:
+        raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
+                                 f"altitude {moved.altitude}: no landing to choose")
+    elif action.top_lander:
+        raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
+                                 "landing on a take-off hex")
+    if moved.altitude <= game.survivor_arm:
+        moved = stunt_rules.arm_survivor(game, moved, events)
+    if not moved.stunts:
+        return moved
+    return stunt_rules.end_of_turn(game, state, moved, moment or Moment(
+        "after-accelerate", modifiers), state.time, events)
+
+
+def _other_turn(game: Game, state: State, pilot: Pilot, action: Turn,
+                events: list[Event] | None, base: Event) -> Pilot | None:
+    """The part of ``_turn`` for a turn that is not a plain move: the pilot after a pass, a
+    walk, a landing declared or a crash in a dead end; ``None`` for a take-off or a
+    relaunch, whose move ``_turn`` goes on to fly."""
+    kind = action.kind
     declared = kind is _K_STUCK and action.land is _LAND_FINAL and \
         may_declare_landing(game, pilot)
     if kind in (_K_PASS, _K_WALK, _K_STUCK) and \
@@ -438,81 +534,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
                            dead_end=True)
         return stunt_rules.end_of_turn(game, state, pilot, Moment("after-accelerate"),
                                        state.time, events)
-    assert action.move is not None
-    claimed: list[Event] | None = None if events is None else []
-    for c in claims["before-move"]:
-        pilot = stunt_rules.claim(game, state, pilot, c, Moment("before-move"), claimed)
-    if kind is _K_TAKEOFF:
-        if action.hex not in game.takeoffs:
-            raise IllegalActionError("takeoff.hex", f"{action.hex} is not a take-off hex "
-                                     f"({', '.join(map(str, game.takeoffs))})")
-        assert action.facing is not None
-        start, facing, altitude = action.hex, action.facing, game.mountaintop
-    elif kind is _K_RELAUNCH:
-        assert pilot.mountain is not None and action.facing is not None
-        start, facing, altitude = pilot.mountain, action.facing, game.mountaintop
-        if pilot.deficit:
-            pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
-        if events is not None:
-            events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
-                           "facing": facing.name, "paid": pilot.deficit})
-        pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
-    else:
-        assert pilot.hex is not None and pilot.facing is not None
-        start, facing, altitude = pilot.hex, pilot.facing, pilot.altitude
-
-    hook = None
-    if claims["after-move"]:
-        def hook(p: Pilot, mods: tuple[dict[str, Any], ...]) -> Pilot:
-            moment = Moment("after-move", mods)
-            for c in claims["after-move"]:
-                p = stunt_rules.claim(game, state, p, c, moment, claimed)
-            return p
-
-    flown: list[Event] | None = None if events is None else []
-    flight = fly(game, state, pilot, start, facing, altitude, action.move, action.accelerate,
-                 action.skill, flown, hook)
-    moved = flight.pilot
-    moment = None
-    if claims["after-accelerate"]:
-        moment = Moment("after-accelerate", flight.modifiers)
-        for c in claims["after-accelerate"]:
-            moved = stunt_rules.claim(game, state, moved, c, moment, claimed)
-    if events is not None and flown is not None and claimed is not None:
-        turn_event = {**base, **flown[0]}
-        if action.skill:
-            turn_event["skill"] = sorted(s.value for s in action.skill)
-        events.append(turn_event)
-        events.extend(flown[1:])
-        events.extend(claimed)
-    if game.cross:
-        moved = collect_markers(game, state, moved, flight.visited, events)
-    on_takeoff = game.top_lander and moved.hex in game.takeoff_hexes
-    soft = on_takeoff and moved.altitude == game.mountaintop and action.land is _LAND_FINAL
-    if flight.down or soft:
-        if on_takeoff and (moved.altitude > 0 or soft):
-            if action.land is not _LAND_FINAL:
-                raise IllegalActionError("stunt.top-lander.final", f"{pilot.ident} comes down "
-                                         "on a take-off hex: that is a final landing (land: "
-                                         "final)")
-            if action.top_lander:
-                moved = stunt_rules.top_lander(game, state, moved, soft, events)
-        elif action.top_lander:
-            raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
-                                     "landing on a take-off hex")
-        moved = touch_down(game, state, moved, action.land, action.mountain, events)
-    elif action.land is not None:
-        raise IllegalActionError("land.not-landing", f"{pilot.ident} is still flying at "
-                                 f"altitude {moved.altitude}: no landing to choose")
-    elif action.top_lander:
-        raise IllegalActionError("stunt.top-lander.not-landed", "Top Lander needs a final "
-                                 "landing on a take-off hex")
-    if moved.altitude <= game.survivor_arm:
-        moved = stunt_rules.arm_survivor(game, moved, events)
-    if not moved.stunts:
-        return moved
-    return stunt_rules.end_of_turn(game, state, moved, moment or Moment(
-        "after-accelerate", flight.modifiers), state.time, events)
+    return None
 
 
 _NO_CLAIMS: dict[str, list[Claim]] = {m: [] for m in MOMENTS}

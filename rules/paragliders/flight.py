@@ -18,6 +18,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.actions import LandChoice, MoveKind, Skill
+from skyhex.rules.paragliders.cells import FORBIDDEN
 from skyhex.rules.paragliders.clock import format_clock
 from skyhex.rules.paragliders.components import SunExposure
 from skyhex.rules.paragliders.features import TrackGps
@@ -355,7 +356,11 @@ def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int
         assert capped is not None
         first = (*first, capped)
         after += capped["value"]
-    return first, after if after > 0 else 0, cells.ends_down(i, after)
+    if after < cells.mountaintop:  # ``cells.ends_down``, inlined (every move asks)
+        code = cells.below_top[i]
+        if code:
+            return first, after if after > 0 else 0, None if code == FORBIDDEN else True
+    return first, after if after > 0 else 0, after <= 0
 
 
 def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
@@ -394,7 +399,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     new_facing, hard = _TURNED[facing, move]
     grid, cells = game.grid, game.cells
     ti = grid.step[grid.index[start] * 6 + new_facing]
-    if not cells.enters(ti, altitude):
+    if not (cells.high if altitude >= cells.mountaintop else cells.low)[ti]:  # ``enters``
         _enter(game, start.neighbor(new_facing), altitude, move)
     to = grid.hexes[ti]
     first, after, down = first_step(game, state, weather_table(game, state), ti, altitude,
@@ -432,7 +437,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
                                  f"{to}: there is nothing left to accelerate")
     cost = acceleration_cost(skill)
     ai = grid.step[ti * 6 + new_facing]
-    if not cells.enters(ai, after):
+    if not (cells.high if after >= cells.mountaintop else cells.low)[ai]:  # ``enters``
         _enter(game, to.neighbor(new_facing), after, None)
     ahead = grid.hexes[ai]
     after2 = after - cost
@@ -516,20 +521,22 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
     if choice is _LAND_RELAUNCH and not relaunch_allowed(game):
         raise IllegalActionError("cross.no-relaunch", "in cross mode you cannot take off again "
                                  "once landed")
+    # the pilot after it, in one copy: a pawn on the ground (and crashed), landed or walking
+    changes: dict[str, Any] = {"altitude": 0, "landed_time": state.time, "facing": None}
     if crashed:
         reason = "dead-end" if dead_end else terrain.value
-        pilot = pilot.evolve(crashed=True, ledger=(*pilot.ledger, (f"crash ({reason})",
-                                                                     CRASH_VP)))
+        changes["crashed"] = True
+        changes["ledger"] = (*pilot.ledger, (f"crash ({reason})", CRASH_VP))
         if events is not None:
             events.append({"type": "crash", "player": pilot.ident, "hex": hx(h),
                            "reason": reason, "vp": CRASH_VP})
-    pilot = pilot.evolve(altitude=0, landed_time=state.time, facing=None)  # a pawn on the ground
     if choice is _LAND_FINAL:
         if events is not None:
             events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                            "time": format_clock(state.time), "kind": "final",
                            "crashed": crashed})
-        return pilot.evolve(status=_LANDED)
+        changes["status"] = _LANDED
+        return pilot.evolve(**changes)
     options = closest_mountains(game, h)
     if not options:
         raise IllegalActionError("land.no-mountain", "the map has no mountain to walk back to")
@@ -544,4 +551,4 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
         events.append({"type": "land", "player": pilot.ident, "hex": hx(h),
                        "time": format_clock(state.time), "kind": "premature",
                        "crashed": crashed, "mountain": hx(mountain), "deficit": deficit})
-    return pilot.evolve(status=_WALKING, mountain=mountain, deficit=deficit)
+    return pilot.evolve(**changes, status=_WALKING, mountain=mountain, deficit=deficit)

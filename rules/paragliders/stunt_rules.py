@@ -88,15 +88,23 @@ def progress(pilot: Pilot, stunt: Stunt) -> StuntProgress | None:
     return next((p for s, p in pilot.stunts if s is stunt), None)
 
 
+Progress = tuple[tuple[Stunt, StuntProgress], ...]
+
+
+def _with(stunts: Progress, stunt: Stunt, value: StuntProgress | None) -> Progress:
+    """``stunts`` with the progress of ``stunt`` set to ``value`` (``None``: removed)."""
+    rest = tuple((s, p) for s, p in stunts if s is not stunt)
+    return tuple(sorted((*rest, (stunt, value)))) if value else rest
+
+
 def _set(pilot: Pilot, stunt: Stunt, value: StuntProgress | None) -> Pilot:
-    rest = tuple((s, p) for s, p in pilot.stunts if s is not stunt)
-    return pilot.evolve(stunts=tuple(sorted((*rest, (stunt, value)) if value else rest)))
+    return pilot.evolve(stunts=_with(pilot.stunts, stunt, value))
 
 
 def score(pilot: Pilot, stunt: Stunt, vp: int, why: str, events: list[Event] | None) -> Pilot:
     vp = min(vp, MAX_VP)
-    pilot = _set(pilot, stunt, StuntProgress(scored=vp))
-    pilot = pilot.evolve(ledger=(*pilot.ledger, (f"stunt {stunt}", vp)))
+    pilot = pilot.evolve(stunts=_with(pilot.stunts, stunt, StuntProgress(scored=vp)),
+                         ledger=(*pilot.ledger, (f"stunt {stunt}", vp)))
     if events is not None:
         events.append({"type": "stunt", "player": pilot.ident, "stunt": stunt.value,
                        "action": "score", "vp": vp, "why": why})
@@ -378,10 +386,22 @@ def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim,
 _TIMED = frozenset(TIMED_STUNTS)
 
 
-def _running(pilot: Pilot) -> list[tuple[Stunt, int]]:
+_RUNNING: tuple[Progress | None, tuple[tuple[Stunt, int], ...]] = (None, ())
+"""The progress ``_running`` answered for last, and its answer (replaced as a whole, so
+threads never mix two answers): a turn asks at its start and at its end."""
+
+
+def _running(pilot: Pilot) -> tuple[tuple[Stunt, int], ...]:
     """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
-    return [(stunt, p.since) for stunt, p in pilot.stunts  # kept sorted by stunt
-            if p.since is not None and p.scored is None and stunt in _TIMED]
+    global _RUNNING
+    stunts = pilot.stunts
+    last, running = _RUNNING
+    if last is stunts:
+        return running
+    running = tuple((stunt, p.since) for stunt, p in stunts  # kept sorted by stunt
+                    if p.since is not None and p.scored is None and stunt in _TIMED)
+    _RUNNING = (stunts, running)
+    return running
 
 
 def start_of_turn(game: Game, state: State, pilot: Pilot, events: list[Event] | None

@@ -82,10 +82,33 @@ def resist_problem(game: Game, state: State, pilot: Pilot, loss: int) -> str | N
     return None
 
 
+Path = tuple[list[Hex], str | None, bool]
+
+_PATH: tuple[Game | None, State | None, int, Hex | None, int, int, Path] = \
+    (None, None, 0, None, 0, 0, ([], None, False))
+"""The question ``_path`` answered for last (game, state, seat, start, altitude, steps) and
+its answer (replaced as a whole, so threads never mix two answers)."""
+
+
 def _path(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, steps: int
-          ) -> tuple[list[Hex], str | None, bool]:
+          ) -> Path:
     """Hexes the wind carries the pilot through, why it stopped early, and whether the
-    push would cross an aerodrome."""
+    push would cross an aerodrome: remembered for the last question, since a choice is
+    checked (``_problem``) and then resolved (``push_end``) on the same path. A shared
+    value, never to be changed."""
+    global _PATH
+    last = _PATH
+    if last[1] is state and last[0] is game and last[2] == pilot.seat and \
+            last[3] == start and last[4] == altitude and last[5] == steps:
+        return last[6]
+    found = _walk(game, state, pilot, start, altitude, steps)
+    _PATH = (game, state, pilot.seat, start, altitude, steps, found)
+    return found
+
+
+def _walk(game: Game, state: State, pilot: Pilot, start: Hex, altitude: int, steps: int
+          ) -> Path:
+    """``_path``, worked out."""
     hexes: list[Hex] = []
     if not steps:
         return hexes, None, False
