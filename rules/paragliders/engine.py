@@ -357,8 +357,12 @@ def resolve(game: Game, state: State, action: Action, events: list[Event] | None
     changed = list(state.pilots)
     changed[index] = new
     pilots = tuple(changed)
-    nxt = _first_actor_of(pilots, index + 1)
-    if nxt < len(pilots):  # the round goes on
+    nxt = index + 1
+    count = len(pilots)
+    if nxt < count and pilots[nxt].status is not _LANDED:  # mostly the next seat acts
+        return state.evolve(pilots=pilots, current=nxt)
+    nxt = _first_actor_of(pilots, nxt)
+    if nxt < count:  # the round goes on
         return state.evolve(pilots=pilots, current=nxt)
     first = _first_actor_of(pilots, 0)
     if first == len(pilots):  # every pilot made a final landing

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, NamedTuple
+from itertools import combinations
+from typing import Any, NamedTuple, TypeVar
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
@@ -38,6 +39,8 @@ _CROSS = SoloMode.CROSS
 _AERODROME = Terrain.AERODROME
 _BALLOON = TrackGps.BALLOON.value
 _CEILING = TrackGps.CEILING.value
+
+T = TypeVar("T")
 
 CRASH_VP = -10
 CLOUD_BONUS = 2
@@ -75,9 +78,10 @@ def under_clouds(clouds: tuple[tuple[int, Hex], ...]) -> dict[Hex, int]:
     return count
 
 
-Weather = list["tuple[dict[str, Any], ...] | None"]
-"""The weather modifiers of each hex number under one weather, filled as they are asked
-for."""
+Mods = tuple[dict[str, Any], ...]
+Weather = list["tuple[Mods, int] | None"]
+"""The weather modifiers of each hex number under one weather, with the sum of their
+values (every move onto the hex adds them up), filled as they are asked for."""
 
 
 def weather_table(game: Game, state: State) -> Weather:
@@ -107,15 +111,15 @@ def weather_table(game: Game, state: State) -> Weather:
     return table
 
 
-def hex_weather(game: Game, state: State, weather: Weather, i: int
-                ) -> tuple[dict[str, Any], ...]:
+def hex_weather(game: Game, state: State, weather: Weather, i: int) -> tuple[Mods, int]:
     """The weather modifiers of hex number ``i`` under ``state``'s weather (``weather``:
-    its ``weather_table``)."""
-    mods = weather[i]
-    if mods is None:
-        mods = weather[i] = _weather(game, game.grid.hexes[i], state.temperature, state.sun,
-                                     state.wind_direction, state.wind_strength, state.clouds)
-    return mods
+    its ``weather_table``) and the sum of their values."""
+    held = weather[i]
+    if held is None:
+        mods = _weather(game, game.grid.hexes[i], state.temperature, state.sun,
+                        state.wind_direction, state.wind_strength, state.clouds)
+        held = weather[i] = (mods, sum(m["value"] for m in mods))
+    return held
 
 
 def _weather(game: Game, h: Hex, temperature: int, sun: SunExposure, direction: Direction,
@@ -329,11 +333,21 @@ _HARD_TURN = {"name": "hard-turn", "value": -HARD_TURN_COST}
 _HARD_TURN_CARD = {"name": "hard-turn", "value": 0, "why": "Skill Move card"}
 
 
-@lru_cache(maxsize=64)
-def hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
+def _hard_turn(skill: frozenset[Skill]) -> dict[str, Any]:
     """The hard-turn modifier: -1, or 0 with the Skill Move card (shared values, never to
-    be changed; remembered per set of cards: a set hashes once, its cards each time)."""
+    be changed)."""
     return _HARD_TURN_CARD if _CARD_HARD_TURN in skill else _HARD_TURN
+
+
+def by_cards(rule: Callable[[frozenset[Skill]], T]) -> Callable[[frozenset[Skill]], T]:
+    """``rule``'s answer for every set of Skill Move cards, worked out once and then looked
+    up (a set keeps its hash: a lookup costs less than any call of a Python function)."""
+    return {frozenset(cards): rule(frozenset(cards))
+            for n in range(len(Skill) + 1) for cards in combinations(Skill, n)}.__getitem__
+
+
+hard_turn = by_cards(_hard_turn)
+"""The hard-turn modifier with the cards ``skill`` (``_hard_turn``)."""
 
 
 def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int,
@@ -343,13 +357,14 @@ def first_step(game: Game, state: State, weather: Weather, i: int, altitude: int
     ``weather_table``; ``hard``: the hard-turn modifier of a hard turn): its modifiers
     (hard turn, weather, ceiling), the altitude after it (never below 0), and
     ``ends_down`` there."""
-    mods = weather[i]
-    if mods is None:
-        mods = hex_weather(game, state, weather, i)
-    first = (hard, *mods) if hard is not None else mods
-    after = altitude
-    for m in first:
-        after += m["value"]
+    held = weather[i]
+    if held is None:
+        held = hex_weather(game, state, weather, i)
+    first, after = held
+    after += altitude
+    if hard is not None:
+        first = (hard, *first)
+        after += hard["value"]
     cells = game.cells
     if after > cells.ceiling:
         capped = ceiling_loss(game, after)
@@ -372,10 +387,13 @@ def ceiling_loss(game: Game, after: int) -> dict[str, Any] | None:
             "why": f"gains above the cloud ceiling ({ceiling}) are lost"}
 
 
-@lru_cache(maxsize=64)
-def acceleration_cost(skill: frozenset[Skill]) -> int:
-    """What accelerating costs with the cards ``skill`` (remembered as ``hard_turn``)."""
+def _acceleration_cost(skill: frozenset[Skill]) -> int:
+    """What accelerating costs with the cards ``skill``."""
     return ACCELERATION_COST_WITH_CARD if _CARD_ACCELERATE in skill else ACCELERATION_COST
+
+
+acceleration_cost = by_cards(_acceleration_cost)
+"""What accelerating costs with the cards ``skill`` (``_acceleration_cost``)."""
 
 
 def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, altitude: int,
@@ -396,7 +414,7 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         if _CARD_ACCELERATE in skill and not accelerate:
             raise IllegalActionError("skill.unused", "the accelerate card goes with an "
                                      "acceleration")
-    new_facing, hard = _TURNED[facing, move]
+    new_facing, hard = _TURNED[move][facing]
     grid, cells = game.grid, game.cells
     ti = grid.step[grid.index[start] * 6 + new_facing]
     if not (cells.high if altitude >= cells.mountaintop else cells.low)[ti]:  # ``enters``
@@ -467,8 +485,9 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
     return _flight(Flight, (pilot, first, (to, ahead), down))
 
 
-_TURNED = {(d, m): (d.rotate(m.turn), m.hard) for d in Direction for m in MoveKind}
-"""The facing after each move from each facing, and whether the move is a hard turn."""
+_TURNED = {m: tuple((d.rotate(m.turn), m.hard) for d in Direction) for m in MoveKind}
+"""The facing after each move from each facing (by the facing's number), and whether the
+move is a hard turn."""
 
 
 def _taken(state: State, me: Pilot, h: Hex, altitude: int) -> bool:

@@ -386,21 +386,26 @@ def _claimed(accepted: tuple[tuple[Stunt, str], ...], when: str) -> tuple[Claim,
 _TIMED = frozenset(TIMED_STUNTS)
 
 
-_RUNNING: tuple[Progress | None, tuple[tuple[Stunt, int], ...]] = (None, ())
-"""The progress ``_running`` answered for last, and its answer (replaced as a whole, so
-threads never mix two answers): a turn asks at its start and at its end."""
+_RUNNING: dict[int, tuple[Progress, tuple[tuple[Stunt, int], ...]]] = {}
+"""``_running``'s answers by the progress asked about (its ``id``, the progress kept with
+the answer so that the number names it): every turn of a pilot with stunts asks, at its
+start and at its end, and the progress changes only when a stunt does."""
 
 
 def _running(pilot: Pilot) -> tuple[tuple[Stunt, int], ...]:
     """The rulers of ``pilot`` placed and not scored yet, with the time each was placed."""
-    global _RUNNING
     stunts = pilot.stunts
-    last, running = _RUNNING
-    if last is stunts:
-        return running
-    running = tuple((stunt, p.since) for stunt, p in stunts  # kept sorted by stunt
-                    if p.since is not None and p.scored is None and stunt in _TIMED)
-    _RUNNING = (stunts, running)
+    held = _RUNNING.get(id(stunts))
+    if held is not None and held[0] is stunts:
+        return held[1]
+    found = []
+    for stunt, p in stunts:  # kept sorted by stunt
+        if p.since is not None and p.scored is None and stunt in _TIMED:
+            found.append((stunt, p.since))
+    running = tuple(found)
+    if len(_RUNNING) >= 256:
+        _RUNNING.clear()
+    _RUNNING[id(stunts)] = (stunts, running)
     return running
 
 
