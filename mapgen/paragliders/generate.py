@@ -26,13 +26,14 @@ version give the same map every time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from skyhex.mapgen.chance import Chance
 from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
+from skyhex.mapgen.paragliders.tables import BoardTables, board_tables
 from skyhex.rules import __version__
 from skyhex.rules.hexgrid import Hex, Slot, slot_of
 from skyhex.rules.paragliders.board import (
@@ -54,7 +55,6 @@ from skyhex.rules.paragliders.maps import (
     Redraw,
     aerodrome_hexes,
     placed_hexes,
-    slot_order,
 )
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -79,12 +79,53 @@ class _DeadEnd(Exception):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class _Kit:
+    """What the generator asks of a component set's tiles, worked out once per set: the set
+    gives thousands of maps from the same few tiles."""
+
+    components: ComponentSet
+    faces: Mapping[str, tuple[str, ...]]
+    """The faces a tile is drawn on (``_Build.face_for``), by tile id."""
+    flats: Mapping[str, tuple[str, ...]]
+    """The faces a mountain tile may be laid on as a flat tile (``_Build.flat_face``)."""
+    peaks: Mapping[tuple[str, str], int]
+    """The positions of a face's mountain hexes, a bit each, by (tile id, face)."""
+
+
+_KITS: dict[int, _Kit] = {}
+
+
+def _kit(components: ComponentSet) -> _Kit:
+    """The set's ``_Kit``, kept for the last sets used (by identity: sets are values)."""
+    kit = _KITS.get(id(components))
+    if kit is not None and kit.components is components:
+        return kit
+    faces, flats, peaks = {}, {}, {}
+    for tile in components.tiles:
+        names = sorted(tile.faces)
+        marked = [f for f in names if tile.has_token(f)]
+        faces[tile.id] = tuple(marked if marked and len(marked) < len(names) else names)
+        flat = [f for f in names if not tile.has_mountain(f)]
+        flats[tile.id] = tuple([f for f in flat if tile.has_token(f)] or flat)
+        for name in names:
+            peaks[tile.id, name] = sum(1 << i for i, spec in enumerate(tile.faces[name])
+                                       if spec.terrain is Terrain.MOUNTAIN)
+    kit = _Kit(components, faces, flats, peaks)
+    if len(_KITS) >= 16:
+        _KITS.clear()
+    _KITS[id(components)] = kit
+    return kit
+
+
 @dataclass
 class _Build:
     components: ComponentSet
     chance: Chance
     board: BoardLayout
     reading: MountainReading
+    kit: _Kit
+    tables: BoardTables
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
     redraws: list[Redraw] = field(default_factory=list)
@@ -93,44 +134,45 @@ class _Build:
     positions of its hexes that touch one (bit ``1 << position``), kept as tiles are laid
     so that no step rescans the free slots."""
     peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
-    free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
-    """The free slots of each group of slots tiles were laid in, in the group's order."""
+    free: dict[str, list[Slot]] = field(default_factory=dict)
+    """The free slots of each group of slots tiles were laid in (by name: ``"ring"`` or a
+    sector's), in the group's order."""
     lists_of: dict[Slot, list[list[Slot]]] = field(default_factory=dict)
     """The free lists of ``free`` holding each slot: laying a tile updates only those."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
-        faces = sorted(tile.faces)
-        marked = [f for f in faces if tile.has_token(f)]
-        choices = marked if marked and len(marked) < len(faces) else faces
+        choices = self.kit.faces[tile.id]
         return choices[self.chance.pick(choices)]
 
     def flat_face(self, tile: Tile) -> str | None:
         """A face without mountains that still shows the tile's marks, if any."""
-        faces = [f for f in sorted(tile.faces) if not tile.has_mountain(f)]
-        marked = [f for f in faces if tile.has_token(f)] or faces
+        marked = self.kit.flats[tile.id]
         return marked[self.chance.pick(marked)] if marked else None
 
     def lay(self, placement: Placement) -> None:
         slot = placement.slot
-        self.placements[slot] = placement
-        self.near.pop(slot, None)
+        placed = self.placements
+        placed[slot] = placement
+        near = self.near
+        near.pop(slot, None)
         for free in self.lists_of.pop(slot, ()):
             free.remove(slot)
-        for h, mh in placed_hexes(placement, self.components).items():
-            if mh.terrain is Terrain.MOUNTAIN:
-                self.mountains.add(h)
-                self.peaks.add(slot)
-                for beside, k in _touching(h):
-                    if beside not in self.placements:
-                        self.near[beside] = self.near.get(beside, 0) | 1 << k
+        peaks = self.kit.peaks[placement.tile, placement.face]
+        if peaks:
+            hexes, touching = _reach(slot, placement.rotation, peaks)
+            self.mountains.update(hexes)
+            self.peaks.add(slot)
+            for beside, bit in touching:
+                if beside not in placed:
+                    near[beside] = near.get(beside, 0) | bit
 
-    def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
-        """Lay a tile in a random free slot among ``slots``, turned at random."""
-        group = tuple(slots)
+    def lay_anywhere(self, tile: Tile, face: str, group: str, slots: Sequence[Slot]) -> None:
+        """Lay a tile in a random free slot among ``slots`` (the group named ``group``),
+        turned at random."""
         free = self.free.get(group)
         if free is None:
-            free = self.free[group] = [s for s in group if s not in self.placements]
+            free = self.free[group] = [s for s in slots if s not in self.placements]
             for s in free:
                 self.lists_of.setdefault(s, []).append(free)
         slot = free[self.chance.pick(free)]
@@ -154,9 +196,9 @@ class _Build:
         """Pick the tiles in ``slots`` up again (a step drawn again)."""
         for slot in slots:
             self.placements.pop(slot, None)
+        peaks = self.kit.peaks
         self.mountains = {h for p in self.placements.values()
-                          for h, mh in placed_hexes(p, self.components).items()
-                          if mh.terrain is Terrain.MOUNTAIN}
+                          for h in _reach(p.slot, p.rotation, peaks[p.tile, p.face])[0]}
         self.near = {}
         for h in self.mountains:
             for beside, k in _touching(h):
@@ -175,8 +217,7 @@ class _Build:
                 ) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among the free slots of a group (its ``_order``) where the
         face's mountains touch the mountains laid."""
-        peaks = sum(1 << i for i, spec in enumerate(tile.faces[face])
-                    if spec.terrain is Terrain.MOUNTAIN)
+        peaks = self.kit.peaks[tile.id, face]
         near = self.near
         return [(slot, rotation) for slot in sorted(self.near_in(order), key=order.__getitem__)
                 for rotation in _ROTATIONS[peaks][near[slot]]]
@@ -187,8 +228,7 @@ class _Build:
         would still touch the mountains with the tile laid so, counted up to ``enough``: a
         careful player leaves the cluster room to grow for the tiles still in hand."""
         frontier = self.near_in(region)
-        peaks = tuple(i for i, spec in enumerate(tile.faces[face])
-                      if spec.terrain is Terrain.MOUNTAIN)
+        peaks = self.kit.peaks[tile.id, face]
         placed = self.placements
         out = []
         for slot, rotation in options:
@@ -205,13 +245,9 @@ class _Build:
     def open_sectors(self) -> list[str]:
         """The sectors next to a mountain hex of their tile around the centre: the way from
         the starting mountain into them."""
-        out = []
-        for slot, name in sorted(self.board.ring_slots.items()):
-            if any(h in self.mountains and any(self.board.sector_of(slot_of(n)) == name
-                                               for n in h.neighbors())
-                   for h in slot.hexes()):
-                out.append(name)
-        return sorted(out)
+        mountains = self.mountains
+        return [name for name, hexes in sorted(self.tables.openings.items())
+                if not mountains.isdisjoint(hexes)]
 
     def redrawn(self, step: str, dead_end: _DeadEnd) -> None:
         """Record a redraw of ``step``; ``GenerationError`` once the step has been drawn
@@ -236,6 +272,17 @@ def _touching(h: Hex) -> tuple[tuple[Slot, int], ...]:
 
 
 @cache
+def _reach(slot: Slot, rotation: int, peaks: int
+           ) -> tuple[tuple[Hex, ...], tuple[tuple[Slot, int], ...]]:
+    """The mountain hexes of a tile laid in ``slot`` turned by ``rotation`` (``peaks``: a bit
+    per position of its face's mountain hexes), in the face's order, and the other slots
+    next to each with the bit of the position there touching it."""
+    positions = _cells(slot)
+    hexes = tuple(positions[(i + rotation) % 3] for i in range(3) if peaks >> i & 1)
+    return hexes, tuple((beside, 1 << k) for h in hexes for beside, k in _touching(h))
+
+
+@cache
 def _slots_beside(h: Hex) -> frozenset[Slot]:
     """The slots holding a neighbour of ``h``, other than its own."""
     own = slot_of(h)
@@ -257,11 +304,10 @@ def _order(slots: tuple[Slot, ...]) -> dict[Slot, int]:
 
 
 @cache
-def _beside_peaks(slot: Slot, rotation: int, peaks: tuple[int, ...]) -> frozenset[Slot]:
+def _beside_peaks(slot: Slot, rotation: int, peaks: int) -> frozenset[Slot]:
     """The other slots next to the mountain hexes of a tile laid in ``slot`` turned by
-    ``rotation`` (``peaks``: the positions of its mountain hexes)."""
-    positions = _cells(slot)
-    return frozenset(s for i in peaks for s in _slots_beside(positions[(i + rotation) % 3]))
+    ``rotation`` (``peaks``: a bit per position of its mountain hexes)."""
+    return frozenset(s for h in _reach(slot, rotation, peaks)[0] for s in _slots_beside(h))
 
 
 @cache
@@ -323,7 +369,7 @@ def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
     """Step 6, drawn again while it dead-ends: under the one-cluster reading, when the
     mountain tiles left could not all join the starting mountain through the sectors it
     opens."""
-    ring = sorted(build.board.ring_slots)
+    ring = build.tables.ring
     while True:
         drawn = [build.chance.take(bag) for _ in ring if bag]
         try:
@@ -337,17 +383,17 @@ def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
             build.redrawn("around the centre", dead_end)
 
 
-def _lay_ring(build: _Build, drawn: list[Tile], ring: list[Slot]) -> None:
+def _lay_ring(build: _Build, drawn: list[Tile], ring: tuple[Slot, ...]) -> None:
     for tile in drawn:
         face = build.face_for(tile)
         if tile.has_mountain(face):
-            flat = build.lay_one_of(tile, face, build.joining(tile, face, _order(tuple(ring))),
+            flat = build.lay_one_of(tile, face, build.joining(tile, face, _order(ring)),
                                     "cannot touch the starting mountain from a free slot "
                                     "around the centre")
             if flat is None:
                 continue
             face = flat
-        build.lay_anywhere(tile, face, ring)
+        build.lay_anywhere(tile, face, "ring", ring)
 
 
 def _check_room(build: _Build, left: list[Tile], share: dict[str, int]) -> None:
@@ -454,7 +500,7 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
             flats.append((tile, flat))
     flats.insert(build.chance.below(len(flats) + 1), antenna)
     for tile, face in flats:
-        build.lay_anywhere(tile, face, slots)
+        build.lay_anywhere(tile, face, name, slots)
 
 
 def _sectors(build: _Build, bag: list[Tile], share: dict[str, int], assistants: int) -> None:
@@ -503,7 +549,8 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
                               "the three sectors")
     chance = Chance(seed)
     board = board_layout(radius)
-    build = _Build(components, chance, board, mountains)
+    tables = board_tables(radius)
+    build = _Build(components, chance, board, mountains, _kit(components), tables)
     regular_slots = len(board.slots) - 1 - len(components.antenna_tiles)
     bag = _bag(components, regular_slots, chance)
     share = {name: len(board.sector(name)) - 1 for name in SECTOR_CORNERS}
@@ -517,7 +564,7 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
     aero_placements = _aerodromes(components, placements, aerodromes, chance)
     for a in aero_placements:
         del placements[a.slot]
-    laid = tuple(sorted(placements.values(), key=lambda p: slot_order(p.slot)))
+    laid = tuple(placements[s] for s in tables.ordered if s in placements)
     hexes: dict[Hex, MapHex] = {}
     for p in laid:
         hexes.update(placed_hexes(p, components))
