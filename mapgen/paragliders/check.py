@@ -30,9 +30,9 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from skyhex.mapgen.errors import Violation
+from skyhex.mapgen.paragliders.tables import BoardTables, board_tables
 from skyhex.rules.hexgrid import Hex, Slot, connected_groups, slot_of
 from skyhex.rules.paragliders.board import (
-    ARM_CORNERS,
     CENTER,
     MIN_RADIUS,
     SECTOR_CORNERS,
@@ -73,12 +73,13 @@ def check_map(m: Map, components: ComponentSet) -> list[Violation]:
             f"use a radius of at least {MIN_RADIUS}, or layout: custom"))
         return out
     board = board_layout(m.radius)
-    _check_board(m, components, board, out)
-    _check_star(m, board, out)
+    tables = board_tables(m.radius)
+    _check_board(m, components, board, tables, out)
+    _check_star(m, tables, out)
     if m.mountain_reading is MountainReading.ONE_CLUSTER:
         _check_one_cluster(m, out)
     else:
-        _check_mountains_per_sector(m, board, out)
+        _check_mountains_per_sector(m, tables, out)
     _check_antennas(m, board, out)
     _check_features(m, components, out, standard=True)
     _check_aerodromes(m, components, board, out)
@@ -153,16 +154,18 @@ def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
 # --- standard layout ----------------------------------------------------------------------
 
 
-def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
+def _check_board(m: Map, components: ComponentSet, board: BoardLayout, tables: BoardTables,
                  out: list[Violation]) -> None:
     rule = "setup.board"
-    outside = sorted(h for h in m.hexes if h not in board.hexes)
+    # no hex off the board and as many as the board's: every hex of the board is there
+    exact = len(m.hexes) == len(board.hexes) and board.hexes.issuperset(m.hexes)
+    outside = [] if exact else sorted(h for h in m.hexes if h not in board.hexes)
     if outside:
         out.append(Violation(
             rule, f"{len(outside)} hex(es) lie outside the radius-{m.radius} board: "
             f"{_hexes(outside)}", "remove them, or declare layout: custom for an odd-shaped map",
             slots=tuple(sorted({slot_of(h) for h in outside})), hexes=tuple(outside)))
-    missing = sorted(h for h in board.hexes if h not in m.hexes)
+    missing = [] if exact else sorted(h for h in board.hexes if h not in m.hexes)
     if missing:
         empty = sorted({slot_of(h) for h in missing})
         out.append(Violation(
@@ -175,7 +178,7 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
     if m.has_slots:
         emptied = [s for r in m.recuts for s in r.slots]
         off = sorted(s for s in [p.slot for p in m.slots] + [a.slot for a in m.aerodromes]
-                     + emptied if s.distance(CENTER) > m.radius)
+                     + emptied if s not in tables.slots)
         if off:
             out.append(Violation(rule, f"slot(s) outside the radius-{m.radius} board: "
                                  f"{_slots(off)}", "remove them or raise the radius",
@@ -229,18 +232,17 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
                 slots=(CENTER,), hexes=tuple(sorted(centre))))
 
 
-def _check_star(m: Map, board: BoardLayout, out: list[Violation]) -> None:
-    tiles = {p.slot: p.tile for p in m.slots}
-    for corner in ARM_CORNERS:
-        for slot in board.arm(corner):
-            peaks = [h for h in slot.hexes() if (mh := m.hexes.get(h)) and
-                     mh.terrain is Terrain.MOUNTAIN]
-            if peaks:
-                tile = f" (tile {tiles[slot]})" if slot in tiles else ""
-                out.append(Violation(
-                    "setup.star", f"arm {corner} slot {slot}{tile} holds mountain hex(es) "
-                    f"{_hexes(peaks)}", "the star's arms hold no mountain tile: swap it with a "
-                    "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
+def _check_star(m: Map, tables: BoardTables, out: list[Violation]) -> None:
+    hexes = m.hexes
+    for corner, slot, cells in tables.arms:
+        peaks = [h for h in cells if (mh := hexes.get(h)) and mh.terrain is Terrain.MOUNTAIN]
+        if peaks:
+            tiles = {p.slot: p.tile for p in m.slots}
+            tile = f" (tile {tiles[slot]})" if slot in tiles else ""
+            out.append(Violation(
+                "setup.star", f"arm {corner} slot {slot}{tile} holds mountain hex(es) "
+                f"{_hexes(peaks)}", "the star's arms hold no mountain tile: swap it with a "
+                "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
 
 
 def _takeoff_cluster(m: Map, out: list[Violation]) -> tuple[list[set[Hex]], set[Hex]]:
@@ -275,12 +277,11 @@ def _check_one_cluster(m: Map, out: list[Violation]) -> None:
             hexes=tuple(sorted(cluster))))
 
 
-def _check_mountains_per_sector(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+def _check_mountains_per_sector(m: Map, tables: BoardTables, out: list[Violation]) -> None:
     rule = "setup.mountains"
     clusters, main = _takeoff_cluster(m, out)
     cluster_of = {h: i for i, c in enumerate(clusters) for h in c}
-    ring = board.ring_slots
-    loose = sorted(h for s in ring for h in s.hexes() if h in cluster_of and h not in main)
+    loose = [h for h in tables.ring_hexes if h in cluster_of and h not in main]
     if loose:
         slots = tuple(sorted({slot_of(h) for h in loose}))
         out.append(Violation(
@@ -289,14 +290,11 @@ def _check_mountains_per_sector(m: Map, board: BoardLayout, out: list[Violation]
             "to the starting mountain\": turn the tile so that a mountain hex touches a take-off "
             "hex", slots=slots, hexes=tuple(loose)))
     for name in SECTOR_CORNERS:
-        slots_here = board.sector(name)
-        peaks = sorted(h for s in slots_here for h in s.hexes() if h in cluster_of)
+        peaks = [h for h in tables.sector_hexes[name] if h in cluster_of]
         if not peaks:
             continue
         groups = sorted({cluster_of[h] for h in peaks})
-        opening = sorted(h for s, wedge in ring.items() if wedge == name for h in s.hexes()
-                         if h in main and any(board.sector_of(slot_of(n)) == name
-                                              for n in h.neighbors()))
+        opening = [h for h in tables.openings[name] if h in main]
         if len(groups) > 1:
             # the sector's cluster: the take-off's if it reaches the sector, else the largest
             keep = max(groups, key=lambda g: (clusters[g] is main,

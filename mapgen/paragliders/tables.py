@@ -23,6 +23,8 @@ class BoardTables:
     """The board's slots in the order map files list them (``maps.slot_order``)."""
     ring: tuple[Slot, ...]
     """The three tiles around the centre, sorted."""
+    ring_hexes: tuple[Hex, ...]
+    """Their hexes, sorted."""
     arms: tuple[tuple[str, Slot, tuple[Hex, Hex, Hex]], ...]
     """Each slot of the star's arms with its corner and hexes, arm by arm from the centre."""
     sector_hexes: Mapping[str, tuple[Hex, ...]]
@@ -45,6 +47,7 @@ def board_tables(radius: int) -> BoardTables:
         slots=frozenset(board.slots),
         ordered=tuple(sorted(board.slots, key=slot_order)),
         ring=ring,
+        ring_hexes=tuple(sorted(h for s in ring for h in s.hexes())),
         arms=tuple((corner, slot, slot.hexes()) for corner in ARM_CORNERS
                    for slot in board.arm(corner)),
         sector_hexes={name: tuple(sorted(h for s in board.sector(name) for h in s.hexes()))
