@@ -48,13 +48,11 @@ from skyhex.rules.paragliders.components import ComponentSet, Tile
 from skyhex.rules.paragliders.maps import (
     AerodromePlacement,
     Map,
-    MapHex,
     MapLayout,
     MountainReading,
     Placement,
     Redraw,
-    aerodrome_hexes,
-    placed_hexes,
+    hexes_from_slots,
 )
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -565,11 +563,7 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
     for a in aero_placements:
         del placements[a.slot]
     laid = tuple(placements[s] for s in tables.ordered if s in placements)
-    hexes: dict[Hex, MapHex] = {}
-    for p in laid:
-        hexes.update(placed_hexes(p, components))
-    for a in aero_placements:
-        hexes.update(aerodrome_hexes(a, components))
+    hexes = hexes_from_slots(laid, tuple(aero_placements), components)
     m = Map(hexes=hexes, layout=MapLayout.STANDARD, radius=radius, slots=laid,
             aerodromes=tuple(aero_placements), slot_hexes=hexes, seed=seed,
             generator=generator_name(), components=components.id, mountains=mountains,
