@@ -40,7 +40,7 @@ from skyhex.rules.paragliders.board import (
     board_layout,
 )
 from skyhex.rules.paragliders.components import ComponentSet, TileKind
-from skyhex.rules.paragliders.features import Antenna, Landmark
+from skyhex.rules.paragliders.features import NO_FEATURES, Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map, MapLayout, MountainReading, Placement, placed_hexes
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -118,10 +118,13 @@ def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
     spawns: dict[int, list[Hex]] = defaultdict(list)
     sites: dict[Landmark, list[Hex]] = defaultdict(list)
     for h, mh in m.hexes.items():
-        if mh.features.spawn is not None:
-            spawns[mh.features.spawn].append(h)
-        if mh.features.gps is not None:
-            sites[mh.features.gps].append(h)
+        features = mh.features
+        if features is NO_FEATURES:  # most hexes: the shared value for "nothing"
+            continue
+        if features.spawn is not None:
+            spawns[features.spawn].append(h)
+        if features.gps is not None:
+            sites[features.gps].append(h)
     twice = {n: hs for n, hs in sorted(spawns.items()) if len(hs) > 1}
     for n, hs in twice.items():
         out.append(Violation(rule, f"spawn number {n} is printed on {len(hs)} hexes: {_hexes(hs)}",
@@ -187,12 +190,11 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout, tables: B
         used.update(a.replaces for a in m.aerodromes if a.replaces is not None)
         used.update(t for r in m.recuts for t, _, _ in r.tiles)
         used.update(r.replaces for r in m.recuts if r.replaces is not None)
-        for tile_id, n in sorted(used.items()):
-            if n > 1:
-                where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
-                out.append(Violation(rule, f"tile {tile_id} is used {n} times "
-                                     f"(slots {_slots(where)})", "each tile of the set is "
-                                     "used at most once", slots=where))
+        for tile_id, n in sorted((t, n) for t, n in used.items() if n > 1):
+            where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
+            out.append(Violation(rule, f"tile {tile_id} is used {n} times "
+                                 f"(slots {_slots(where)})", "each tile of the set is "
+                                 "used at most once", slots=where))
         aeros = Counter(t for a in m.aerodromes for t, _ in a.tiles)
         aeros.update(t for r in m.recuts for t, _ in r.aerodrome)
         for tile_id, n in sorted(aeros.items()):
@@ -321,9 +323,10 @@ def _check_antennas(m: Map, board: BoardLayout, out: list[Violation]) -> None:
     by_sector: dict[str | None, list[Hex]] = defaultdict(list)
     colours: dict[Antenna, list[Hex]] = defaultdict(list)
     for h, mh in m.hexes.items():
-        if mh.features.antenna is not None:
+        antenna = mh.features.antenna
+        if antenna is not None:
             by_sector[board.sector_of(slot_of(h))].append(h)
-            colours[mh.features.antenna].append(h)
+            colours[antenna].append(h)
     for name in SECTOR_CORNERS:
         hs = sorted(by_sector.get(name, []))
         if len(hs) != 1:
