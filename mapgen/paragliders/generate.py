@@ -228,12 +228,15 @@ class _Build:
         frontier = self.near_in(region)
         peaks = self.kit.peaks[tile.id, face]
         placed = self.placements
+        # the group's free slots off the frontier: those a tile laid next to would add to it
+        beyond = {s for s in region if s not in placed and s not in frontier}
+        size = len(frontier)
         out = []
         for slot, rotation in options:
-            room = len(frontier) - (slot in frontier)
+            room = size - (slot in frontier)
             if room < enough:
                 for s in _beside_peaks(slot, rotation, peaks):
-                    if s in region and s not in placed and s not in frontier:
+                    if s in beyond:
                         room += 1
                         if room == enough:
                             break
@@ -486,11 +489,10 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
         # leave room for the mountain tiles still in hand (every option leaves at least the
         # frontier but its own slot: with a frontier that large, none needs weighing)
         if left and len(build.near_in(order)) - 1 < min(left, 2):
-            room = dict(zip(options, build.room_after(tile, face, options, order, min(left, 2)),
-                            strict=True))
+            rooms = build.room_after(tile, face, options, order, min(left, 2))
             for need in sorted({min(left, 2), 1}, reverse=True):
-                if any(n >= need for n in room.values()):
-                    options = [o for o in options if room[o] >= need]
+                if any(n >= need for n in rooms):
+                    options = [o for o, n in zip(options, rooms, strict=True) if n >= need]
                     break
         flat = build.lay_one_of(tile, face, options, f"finds no free slot of sector {name} "
                                 "touching the sector's cluster")
