@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from skyhex.mapgen.errors import Violation
 from skyhex.mapgen.paragliders.tables import BoardTables, board_tables
@@ -60,12 +61,58 @@ def _slots(slots: Iterable[Slot], limit: int = 8) -> str:
     return text + (f" and {len(ss) - limit} more" if len(ss) > limit else "")
 
 
+@dataclass(frozen=True)
+class _Marks:
+    """What the checks read of a map's hexes, gathered in one pass over them (each list and
+    set in the map's order of hexes)."""
+
+    mountains: set[Hex]
+    aerodromes: set[Hex]
+    takeoffs: list[Hex]  # sorted, as ``Map.takeoffs``
+    targets: list[Hex]  # sorted, as ``Map.targets``
+    spawns: dict[int, list[Hex]]
+    sites: dict[Landmark, list[Hex]]
+    antennas: list[tuple[Hex, Antenna]]
+
+
+def _marks(m: Map) -> _Marks:
+    mountains: set[Hex] = set()
+    aerodromes: set[Hex] = set()
+    takeoffs: list[Hex] = []
+    targets: list[Hex] = []
+    spawns: dict[int, list[Hex]] = defaultdict(list)
+    sites: dict[Landmark, list[Hex]] = defaultdict(list)
+    antennas: list[tuple[Hex, Antenna]] = []
+    mountain, aerodrome = Terrain.MOUNTAIN, Terrain.AERODROME
+    for h, mh in m.hexes.items():
+        terrain = mh.terrain
+        if terrain is mountain:
+            mountains.add(h)
+        elif terrain is aerodrome:
+            aerodromes.add(h)
+        features = mh.features
+        if features is NO_FEATURES:  # most hexes: the shared value for "nothing"
+            continue
+        if features.takeoff:
+            takeoffs.append(h)
+        if features.target:
+            targets.append(h)
+        if features.spawn is not None:
+            spawns[features.spawn].append(h)
+        if features.gps is not None:
+            sites[features.gps].append(h)
+        if features.antenna is not None:
+            antennas.append((h, features.antenna))
+    return _Marks(mountains, aerodromes, sorted(takeoffs), sorted(targets), spawns, sites,
+                  antennas)
+
+
 def check_map(m: Map, components: ComponentSet) -> list[Violation]:
     """Every violation of the map, in rule order; an empty list means the map is valid."""
     out: list[Violation] = []
     _check_consistency(m, out)
     if m.layout is MapLayout.CUSTOM:
-        _check_custom(m, components, out)
+        _check_custom(m, _marks(m), components, out)
         return out
     if m.radius < MIN_RADIUS:
         out.append(Violation(
@@ -74,15 +121,16 @@ def check_map(m: Map, components: ComponentSet) -> list[Violation]:
         return out
     board = board_layout(m.radius)
     tables = board_tables(m.radius)
-    _check_board(m, components, board, tables, out)
+    marks = _marks(m)
+    _check_board(m, marks, components, board, tables, out)
     _check_star(m, tables, out)
     if m.mountain_reading is MountainReading.ONE_CLUSTER:
-        _check_one_cluster(m, out)
+        _check_one_cluster(m, marks, out)
     else:
-        _check_mountains_per_sector(m, tables, out)
-    _check_antennas(m, board, out)
-    _check_features(m, components, out, standard=True)
-    _check_aerodromes(m, components, board, out)
+        _check_mountains_per_sector(m, marks, tables, out)
+    _check_antennas(marks, board, out)
+    _check_features(marks, components, out, standard=True)
+    _check_aerodromes(m, marks, components, board, out)
     return out
 
 
@@ -112,19 +160,10 @@ def mountain_clusters(m: Map) -> list[set[Hex]]:
     return connected_groups(m.terrain_hexes(Terrain.MOUNTAIN))
 
 
-def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
+def _check_features(marks: _Marks, components: ComponentSet, out: list[Violation], *,
                     standard: bool) -> None:
     rule = "setup.features" if standard else "play.features"
-    spawns: dict[int, list[Hex]] = defaultdict(list)
-    sites: dict[Landmark, list[Hex]] = defaultdict(list)
-    for h, mh in m.hexes.items():
-        features = mh.features
-        if features is NO_FEATURES:  # most hexes: the shared value for "nothing"
-            continue
-        if features.spawn is not None:
-            spawns[features.spawn].append(h)
-        if features.gps is not None:
-            sites[features.gps].append(h)
+    spawns, sites = marks.spawns, marks.sites
     twice = {n: hs for n, hs in sorted(spawns.items()) if len(hs) > 1}
     for n, hs in twice.items():
         out.append(Violation(rule, f"spawn number {n} is printed on {len(hs)} hexes: {_hexes(hs)}",
@@ -157,8 +196,8 @@ def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
 # --- standard layout ----------------------------------------------------------------------
 
 
-def _check_board(m: Map, components: ComponentSet, board: BoardLayout, tables: BoardTables,
-                 out: list[Violation]) -> None:
+def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLayout,
+                 tables: BoardTables, out: list[Violation]) -> None:
     rule = "setup.board"
     # no hex off the board and as many as the board's: every hex of the board is there
     exact = len(m.hexes) == len(board.hexes) and board.hexes.issuperset(m.hexes)
@@ -215,8 +254,7 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout, tables: B
                                  slots=(CENTER,)))
     else:
         centre = set(CENTER.hexes())
-        marks = m.takeoffs + m.targets
-        stray = sorted(h for h in marks if h not in centre)
+        stray = sorted(h for h in marks.takeoffs + marks.targets if h not in centre)
         if stray:
             out.append(Violation(rule, f"take-off or target hexes outside the centre slot: "
                                  f"{_hexes(stray)}", "the Starting Tile lies in the centre "
@@ -247,11 +285,12 @@ def _check_star(m: Map, tables: BoardTables, out: list[Violation]) -> None:
                 "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
 
 
-def _takeoff_cluster(m: Map, out: list[Violation]) -> tuple[list[set[Hex]], set[Hex]]:
+def _takeoff_cluster(m: Map, marks: _Marks, out: list[Violation]
+                     ) -> tuple[list[set[Hex]], set[Hex]]:
     """The mountain clusters and the take-off's (the largest holding a take-off hex, else
     the largest), with the take-off hexes' own violations."""
     rule = "setup.mountains"
-    takeoffs = m.takeoffs
+    takeoffs = marks.takeoffs
     if len(takeoffs) != 2:
         out.append(Violation(rule, f"the map has {len(takeoffs)} take-off hexes, not 2",
                              "the Starting Tile's two take-off hexes are on the mountain",
@@ -260,15 +299,15 @@ def _takeoff_cluster(m: Map, out: list[Violation]) -> tuple[list[set[Hex]], set[
     if flat:
         out.append(Violation(rule, f"take-off hex(es) {_hexes(flat)} are not mountain hexes",
                              "take-off hexes are on the mountain", hexes=tuple(flat)))
-    clusters = mountain_clusters(m)
+    clusters = connected_groups(marks.mountains)  # as mountain_clusters
     if not clusters:
         return clusters, set()
     anchor = [c for c in clusters if any(h in c for h in takeoffs)]
     return clusters, max(anchor, key=len) if anchor else max(clusters, key=len)
 
 
-def _check_one_cluster(m: Map, out: list[Violation]) -> None:
-    clusters, main = _takeoff_cluster(m, out)
+def _check_one_cluster(m: Map, marks: _Marks, out: list[Violation]) -> None:
+    clusters, main = _takeoff_cluster(m, marks, out)
     for cluster in sorted((c for c in clusters if c is not main), key=lambda c: min(c)):
         slots = tuple(sorted({slot_of(h) for h in cluster}))
         out.append(Violation(
@@ -279,9 +318,10 @@ def _check_one_cluster(m: Map, out: list[Violation]) -> None:
             hexes=tuple(sorted(cluster))))
 
 
-def _check_mountains_per_sector(m: Map, tables: BoardTables, out: list[Violation]) -> None:
+def _check_mountains_per_sector(m: Map, marks: _Marks, tables: BoardTables,
+                                out: list[Violation]) -> None:
     rule = "setup.mountains"
-    clusters, main = _takeoff_cluster(m, out)
+    clusters, main = _takeoff_cluster(m, marks, out)
     cluster_of = {h: i for i, c in enumerate(clusters) for h in c}
     loose = [h for h in tables.ring_hexes if h in cluster_of and h not in main]
     if loose:
@@ -318,15 +358,13 @@ def _check_mountains_per_sector(m: Map, tables: BoardTables, out: list[Violation
                 "hexes around the centre", slots=slots, hexes=tuple(peaks)))
 
 
-def _check_antennas(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+def _check_antennas(marks: _Marks, board: BoardLayout, out: list[Violation]) -> None:
     rule = "setup.antennas"
     by_sector: dict[str | None, list[Hex]] = defaultdict(list)
     colours: dict[Antenna, list[Hex]] = defaultdict(list)
-    for h, mh in m.hexes.items():
-        antenna = mh.features.antenna
-        if antenna is not None:
-            by_sector[board.sector_of(slot_of(h))].append(h)
-            colours[antenna].append(h)
+    for h, antenna in marks.antennas:
+        by_sector[board.sector_of(slot_of(h))].append(h)
+        colours[antenna].append(h)
     for name in SECTOR_CORNERS:
         hs = sorted(by_sector.get(name, []))
         if len(hs) != 1:
@@ -352,10 +390,10 @@ def _check_colours(colours: dict[Antenna, list[Hex]], rule: str, out: list[Viola
                                  "the map holds one antenna of each colour", hexes=tuple(hs)))
 
 
-def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
+def _check_aerodromes(m: Map, marks: _Marks, components: ComponentSet, board: BoardLayout,
                       out: list[Violation]) -> None:
     rule = "setup.aerodromes"
-    aero_hexes = sorted(m.terrain_hexes(Terrain.AERODROME))
+    aero_hexes = sorted(marks.aerodromes)
     marked = [h for h in aero_hexes if m.hexes[h].features]
     if marked:
         out.append(Violation(rule, f"aerodrome hex(es) carry marks: {_hexes(marked)}",
@@ -417,23 +455,23 @@ def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
 # --- custom layout ------------------------------------------------------------------------
 
 
-def _check_custom(m: Map, components: ComponentSet, out: list[Violation]) -> None:
+def _check_custom(m: Map, marks: _Marks, components: ComponentSet, out: list[Violation]
+                  ) -> None:
     pieces = sorted(connected_groups(set(m.hexes)), key=len, reverse=True)
     for piece in pieces[1:]:
         out.append(Violation("play.hexes", f"{len(piece)} hex(es) do not touch the rest of the "
                              f"board: {_hexes(piece)}", "every hex must be adjacent to the board",
                              hexes=tuple(sorted(piece))))
-    takeoffs = m.takeoffs
+    takeoffs = marks.takeoffs
     if len(takeoffs) != 2:
         out.append(Violation("play.takeoff", f"the map has {len(takeoffs)} take-off hexes, not 2",
                              "mark two hexes with takeoff: true", hexes=tuple(takeoffs)))
-    targets = m.targets
+    targets = marks.targets
     if len(targets) != 1:
         out.append(Violation("play.target", f"the map has {len(targets)} target hexes, not 1",
                              "mark one hex with target: true", hexes=tuple(targets)))
     colours: dict[Antenna, list[Hex]] = defaultdict(list)
-    for h, mh in m.hexes.items():
-        if mh.features.antenna is not None:
-            colours[mh.features.antenna].append(h)
+    for h, antenna in marks.antennas:
+        colours[antenna].append(h)
     _check_colours(colours, "play.antennas", out)
-    _check_features(m, components, out, standard=False)
+    _check_features(marks, components, out, standard=False)
