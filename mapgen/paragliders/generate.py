@@ -131,7 +131,11 @@ class _Build:
     """The frontier of the mountains: every free slot next to a mountain hex, with the
     positions of its hexes that touch one (bit ``1 << position``), kept as tiles are laid
     so that no step rescans the free slots."""
-    peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
+    fronts: dict[str, set[Slot]] = field(default_factory=dict)
+    """The frontier's slots in each group of ``tables.groups``, kept with ``near``: a
+    group's never needs the whole frontier's."""
+    peaked: set[str] = field(default_factory=set)
+    """The groups holding a mountain hex."""
     free: dict[str, list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in (by name: ``"ring"`` or a
     sector's), in the group's order."""
@@ -152,18 +156,27 @@ class _Build:
         slot = placement.slot
         placed = self.placements
         placed[slot] = placement
-        near = self.near
-        near.pop(slot, None)
+        near, group_of = self.near, self.tables.group_of
+        group = group_of.get(slot)
+        if near.pop(slot, None) is not None and group is not None:
+            self.fronts[group].discard(slot)
         for free in self.lists_of.pop(slot, ()):
             free.remove(slot)
         peaks = self.kit.peaks[placement.tile, placement.face]
         if peaks:
             hexes, touching = _reach(slot, placement.rotation, peaks)
             self.mountains.update(hexes)
-            self.peaks.add(slot)
+            if group is not None:
+                self.peaked.add(group)
             for beside, bit in touching:
                 if beside not in placed:
-                    near[beside] = near.get(beside, 0) | bit
+                    touched = near.get(beside)
+                    if touched is None:
+                        near[beside] = bit
+                        if (towards := group_of.get(beside)) is not None:
+                            self.fronts[towards].add(beside)
+                    else:
+                        near[beside] = touched | bit
 
     def lay_anywhere(self, tile: Tile, face: str, group: str, slots: Sequence[Slot]) -> None:
         """Lay a tile in a random free slot among ``slots`` (the group named ``group``),
@@ -202,30 +215,33 @@ class _Build:
             for beside, k in _touching(h):
                 if beside not in self.placements:
                     self.near[beside] = self.near.get(beside, 0) | 1 << k
-        self.peaks = {slot_of(h) for h in self.mountains}
+        group_of = self.tables.group_of
+        self.fronts = {name: set() for name in self.tables.groups}
+        for s in self.near:
+            if (group := group_of.get(s)) is not None:
+                self.fronts[group].add(s)
+        self.peaked = {group_of[slot] for h in self.mountains
+                       if (slot := slot_of(h)) in group_of}
         self.free.clear()
         self.lists_of.clear()
 
-    def near_in(self, group: dict[Slot, int]) -> set[Slot]:
-        """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
-        side: it stays small while the groups grow with the board."""
-        return {s for s in self.near if s in group}
-
-    def joining(self, tile: Tile, face: str, order: dict[Slot, int]
-                ) -> list[tuple[Slot, int]]:
-        """(slot, rotation) pairs among the free slots of a group (its ``_order``) where the
-        face's mountains touch the mountains laid."""
+    def joining(self, tile: Tile, face: str, group: str) -> list[tuple[Slot, int]]:
+        """(slot, rotation) pairs among the free slots of a group (of ``tables.groups``)
+        where the face's mountains touch the mountains laid."""
         peaks = self.kit.peaks[tile.id, face]
         near = self.near
-        return [(slot, rotation) for slot in sorted(self.near_in(order), key=order.__getitem__)
+        order = self.tables.groups[group]
+        return [(slot, rotation) for slot in sorted(self.fronts[group], key=order.__getitem__)
                 for rotation in _ROTATIONS[peaks][near[slot]]]
 
     def room_after(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
-                   region: dict[Slot, int], enough: int) -> list[int]:
-        """For each (slot, rotation) option, how many free slots of a group (its ``_order``)
-        would still touch the mountains with the tile laid so, counted up to ``enough``: a
-        careful player leaves the cluster room to grow for the tiles still in hand."""
-        frontier = self.near_in(region)
+                   group: str, enough: int) -> list[int]:
+        """For each (slot, rotation) option, how many free slots of a group (of
+        ``tables.groups``) would still touch the mountains with the tile laid so, counted up
+        to ``enough``: a careful player leaves the cluster room to grow for the tiles still in
+        hand."""
+        frontier = self.fronts[group]
+        region = self.tables.groups[group]
         peaks = self.kit.peaks[tile.id, face]
         placed = self.placements
         # the group's free slots off the frontier: those a tile laid next to would add to it
@@ -296,12 +312,6 @@ _ROTATIONS = tuple(tuple(tuple(rotation for rotation in range(3)
                          for touching in range(8)) for peaks in range(8))
 """The rotations that put a mountain hex of a face (``peaks``: a bit per position) on a
 position touching the mountains (``touching``), by ``[peaks][touching]``."""
-
-
-@cache
-def _order(slots: tuple[Slot, ...]) -> dict[Slot, int]:
-    """Each slot of a group with its place in the group (for sets kept in its order)."""
-    return {s: i for i, s in enumerate(slots)}
 
 
 @cache
@@ -388,7 +398,7 @@ def _lay_ring(build: _Build, drawn: list[Tile], ring: tuple[Slot, ...]) -> None:
     for tile in drawn:
         face = build.face_for(tile)
         if tile.has_mountain(face):
-            flat = build.lay_one_of(tile, face, build.joining(tile, face, _order(ring)),
+            flat = build.lay_one_of(tile, face, build.joining(tile, face, "ring"),
                                     "cannot touch the starting mountain from a free slot "
                                     "around the centre")
             if flat is None:
@@ -476,20 +486,19 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
     opened = name in build.open_sectors()
     flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
     peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
-    order = _order(slots)  # once per sector: the group's slots grow with the board
     started = opened
     for index, (tile, face) in enumerate(peaks):
         # a sector's cluster, once started, stays so while its tiles are laid
-        started = started or not order.keys().isdisjoint(build.peaks)
+        started = started or name in build.peaked
         if started:
-            options = build.joining(tile, face, order)
+            options = build.joining(tile, face, name)
         else:
             options = [(s, r) for s in slots if s not in build.placements for r in range(3)]
         left = len(peaks) - 1 - index
         # leave room for the mountain tiles still in hand (every option leaves at least the
         # frontier but its own slot: with a frontier that large, none needs weighing)
-        if left and len(build.near_in(order)) - 1 < min(left, 2):
-            rooms = build.room_after(tile, face, options, order, min(left, 2))
+        if left and len(build.fronts[name]) - 1 < min(left, 2):
+            rooms = build.room_after(tile, face, options, name, min(left, 2))
             for need in sorted({min(left, 2), 1}, reverse=True):
                 if any(n >= need for n in rooms):
                     options = [o for o, n in zip(options, rooms, strict=True) if n >= need]
@@ -550,7 +559,8 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
     chance = Chance(seed)
     board = board_layout(radius)
     tables = board_tables(radius)
-    build = _Build(components, chance, board, mountains, _kit(components), tables)
+    build = _Build(components, chance, board, mountains, _kit(components), tables,
+                   fronts={name: set() for name in tables.groups})
     regular_slots = len(board.slots) - 1 - len(components.antenna_tiles)
     bag = _bag(components, regular_slots, chance)
     share = {name: len(board.sector(name)) - 1 for name in SECTOR_CORNERS}

@@ -32,6 +32,12 @@ class BoardTables:
     openings: Mapping[str, tuple[Hex, ...]]
     """For each sector, the hexes of its tile around the centre that touch the sector,
     sorted: a mountain there opens the way from the starting mountain into it."""
+    groups: Mapping[str, Mapping[Slot, int]]
+    """The groups of slots the setup fills in turn after the star (``"ring"``, the tiles
+    around the centre, and each sector by name), each slot with its place in the group's
+    order (sorted for the ring, nearest the centre first for a sector)."""
+    group_of: Mapping[Slot, str]
+    """The group holding each slot of the ring and the sectors."""
 
 
 @cache
@@ -43,6 +49,7 @@ def board_tables(radius: int) -> BoardTables:
         h for s, wedge in board.ring_slots.items() if wedge == name for h in s.hexes()
         if any(board.sector_of(slot_of(n)) == name for n in h.neighbors())))
         for name in SECTOR_CORNERS}
+    groups = {"ring": ring, **{name: board.sector(name) for name in SECTOR_CORNERS}}
     return BoardTables(
         slots=frozenset(board.slots),
         ordered=tuple(sorted(board.slots, key=slot_order)),
@@ -52,4 +59,6 @@ def board_tables(radius: int) -> BoardTables:
                    for slot in board.arm(corner)),
         sector_hexes={name: tuple(sorted(h for s in board.sector(name) for h in s.hexes()))
                       for name in SECTOR_CORNERS},
-        openings=openings)
+        openings=openings,
+        groups={name: {s: i for i, s in enumerate(slots)} for name, slots in groups.items()},
+        group_of={s: name for name, slots in groups.items() for s in slots})
