@@ -89,6 +89,13 @@ class _Kit:
     """The faces a mountain tile may be laid on as a flat tile (``_Build.flat_face``)."""
     peaks: Mapping[tuple[str, str], int]
     """The positions of a face's mountain hexes, a bit each, by (tile id, face)."""
+    regular: tuple[Tile, ...]
+    """The regular tiles, in the set's order; ``required`` those with a mark on a face (a
+    spawn number, an antenna or a GPS site), ``others`` the rest."""
+    required: tuple[Tile, ...]
+    others: tuple[Tile, ...]
+    antennas: tuple[Tile, ...]
+    start: Tile
 
 
 _KITS: dict[int, _Kit] = {}
@@ -109,7 +116,12 @@ def _kit(components: ComponentSet) -> _Kit:
         for name in names:
             peaks[tile.id, name] = sum(1 << i for i, spec in enumerate(tile.faces[name])
                                        if spec.terrain is Terrain.MOUNTAIN)
-    kit = _Kit(components, faces, flats, peaks)
+    regular = components.regular_tiles
+    required = tuple(t for t in regular if any(t.has_token(f) for f in t.faces))
+    chosen = {id(t) for t in required}  # by identity: comparing tiles compares their faces
+    kit = _Kit(components, faces, flats, peaks, regular, required,
+               tuple(t for t in regular if id(t) not in chosen), components.antenna_tiles,
+               components.start_tile)
     if len(_KITS) >= 16:
         _KITS.clear()
     _KITS[id(components)] = kit
@@ -326,26 +338,20 @@ def _cells(slot: Slot) -> tuple[Hex, Hex, Hex]:
     return slot.hexes()
 
 
-@cache
-def _next_slots(slot: Slot) -> tuple[Slot, ...]:
-    return slot.neighbors()
-
-
-def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
-    regular = list(components.regular_tiles)
+def _bag(kit: _Kit, needed: int, chance: Chance) -> list[Tile]:
+    regular = list(kit.regular)
     if needed > len(regular):
         raise GenerationError(
             "setup.board", f"the board needs {needed} regular tiles but set "
-            f"{components.id!r} has {len(regular)}: use a smaller --radius")
+            f"{kit.components.id!r} has {len(regular)}: use a smaller --radius")
     if needed == len(regular):
         return regular
-    required = [t for t in regular if any(t.has_token(f) for f in t.faces)]
+    required = kit.required
     if len(required) > needed:
         raise GenerationError(
             "setup.features", f"{len(required)} tiles carry spawn numbers or GPS sites but the "
             f"board has only {needed} slots for regular tiles: use a larger --radius")
-    chosen = {id(t) for t in required}  # by identity: comparing tiles compares their faces
-    others = [t for t in regular if id(t) not in chosen]
+    others = list(kit.others)
     bag = list(required)
     while len(bag) < needed:
         bag.append(chance.take(others))
@@ -358,7 +364,7 @@ def _always_mountain(tile: Tile) -> bool:
 
 def _star(build: _Build, bag: list[Tile], aside: list[Tile]) -> None:
     """Steps 3-5: the arms from corners A, C and E, the Starting Tile after the first."""
-    components, chance = build.components, build.chance
+    chance = build.chance
     for corner in ARM_CORNERS:
         for slot in reversed(build.board.arm(corner)):
             while True:
@@ -372,7 +378,7 @@ def _star(build: _Build, bag: list[Tile], aside: list[Tile]) -> None:
                 aside.append(tile)  # "If you draw a mountain tile, put it aside"
             build.lay(Placement(slot, tile.id, face, chance.below(3)))
         if corner == "A":
-            build.lay(Placement(CENTER, components.start_tile.id, "a", 0))
+            build.lay(Placement(CENTER, build.kit.start.id, "a", 0))
 
 
 def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
@@ -515,9 +521,9 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
 def _sectors(build: _Build, bag: list[Tile], share: dict[str, int], assistants: int) -> None:
     """Step 8: the fillers draw the sectors' tiles, then lay each sector; each drawn again
     while it dead-ends."""
-    components, chance = build.components, build.chance
+    chance = build.chance
     antennas = {name: (t, build.face_for(t)) for name, t in
-                zip(SECTOR_CORNERS, chance.shuffled(components.antenna_tiles), strict=True)}
+                zip(SECTOR_CORNERS, chance.shuffled(build.kit.antennas), strict=True)}
     order = chance.shuffled(list(SECTOR_CORNERS))
     opened = build.open_sectors()
     if build.reading is MountainReading.ONE_CLUSTER:  # cut-off sectors first, handing on
@@ -559,10 +565,11 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
     chance = Chance(seed)
     board = board_layout(radius)
     tables = board_tables(radius)
-    build = _Build(components, chance, board, mountains, _kit(components), tables,
+    kit = _kit(components)
+    build = _Build(components, chance, board, mountains, kit, tables,
                    fronts={name: set() for name in tables.groups})
-    regular_slots = len(board.slots) - 1 - len(components.antenna_tiles)
-    bag = _bag(components, regular_slots, chance)
+    regular_slots = len(board.slots) - 1 - len(kit.antennas)
+    bag = _bag(kit, regular_slots, chance)
     share = {name: len(board.sector(name)) - 1 for name in SECTOR_CORNERS}
     aside: list[Tile] = []
     _star(build, bag, aside)
