@@ -76,6 +76,7 @@ class _Marks:
 
 
 def _marks(m: Map) -> _Marks:
+    """The ``_Marks`` of a map (any map: nothing is assumed of its hexes)."""
     mountains: set[Hex] = set()
     aerodromes: set[Hex] = set()
     takeoffs: list[Hex] = []
