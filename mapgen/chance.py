@@ -22,12 +22,14 @@ class Chance:
         return min(int(self._random() * n), n - 1)
 
     def pick(self, items: Sequence[object]) -> int:
-        """The index of a random item."""
-        return self.below(len(items))
+        """The index of a random item (``below`` written out: generators call it often)."""
+        n = len(items)
+        return min(int(self._random() * n), n - 1)
 
     def take(self, bag: list[T]) -> T:
-        """Draw a random item out of ``bag``."""
-        return bag.pop(self.below(len(bag)))
+        """Draw a random item out of ``bag`` (``below`` written out)."""
+        n = len(bag)
+        return bag.pop(min(int(self._random() * n), n - 1))
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy of ``items``."""

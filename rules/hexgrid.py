@@ -288,7 +288,9 @@ class Layout:
 def connected_groups(hexes: set[Hex]) -> list[set[Hex]]:
     """The groups of ``hexes`` joined by adjacency, each found by a breadth-first search from
     its first hex in ``hexes``' iteration order (so the groups come in the order a graph
-    library's connected components would give for nodes added in that order)."""
+    library's connected components would give for nodes added in that order). A neighbour
+    is looked up as a plain tuple (equal to the ``Hex``, with the same hash) and made a
+    ``Hex`` only when it joins the group."""
     seen: set[Hex] = set()
     out: list[set[Hex]] = []
     for start in hexes:
@@ -300,8 +302,9 @@ def connected_groups(hexes: set[Hex]) -> list[set[Hex]]:
             nxt = []
             for q, r in frontier:
                 for dq, dr in VECTORS:
-                    n = Hex(q + dq, r + dr)
-                    if n in hexes and n not in group:
+                    t = (q + dq, r + dr)
+                    if t in hexes and t not in group:
+                        n = Hex(*t)
                         group.add(n)
                         nxt.append(n)
             frontier = nxt

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from skyhex.mapgen.errors import Violation
+from skyhex.mapgen.paragliders.tables import BoardTables, board_tables
 from skyhex.rules.hexgrid import Hex, Slot, connected_groups, slot_of
 from skyhex.rules.paragliders.board import (
-    ARM_CORNERS,
     CENTER,
     MIN_RADIUS,
     SECTOR_CORNERS,
@@ -40,7 +41,7 @@ from skyhex.rules.paragliders.board import (
     board_layout,
 )
 from skyhex.rules.paragliders.components import ComponentSet, TileKind
-from skyhex.rules.paragliders.features import Antenna, Landmark
+from skyhex.rules.paragliders.features import NO_FEATURES, Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map, MapLayout, MountainReading, Placement, placed_hexes
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -60,12 +61,59 @@ def _slots(slots: Iterable[Slot], limit: int = 8) -> str:
     return text + (f" and {len(ss) - limit} more" if len(ss) > limit else "")
 
 
+@dataclass(frozen=True)
+class _Marks:
+    """What the checks read of a map's hexes, gathered in one pass over them (each list and
+    set in the map's order of hexes)."""
+
+    mountains: set[Hex]
+    aerodromes: set[Hex]
+    takeoffs: list[Hex]  # sorted, as ``Map.takeoffs``
+    targets: list[Hex]  # sorted, as ``Map.targets``
+    spawns: dict[int, list[Hex]]
+    sites: dict[Landmark, list[Hex]]
+    antennas: list[tuple[Hex, Antenna]]
+
+
+def _marks(m: Map) -> _Marks:
+    """The ``_Marks`` of a map (any map: nothing is assumed of its hexes)."""
+    mountains: set[Hex] = set()
+    aerodromes: set[Hex] = set()
+    takeoffs: list[Hex] = []
+    targets: list[Hex] = []
+    spawns: dict[int, list[Hex]] = defaultdict(list)
+    sites: dict[Landmark, list[Hex]] = defaultdict(list)
+    antennas: list[tuple[Hex, Antenna]] = []
+    mountain, aerodrome = Terrain.MOUNTAIN, Terrain.AERODROME
+    for h, mh in m.hexes.items():
+        terrain = mh.terrain
+        if terrain is mountain:
+            mountains.add(h)
+        elif terrain is aerodrome:
+            aerodromes.add(h)
+        features = mh.features
+        if features is NO_FEATURES:  # most hexes: the shared value for "nothing"
+            continue
+        if features.takeoff:
+            takeoffs.append(h)
+        if features.target:
+            targets.append(h)
+        if features.spawn is not None:
+            spawns[features.spawn].append(h)
+        if features.gps is not None:
+            sites[features.gps].append(h)
+        if features.antenna is not None:
+            antennas.append((h, features.antenna))
+    return _Marks(mountains, aerodromes, sorted(takeoffs), sorted(targets), spawns, sites,
+                  antennas)
+
+
 def check_map(m: Map, components: ComponentSet) -> list[Violation]:
     """Every violation of the map, in rule order; an empty list means the map is valid."""
     out: list[Violation] = []
     _check_consistency(m, out)
     if m.layout is MapLayout.CUSTOM:
-        _check_custom(m, components, out)
+        _check_custom(m, _marks(m), components, out)
         return out
     if m.radius < MIN_RADIUS:
         out.append(Violation(
@@ -73,15 +121,17 @@ def check_map(m: Map, components: ComponentSet) -> list[Violation]:
             f"use a radius of at least {MIN_RADIUS}, or layout: custom"))
         return out
     board = board_layout(m.radius)
-    _check_board(m, components, board, out)
-    _check_star(m, board, out)
+    tables = board_tables(m.radius)
+    marks = _marks(m)
+    _check_board(m, marks, components, board, tables, out)
+    _check_star(m, tables, out)
     if m.mountain_reading is MountainReading.ONE_CLUSTER:
-        _check_one_cluster(m, out)
+        _check_one_cluster(m, marks, out)
     else:
-        _check_mountains_per_sector(m, board, out)
-    _check_antennas(m, board, out)
-    _check_features(m, components, out, standard=True)
-    _check_aerodromes(m, components, board, out)
+        _check_mountains_per_sector(m, marks, tables, out)
+    _check_antennas(marks, board, out)
+    _check_features(marks, components, out, standard=True)
+    _check_aerodromes(m, marks, components, board, out)
     return out
 
 
@@ -111,16 +161,10 @@ def mountain_clusters(m: Map) -> list[set[Hex]]:
     return connected_groups(m.terrain_hexes(Terrain.MOUNTAIN))
 
 
-def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
+def _check_features(marks: _Marks, components: ComponentSet, out: list[Violation], *,
                     standard: bool) -> None:
     rule = "setup.features" if standard else "play.features"
-    spawns: dict[int, list[Hex]] = defaultdict(list)
-    sites: dict[Landmark, list[Hex]] = defaultdict(list)
-    for h, mh in m.hexes.items():
-        if mh.features.spawn is not None:
-            spawns[mh.features.spawn].append(h)
-        if mh.features.gps is not None:
-            sites[mh.features.gps].append(h)
+    spawns, sites = marks.spawns, marks.sites
     twice = {n: hs for n, hs in sorted(spawns.items()) if len(hs) > 1}
     for n, hs in twice.items():
         out.append(Violation(rule, f"spawn number {n} is printed on {len(hs)} hexes: {_hexes(hs)}",
@@ -153,16 +197,18 @@ def _check_features(m: Map, components: ComponentSet, out: list[Violation], *,
 # --- standard layout ----------------------------------------------------------------------
 
 
-def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
-                 out: list[Violation]) -> None:
+def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLayout,
+                 tables: BoardTables, out: list[Violation]) -> None:
     rule = "setup.board"
-    outside = sorted(h for h in m.hexes if h not in board.hexes)
+    # no hex off the board and as many as the board's: every hex of the board is there
+    exact = len(m.hexes) == len(board.hexes) and board.hexes.issuperset(m.hexes)
+    outside = [] if exact else sorted(h for h in m.hexes if h not in board.hexes)
     if outside:
         out.append(Violation(
             rule, f"{len(outside)} hex(es) lie outside the radius-{m.radius} board: "
             f"{_hexes(outside)}", "remove them, or declare layout: custom for an odd-shaped map",
             slots=tuple(sorted({slot_of(h) for h in outside})), hexes=tuple(outside)))
-    missing = sorted(h for h in board.hexes if h not in m.hexes)
+    missing = [] if exact else sorted(h for h in board.hexes if h not in m.hexes)
     if missing:
         empty = sorted({slot_of(h) for h in missing})
         out.append(Violation(
@@ -175,7 +221,7 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
     if m.has_slots:
         emptied = [s for r in m.recuts for s in r.slots]
         off = sorted(s for s in [p.slot for p in m.slots] + [a.slot for a in m.aerodromes]
-                     + emptied if s.distance(CENTER) > m.radius)
+                     + emptied if s not in tables.slots)
         if off:
             out.append(Violation(rule, f"slot(s) outside the radius-{m.radius} board: "
                                  f"{_slots(off)}", "remove them or raise the radius",
@@ -184,12 +230,11 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
         used.update(a.replaces for a in m.aerodromes if a.replaces is not None)
         used.update(t for r in m.recuts for t, _, _ in r.tiles)
         used.update(r.replaces for r in m.recuts if r.replaces is not None)
-        for tile_id, n in sorted(used.items()):
-            if n > 1:
-                where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
-                out.append(Violation(rule, f"tile {tile_id} is used {n} times "
-                                     f"(slots {_slots(where)})", "each tile of the set is "
-                                     "used at most once", slots=where))
+        for tile_id, n in sorted((t, n) for t, n in used.items() if n > 1):
+            where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
+            out.append(Violation(rule, f"tile {tile_id} is used {n} times "
+                                 f"(slots {_slots(where)})", "each tile of the set is "
+                                 "used at most once", slots=where))
         aeros = Counter(t for a in m.aerodromes for t, _ in a.tiles)
         aeros.update(t for r in m.recuts for t, _ in r.aerodrome)
         for tile_id, n in sorted(aeros.items()):
@@ -210,8 +255,7 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
                                  slots=(CENTER,)))
     else:
         centre = set(CENTER.hexes())
-        marks = m.takeoffs + m.targets
-        stray = sorted(h for h in marks if h not in centre)
+        stray = sorted(h for h in marks.takeoffs + marks.targets if h not in centre)
         if stray:
             out.append(Violation(rule, f"take-off or target hexes outside the centre slot: "
                                  f"{_hexes(stray)}", "the Starting Tile lies in the centre "
@@ -229,25 +273,25 @@ def _check_board(m: Map, components: ComponentSet, board: BoardLayout,
                 slots=(CENTER,), hexes=tuple(sorted(centre))))
 
 
-def _check_star(m: Map, board: BoardLayout, out: list[Violation]) -> None:
-    tiles = {p.slot: p.tile for p in m.slots}
-    for corner in ARM_CORNERS:
-        for slot in board.arm(corner):
-            peaks = [h for h in slot.hexes() if (mh := m.hexes.get(h)) and
-                     mh.terrain is Terrain.MOUNTAIN]
-            if peaks:
-                tile = f" (tile {tiles[slot]})" if slot in tiles else ""
-                out.append(Violation(
-                    "setup.star", f"arm {corner} slot {slot}{tile} holds mountain hex(es) "
-                    f"{_hexes(peaks)}", "the star's arms hold no mountain tile: swap it with a "
-                    "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
+def _check_star(m: Map, tables: BoardTables, out: list[Violation]) -> None:
+    hexes = m.hexes
+    for corner, slot, cells in tables.arms:
+        peaks = [h for h in cells if (mh := hexes.get(h)) and mh.terrain is Terrain.MOUNTAIN]
+        if peaks:
+            tiles = {p.slot: p.tile for p in m.slots}
+            tile = f" (tile {tiles[slot]})" if slot in tiles else ""
+            out.append(Violation(
+                "setup.star", f"arm {corner} slot {slot}{tile} holds mountain hex(es) "
+                f"{_hexes(peaks)}", "the star's arms hold no mountain tile: swap it with a "
+                "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
 
 
-def _takeoff_cluster(m: Map, out: list[Violation]) -> tuple[list[set[Hex]], set[Hex]]:
+def _takeoff_cluster(m: Map, marks: _Marks, out: list[Violation]
+                     ) -> tuple[list[set[Hex]], set[Hex]]:
     """The mountain clusters and the take-off's (the largest holding a take-off hex, else
     the largest), with the take-off hexes' own violations."""
     rule = "setup.mountains"
-    takeoffs = m.takeoffs
+    takeoffs = marks.takeoffs
     if len(takeoffs) != 2:
         out.append(Violation(rule, f"the map has {len(takeoffs)} take-off hexes, not 2",
                              "the Starting Tile's two take-off hexes are on the mountain",
@@ -256,15 +300,15 @@ def _takeoff_cluster(m: Map, out: list[Violation]) -> tuple[list[set[Hex]], set[
     if flat:
         out.append(Violation(rule, f"take-off hex(es) {_hexes(flat)} are not mountain hexes",
                              "take-off hexes are on the mountain", hexes=tuple(flat)))
-    clusters = mountain_clusters(m)
+    clusters = connected_groups(marks.mountains)  # as mountain_clusters
     if not clusters:
         return clusters, set()
     anchor = [c for c in clusters if any(h in c for h in takeoffs)]
     return clusters, max(anchor, key=len) if anchor else max(clusters, key=len)
 
 
-def _check_one_cluster(m: Map, out: list[Violation]) -> None:
-    clusters, main = _takeoff_cluster(m, out)
+def _check_one_cluster(m: Map, marks: _Marks, out: list[Violation]) -> None:
+    clusters, main = _takeoff_cluster(m, marks, out)
     for cluster in sorted((c for c in clusters if c is not main), key=lambda c: min(c)):
         slots = tuple(sorted({slot_of(h) for h in cluster}))
         out.append(Violation(
@@ -275,12 +319,12 @@ def _check_one_cluster(m: Map, out: list[Violation]) -> None:
             hexes=tuple(sorted(cluster))))
 
 
-def _check_mountains_per_sector(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+def _check_mountains_per_sector(m: Map, marks: _Marks, tables: BoardTables,
+                                out: list[Violation]) -> None:
     rule = "setup.mountains"
-    clusters, main = _takeoff_cluster(m, out)
+    clusters, main = _takeoff_cluster(m, marks, out)
     cluster_of = {h: i for i, c in enumerate(clusters) for h in c}
-    ring = board.ring_slots
-    loose = sorted(h for s in ring for h in s.hexes() if h in cluster_of and h not in main)
+    loose = [h for h in tables.ring_hexes if h in cluster_of and h not in main]
     if loose:
         slots = tuple(sorted({slot_of(h) for h in loose}))
         out.append(Violation(
@@ -289,14 +333,11 @@ def _check_mountains_per_sector(m: Map, board: BoardLayout, out: list[Violation]
             "to the starting mountain\": turn the tile so that a mountain hex touches a take-off "
             "hex", slots=slots, hexes=tuple(loose)))
     for name in SECTOR_CORNERS:
-        slots_here = board.sector(name)
-        peaks = sorted(h for s in slots_here for h in s.hexes() if h in cluster_of)
+        peaks = [h for h in tables.sector_hexes[name] if h in cluster_of]
         if not peaks:
             continue
         groups = sorted({cluster_of[h] for h in peaks})
-        opening = sorted(h for s, wedge in ring.items() if wedge == name for h in s.hexes()
-                         if h in main and any(board.sector_of(slot_of(n)) == name
-                                              for n in h.neighbors()))
+        opening = [h for h in tables.openings[name] if h in main]
         if len(groups) > 1:
             # the sector's cluster: the take-off's if it reaches the sector, else the largest
             keep = max(groups, key=lambda g: (clusters[g] is main,
@@ -318,14 +359,13 @@ def _check_mountains_per_sector(m: Map, board: BoardLayout, out: list[Violation]
                 "hexes around the centre", slots=slots, hexes=tuple(peaks)))
 
 
-def _check_antennas(m: Map, board: BoardLayout, out: list[Violation]) -> None:
+def _check_antennas(marks: _Marks, board: BoardLayout, out: list[Violation]) -> None:
     rule = "setup.antennas"
     by_sector: dict[str | None, list[Hex]] = defaultdict(list)
     colours: dict[Antenna, list[Hex]] = defaultdict(list)
-    for h, mh in m.hexes.items():
-        if mh.features.antenna is not None:
-            by_sector[board.sector_of(slot_of(h))].append(h)
-            colours[mh.features.antenna].append(h)
+    for h, antenna in marks.antennas:
+        by_sector[board.sector_of(slot_of(h))].append(h)
+        colours[antenna].append(h)
     for name in SECTOR_CORNERS:
         hs = sorted(by_sector.get(name, []))
         if len(hs) != 1:
@@ -351,10 +391,10 @@ def _check_colours(colours: dict[Antenna, list[Hex]], rule: str, out: list[Viola
                                  "the map holds one antenna of each colour", hexes=tuple(hs)))
 
 
-def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
+def _check_aerodromes(m: Map, marks: _Marks, components: ComponentSet, board: BoardLayout,
                       out: list[Violation]) -> None:
     rule = "setup.aerodromes"
-    aero_hexes = sorted(m.terrain_hexes(Terrain.AERODROME))
+    aero_hexes = sorted(marks.aerodromes)
     marked = [h for h in aero_hexes if m.hexes[h].features]
     if marked:
         out.append(Violation(rule, f"aerodrome hex(es) carry marks: {_hexes(marked)}",
@@ -416,23 +456,23 @@ def _check_aerodromes(m: Map, components: ComponentSet, board: BoardLayout,
 # --- custom layout ------------------------------------------------------------------------
 
 
-def _check_custom(m: Map, components: ComponentSet, out: list[Violation]) -> None:
+def _check_custom(m: Map, marks: _Marks, components: ComponentSet, out: list[Violation]
+                  ) -> None:
     pieces = sorted(connected_groups(set(m.hexes)), key=len, reverse=True)
     for piece in pieces[1:]:
         out.append(Violation("play.hexes", f"{len(piece)} hex(es) do not touch the rest of the "
                              f"board: {_hexes(piece)}", "every hex must be adjacent to the board",
                              hexes=tuple(sorted(piece))))
-    takeoffs = m.takeoffs
+    takeoffs = marks.takeoffs
     if len(takeoffs) != 2:
         out.append(Violation("play.takeoff", f"the map has {len(takeoffs)} take-off hexes, not 2",
                              "mark two hexes with takeoff: true", hexes=tuple(takeoffs)))
-    targets = m.targets
+    targets = marks.targets
     if len(targets) != 1:
         out.append(Violation("play.target", f"the map has {len(targets)} target hexes, not 1",
                              "mark one hex with target: true", hexes=tuple(targets)))
     colours: dict[Antenna, list[Hex]] = defaultdict(list)
-    for h, mh in m.hexes.items():
-        if mh.features.antenna is not None:
-            colours[mh.features.antenna].append(h)
+    for h, antenna in marks.antennas:
+        colours[antenna].append(h)
     _check_colours(colours, "play.antennas", out)
-    _check_features(m, components, out, standard=False)
+    _check_features(marks, components, out, standard=False)

@@ -26,13 +26,14 @@ version give the same map every time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from skyhex.mapgen.chance import Chance
 from skyhex.mapgen.errors import GenerationError
 from skyhex.mapgen.paragliders.check import check_map
+from skyhex.mapgen.paragliders.tables import BoardTables, board_tables
 from skyhex.rules import __version__
 from skyhex.rules.hexgrid import Hex, Slot, slot_of
 from skyhex.rules.paragliders.board import (
@@ -47,14 +48,11 @@ from skyhex.rules.paragliders.components import ComponentSet, Tile
 from skyhex.rules.paragliders.maps import (
     AerodromePlacement,
     Map,
-    MapHex,
     MapLayout,
     MountainReading,
     Placement,
     Redraw,
-    aerodrome_hexes,
-    placed_hexes,
-    slot_order,
+    hexes_from_slots,
 )
 from skyhex.rules.paragliders.terrain import Terrain
 
@@ -79,12 +77,65 @@ class _DeadEnd(Exception):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class _Kit:
+    """What the generator asks of a component set's tiles, worked out once per set: the set
+    gives thousands of maps from the same few tiles."""
+
+    components: ComponentSet
+    faces: Mapping[str, tuple[str, ...]]
+    """The faces a tile is drawn on (``_Build.face_for``), by tile id."""
+    flats: Mapping[str, tuple[str, ...]]
+    """The faces a mountain tile may be laid on as a flat tile (``_Build.flat_face``)."""
+    peaks: Mapping[tuple[str, str], int]
+    """The positions of a face's mountain hexes, a bit each, by (tile id, face)."""
+    regular: tuple[Tile, ...]
+    """The regular tiles, in the set's order; ``required`` those with a mark on a face (a
+    spawn number, an antenna or a GPS site), ``others`` the rest."""
+    required: tuple[Tile, ...]
+    others: tuple[Tile, ...]
+    antennas: tuple[Tile, ...]
+    start: Tile
+
+
+_KITS: dict[int, _Kit] = {}
+
+
+def _kit(components: ComponentSet) -> _Kit:
+    """The set's ``_Kit``, kept for the last sets used (by identity: sets are values)."""
+    kit = _KITS.get(id(components))
+    if kit is not None and kit.components is components:
+        return kit
+    faces, flats, peaks = {}, {}, {}
+    for tile in components.tiles:
+        names = sorted(tile.faces)
+        marked = [f for f in names if tile.has_token(f)]
+        faces[tile.id] = tuple(marked if marked and len(marked) < len(names) else names)
+        flat = [f for f in names if not tile.has_mountain(f)]
+        flats[tile.id] = tuple([f for f in flat if tile.has_token(f)] or flat)
+        for name in names:
+            peaks[tile.id, name] = sum(1 << i for i, spec in enumerate(tile.faces[name])
+                                       if spec.terrain is Terrain.MOUNTAIN)
+    regular = components.regular_tiles
+    required = tuple(t for t in regular if any(t.has_token(f) for f in t.faces))
+    chosen = {id(t) for t in required}  # by identity: comparing tiles compares their faces
+    kit = _Kit(components, faces, flats, peaks, regular, required,
+               tuple(t for t in regular if id(t) not in chosen), components.antenna_tiles,
+               components.start_tile)
+    if len(_KITS) >= 16:
+        _KITS.clear()
+    _KITS[id(components)] = kit
+    return kit
+
+
 @dataclass
 class _Build:
     components: ComponentSet
     chance: Chance
     board: BoardLayout
     reading: MountainReading
+    kit: _Kit
+    tables: BoardTables
     placements: dict[Slot, Placement] = field(default_factory=dict)
     mountains: set[Hex] = field(default_factory=set)
     redraws: list[Redraw] = field(default_factory=list)
@@ -92,45 +143,59 @@ class _Build:
     """The frontier of the mountains: every free slot next to a mountain hex, with the
     positions of its hexes that touch one (bit ``1 << position``), kept as tiles are laid
     so that no step rescans the free slots."""
-    peaks: set[Slot] = field(default_factory=set)  # the slots holding a mountain hex
-    free: dict[tuple[Slot, ...], list[Slot]] = field(default_factory=dict)
-    """The free slots of each group of slots tiles were laid in, in the group's order."""
+    fronts: dict[str, set[Slot]] = field(default_factory=dict)
+    """The frontier's slots in each group of ``tables.groups``, kept with ``near``: a
+    group's never needs the whole frontier's."""
+    peaked: set[str] = field(default_factory=set)
+    """The groups holding a mountain hex."""
+    free: dict[str, list[Slot]] = field(default_factory=dict)
+    """The free slots of each group of slots tiles were laid in (by name: ``"ring"`` or a
+    sector's), in the group's order."""
     lists_of: dict[Slot, list[list[Slot]]] = field(default_factory=dict)
     """The free lists of ``free`` holding each slot: laying a tile updates only those."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
-        faces = sorted(tile.faces)
-        marked = [f for f in faces if tile.has_token(f)]
-        choices = marked if marked and len(marked) < len(faces) else faces
+        choices = self.kit.faces[tile.id]
         return choices[self.chance.pick(choices)]
 
     def flat_face(self, tile: Tile) -> str | None:
         """A face without mountains that still shows the tile's marks, if any."""
-        faces = [f for f in sorted(tile.faces) if not tile.has_mountain(f)]
-        marked = [f for f in faces if tile.has_token(f)] or faces
+        marked = self.kit.flats[tile.id]
         return marked[self.chance.pick(marked)] if marked else None
 
     def lay(self, placement: Placement) -> None:
         slot = placement.slot
-        self.placements[slot] = placement
-        self.near.pop(slot, None)
+        placed = self.placements
+        placed[slot] = placement
+        near, group_of = self.near, self.tables.group_of
+        group = group_of.get(slot)
+        if near.pop(slot, None) is not None and group is not None:
+            self.fronts[group].discard(slot)
         for free in self.lists_of.pop(slot, ()):
             free.remove(slot)
-        for h, mh in placed_hexes(placement, self.components).items():
-            if mh.terrain is Terrain.MOUNTAIN:
-                self.mountains.add(h)
-                self.peaks.add(slot)
-                for beside, k in _touching(h):
-                    if beside not in self.placements:
-                        self.near[beside] = self.near.get(beside, 0) | 1 << k
+        peaks = self.kit.peaks[placement.tile, placement.face]
+        if peaks:
+            hexes, touching = _reach(slot, placement.rotation, peaks)
+            self.mountains.update(hexes)
+            if group is not None:
+                self.peaked.add(group)
+            for beside, bit in touching:
+                if beside not in placed:
+                    touched = near.get(beside)
+                    if touched is None:
+                        near[beside] = bit
+                        if (towards := group_of.get(beside)) is not None:
+                            self.fronts[towards].add(beside)
+                    else:
+                        near[beside] = touched | bit
 
-    def lay_anywhere(self, tile: Tile, face: str, slots: Sequence[Slot]) -> None:
-        """Lay a tile in a random free slot among ``slots``, turned at random."""
-        group = tuple(slots)
+    def lay_anywhere(self, tile: Tile, face: str, group: str, slots: Sequence[Slot]) -> None:
+        """Lay a tile in a random free slot among ``slots`` (the group named ``group``),
+        turned at random."""
         free = self.free.get(group)
         if free is None:
-            free = self.free[group] = [s for s in group if s not in self.placements]
+            free = self.free[group] = [s for s in slots if s not in self.placements]
             for s in free:
                 self.lists_of.setdefault(s, []).append(free)
         slot = free[self.chance.pick(free)]
@@ -154,48 +219,52 @@ class _Build:
         """Pick the tiles in ``slots`` up again (a step drawn again)."""
         for slot in slots:
             self.placements.pop(slot, None)
+        peaks = self.kit.peaks
         self.mountains = {h for p in self.placements.values()
-                          for h, mh in placed_hexes(p, self.components).items()
-                          if mh.terrain is Terrain.MOUNTAIN}
+                          for h in _reach(p.slot, p.rotation, peaks[p.tile, p.face])[0]}
         self.near = {}
         for h in self.mountains:
             for beside, k in _touching(h):
                 if beside not in self.placements:
                     self.near[beside] = self.near.get(beside, 0) | 1 << k
-        self.peaks = {slot_of(h) for h in self.mountains}
+        group_of = self.tables.group_of
+        self.fronts = {name: set() for name in self.tables.groups}
+        for s in self.near:
+            if (group := group_of.get(s)) is not None:
+                self.fronts[group].add(s)
+        self.peaked = {group_of[slot] for h in self.mountains
+                       if (slot := slot_of(h)) in group_of}
         self.free.clear()
         self.lists_of.clear()
 
-    def near_in(self, group: dict[Slot, int]) -> set[Slot]:
-        """The frontier's slots in ``group`` (a group's ``_order``), found from the frontier's
-        side: it stays small while the groups grow with the board."""
-        return {s for s in self.near if s in group}
-
-    def joining(self, tile: Tile, face: str, order: dict[Slot, int]
-                ) -> list[tuple[Slot, int]]:
-        """(slot, rotation) pairs among the free slots of a group (its ``_order``) where the
-        face's mountains touch the mountains laid."""
-        peaks = sum(1 << i for i, spec in enumerate(tile.faces[face])
-                    if spec.terrain is Terrain.MOUNTAIN)
+    def joining(self, tile: Tile, face: str, group: str) -> list[tuple[Slot, int]]:
+        """(slot, rotation) pairs among the free slots of a group (of ``tables.groups``)
+        where the face's mountains touch the mountains laid."""
+        peaks = self.kit.peaks[tile.id, face]
         near = self.near
-        return [(slot, rotation) for slot in sorted(self.near_in(order), key=order.__getitem__)
+        order = self.tables.groups[group]
+        return [(slot, rotation) for slot in sorted(self.fronts[group], key=order.__getitem__)
                 for rotation in _ROTATIONS[peaks][near[slot]]]
 
     def room_after(self, tile: Tile, face: str, options: Sequence[tuple[Slot, int]],
-                   region: dict[Slot, int], enough: int) -> list[int]:
-        """For each (slot, rotation) option, how many free slots of a group (its ``_order``)
-        would still touch the mountains with the tile laid so, counted up to ``enough``: a
-        careful player leaves the cluster room to grow for the tiles still in hand."""
-        frontier = self.near_in(region)
-        peaks = tuple(i for i, spec in enumerate(tile.faces[face])
-                      if spec.terrain is Terrain.MOUNTAIN)
+                   group: str, enough: int) -> list[int]:
+        """For each (slot, rotation) option, how many free slots of a group (of
+        ``tables.groups``) would still touch the mountains with the tile laid so, counted up
+        to ``enough``: a careful player leaves the cluster room to grow for the tiles still in
+        hand."""
+        frontier = self.fronts[group]
+        region = self.tables.groups[group]
+        peaks = self.kit.peaks[tile.id, face]
         placed = self.placements
+        # the group's free slots off the frontier: those a tile laid next to would add to it
+        beyond = {s for s in region if s not in placed and s not in frontier}
+        size = len(frontier)
         out = []
         for slot, rotation in options:
-            room = len(frontier) - (slot in frontier)
+            room = size - (slot in frontier)
             if room < enough:
                 for s in _beside_peaks(slot, rotation, peaks):
-                    if s in region and s not in placed and s not in frontier:
+                    if s in beyond:
                         room += 1
                         if room == enough:
                             break
@@ -205,13 +274,9 @@ class _Build:
     def open_sectors(self) -> list[str]:
         """The sectors next to a mountain hex of their tile around the centre: the way from
         the starting mountain into them."""
-        out = []
-        for slot, name in sorted(self.board.ring_slots.items()):
-            if any(h in self.mountains and any(self.board.sector_of(slot_of(n)) == name
-                                               for n in h.neighbors())
-                   for h in slot.hexes()):
-                out.append(name)
-        return sorted(out)
+        mountains = self.mountains
+        return [name for name, hexes in sorted(self.tables.openings.items())
+                if not mountains.isdisjoint(hexes)]
 
     def redrawn(self, step: str, dead_end: _DeadEnd) -> None:
         """Record a redraw of ``step``; ``GenerationError`` once the step has been drawn
@@ -236,6 +301,17 @@ def _touching(h: Hex) -> tuple[tuple[Slot, int], ...]:
 
 
 @cache
+def _reach(slot: Slot, rotation: int, peaks: int
+           ) -> tuple[tuple[Hex, ...], tuple[tuple[Slot, int], ...]]:
+    """The mountain hexes of a tile laid in ``slot`` turned by ``rotation`` (``peaks``: a bit
+    per position of its face's mountain hexes), in the face's order, and the other slots
+    next to each with the bit of the position there touching it."""
+    positions = _cells(slot)
+    hexes = tuple(positions[(i + rotation) % 3] for i in range(3) if peaks >> i & 1)
+    return hexes, tuple((beside, 1 << k) for h in hexes for beside, k in _touching(h))
+
+
+@cache
 def _slots_beside(h: Hex) -> frozenset[Slot]:
     """The slots holding a neighbour of ``h``, other than its own."""
     own = slot_of(h)
@@ -251,17 +327,10 @@ position touching the mountains (``touching``), by ``[peaks][touching]``."""
 
 
 @cache
-def _order(slots: tuple[Slot, ...]) -> dict[Slot, int]:
-    """Each slot of a group with its place in the group (for sets kept in its order)."""
-    return {s: i for i, s in enumerate(slots)}
-
-
-@cache
-def _beside_peaks(slot: Slot, rotation: int, peaks: tuple[int, ...]) -> frozenset[Slot]:
+def _beside_peaks(slot: Slot, rotation: int, peaks: int) -> frozenset[Slot]:
     """The other slots next to the mountain hexes of a tile laid in ``slot`` turned by
-    ``rotation`` (``peaks``: the positions of its mountain hexes)."""
-    positions = _cells(slot)
-    return frozenset(s for i in peaks for s in _slots_beside(positions[(i + rotation) % 3]))
+    ``rotation`` (``peaks``: a bit per position of its mountain hexes)."""
+    return frozenset(s for h in _reach(slot, rotation, peaks)[0] for s in _slots_beside(h))
 
 
 @cache
@@ -269,26 +338,20 @@ def _cells(slot: Slot) -> tuple[Hex, Hex, Hex]:
     return slot.hexes()
 
 
-@cache
-def _next_slots(slot: Slot) -> tuple[Slot, ...]:
-    return slot.neighbors()
-
-
-def _bag(components: ComponentSet, needed: int, chance: Chance) -> list[Tile]:
-    regular = list(components.regular_tiles)
+def _bag(kit: _Kit, needed: int, chance: Chance) -> list[Tile]:
+    regular = list(kit.regular)
     if needed > len(regular):
         raise GenerationError(
             "setup.board", f"the board needs {needed} regular tiles but set "
-            f"{components.id!r} has {len(regular)}: use a smaller --radius")
+            f"{kit.components.id!r} has {len(regular)}: use a smaller --radius")
     if needed == len(regular):
         return regular
-    required = [t for t in regular if any(t.has_token(f) for f in t.faces)]
+    required = kit.required
     if len(required) > needed:
         raise GenerationError(
             "setup.features", f"{len(required)} tiles carry spawn numbers or GPS sites but the "
             f"board has only {needed} slots for regular tiles: use a larger --radius")
-    chosen = {id(t) for t in required}  # by identity: comparing tiles compares their faces
-    others = [t for t in regular if id(t) not in chosen]
+    others = list(kit.others)
     bag = list(required)
     while len(bag) < needed:
         bag.append(chance.take(others))
@@ -301,7 +364,7 @@ def _always_mountain(tile: Tile) -> bool:
 
 def _star(build: _Build, bag: list[Tile], aside: list[Tile]) -> None:
     """Steps 3-5: the arms from corners A, C and E, the Starting Tile after the first."""
-    components, chance = build.components, build.chance
+    chance = build.chance
     for corner in ARM_CORNERS:
         for slot in reversed(build.board.arm(corner)):
             while True:
@@ -315,7 +378,7 @@ def _star(build: _Build, bag: list[Tile], aside: list[Tile]) -> None:
                 aside.append(tile)  # "If you draw a mountain tile, put it aside"
             build.lay(Placement(slot, tile.id, face, chance.below(3)))
         if corner == "A":
-            build.lay(Placement(CENTER, components.start_tile.id, "a", 0))
+            build.lay(Placement(CENTER, build.kit.start.id, "a", 0))
 
 
 def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
@@ -323,7 +386,7 @@ def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
     """Step 6, drawn again while it dead-ends: under the one-cluster reading, when the
     mountain tiles left could not all join the starting mountain through the sectors it
     opens."""
-    ring = sorted(build.board.ring_slots)
+    ring = build.tables.ring
     while True:
         drawn = [build.chance.take(bag) for _ in ring if bag]
         try:
@@ -337,17 +400,17 @@ def _around_centre(build: _Build, bag: list[Tile], aside: list[Tile],
             build.redrawn("around the centre", dead_end)
 
 
-def _lay_ring(build: _Build, drawn: list[Tile], ring: list[Slot]) -> None:
+def _lay_ring(build: _Build, drawn: list[Tile], ring: tuple[Slot, ...]) -> None:
     for tile in drawn:
         face = build.face_for(tile)
         if tile.has_mountain(face):
-            flat = build.lay_one_of(tile, face, build.joining(tile, face, _order(tuple(ring))),
+            flat = build.lay_one_of(tile, face, build.joining(tile, face, "ring"),
                                     "cannot touch the starting mountain from a free slot "
                                     "around the centre")
             if flat is None:
                 continue
             face = flat
-        build.lay_anywhere(tile, face, ring)
+        build.lay_anywhere(tile, face, "ring", ring)
 
 
 def _check_room(build: _Build, left: list[Tile], share: dict[str, int]) -> None:
@@ -429,24 +492,22 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
     opened = name in build.open_sectors()
     flats = [(t, f) for t, f in hand if not t.has_mountain(f)]
     peaks = [(t, f) for t, f in hand if t.has_mountain(f)]
-    order = _order(slots)  # once per sector: the group's slots grow with the board
     started = opened
     for index, (tile, face) in enumerate(peaks):
         # a sector's cluster, once started, stays so while its tiles are laid
-        started = started or not order.keys().isdisjoint(build.peaks)
+        started = started or name in build.peaked
         if started:
-            options = build.joining(tile, face, order)
+            options = build.joining(tile, face, name)
         else:
             options = [(s, r) for s in slots if s not in build.placements for r in range(3)]
         left = len(peaks) - 1 - index
         # leave room for the mountain tiles still in hand (every option leaves at least the
         # frontier but its own slot: with a frontier that large, none needs weighing)
-        if left and len(build.near_in(order)) - 1 < min(left, 2):
-            room = dict(zip(options, build.room_after(tile, face, options, order, min(left, 2)),
-                            strict=True))
+        if left and len(build.fronts[name]) - 1 < min(left, 2):
+            rooms = build.room_after(tile, face, options, name, min(left, 2))
             for need in sorted({min(left, 2), 1}, reverse=True):
-                if any(n >= need for n in room.values()):
-                    options = [o for o in options if room[o] >= need]
+                if any(n >= need for n in rooms):
+                    options = [o for o, n in zip(options, rooms, strict=True) if n >= need]
                     break
         flat = build.lay_one_of(tile, face, options, f"finds no free slot of sector {name} "
                                 "touching the sector's cluster")
@@ -454,15 +515,15 @@ def _lay_sector(build: _Build, name: str, hand: list[Drawn], antenna: Drawn) -> 
             flats.append((tile, flat))
     flats.insert(build.chance.below(len(flats) + 1), antenna)
     for tile, face in flats:
-        build.lay_anywhere(tile, face, slots)
+        build.lay_anywhere(tile, face, name, slots)
 
 
 def _sectors(build: _Build, bag: list[Tile], share: dict[str, int], assistants: int) -> None:
     """Step 8: the fillers draw the sectors' tiles, then lay each sector; each drawn again
     while it dead-ends."""
-    components, chance = build.components, build.chance
+    chance = build.chance
     antennas = {name: (t, build.face_for(t)) for name, t in
-                zip(SECTOR_CORNERS, chance.shuffled(components.antenna_tiles), strict=True)}
+                zip(SECTOR_CORNERS, chance.shuffled(build.kit.antennas), strict=True)}
     order = chance.shuffled(list(SECTOR_CORNERS))
     opened = build.open_sectors()
     if build.reading is MountainReading.ONE_CLUSTER:  # cut-off sectors first, handing on
@@ -503,9 +564,12 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
                               "the three sectors")
     chance = Chance(seed)
     board = board_layout(radius)
-    build = _Build(components, chance, board, mountains)
-    regular_slots = len(board.slots) - 1 - len(components.antenna_tiles)
-    bag = _bag(components, regular_slots, chance)
+    tables = board_tables(radius)
+    kit = _kit(components)
+    build = _Build(components, chance, board, mountains, kit, tables,
+                   fronts={name: set() for name in tables.groups})
+    regular_slots = len(board.slots) - 1 - len(kit.antennas)
+    bag = _bag(kit, regular_slots, chance)
     share = {name: len(board.sector(name)) - 1 for name in SECTOR_CORNERS}
     aside: list[Tile] = []
     _star(build, bag, aside)
@@ -517,12 +581,8 @@ def generate_map(components: ComponentSet, seed: int, *, radius: int = 4, aerodr
     aero_placements = _aerodromes(components, placements, aerodromes, chance)
     for a in aero_placements:
         del placements[a.slot]
-    laid = tuple(sorted(placements.values(), key=lambda p: slot_order(p.slot)))
-    hexes: dict[Hex, MapHex] = {}
-    for p in laid:
-        hexes.update(placed_hexes(p, components))
-    for a in aero_placements:
-        hexes.update(aerodrome_hexes(a, components))
+    laid = tuple(placements[s] for s in tables.ordered if s in placements)
+    hexes = hexes_from_slots(laid, tuple(aero_placements), components)
     m = Map(hexes=hexes, layout=MapLayout.STANDARD, radius=radius, slots=laid,
             aerodromes=tuple(aero_placements), slot_hexes=hexes, seed=seed,
             generator=generator_name(), components=components.id, mountains=mountains,

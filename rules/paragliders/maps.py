@@ -214,17 +214,23 @@ def placed_hexes(placement: Placement, components: ComponentSet) -> Mapping[Hex,
     must exist in ``components``. A face's hexes (shared values, never to be changed) and a
     slot's turned hexes are worked out once: the generator lays thousands of maps from the
     same few tiles, and a cache of whole placings would outgrow any bound on large boards."""
-    key = (id(components), placement.tile, placement.face)
+    return dict(zip(_turned(placement.slot, placement.rotation),
+                    _face_hexes(components, placement.tile, placement.face), strict=True))
+
+
+def _face_hexes(components: ComponentSet, tile_id: str, face: str) -> tuple[MapHex, ...]:
+    """A face's hexes, in its order, as shared values (``placed_hexes``)."""
+    key = (id(components), tile_id, face)
     known = _FACES.get(key)
     if known is None or known[0] is not components:
-        tile = components.tile(placement.tile)
+        tile = components.tile(tile_id)
         assert tile is not None
         known = (components, tuple(MapHex(spec.terrain, spec.features)
-                                   for spec in tile.faces[placement.face]))
+                                   for spec in tile.faces[face]))
         if len(_FACES) > 4096:
             _FACES.clear()
         _FACES[key] = known
-    return dict(zip(_turned(placement.slot, placement.rotation), known[1], strict=True))
+    return known[1]
 
 
 @lru_cache(maxsize=8192)
@@ -265,9 +271,12 @@ def hexes_from_slots(
     components: ComponentSet,
     recuts: tuple[RecutPlacement, ...] = (),
 ) -> dict[Hex, MapHex]:
+    """The hexes the tiles in the slots, the aerodromes and the re-cut rows cover (later
+    ones over earlier ones)."""
     out: dict[Hex, MapHex] = {}
-    for p in slots:
-        out.update(placed_hexes(p, components))
+    for p in slots:  # placed_hexes, without a dict per tile
+        out.update(zip(_turned(p.slot, p.rotation), _face_hexes(components, p.tile, p.face),
+                       strict=True))
     for a in aerodromes:
         out.update(aerodrome_hexes(a, components))
     for recut in recuts:
