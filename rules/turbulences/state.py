@@ -72,6 +72,7 @@ class Phase(StrEnum):
 
 
 _OVER = Phase.OVER  # read as a plain name: a member read off its class costs ten globals
+_set_attr = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +162,12 @@ class Plane:
     weather phase."""
 
     def evolve(self, **changes: Any) -> Plane:
-        """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
+        """A copy with ``changes`` (a faster ``dataclasses.replace``). Its ``__dict__`` is
+        a plain dict built by unpacking, not ``__dict__.copy()``: a copy keeps the key-sharing
+        layout, which Python's specialised attribute reads cannot use, so every field read
+        of the copy would take the slow path."""
         new = object.__new__(Plane)
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        object.__setattr__(new, "__dict__", fields)
+        _set_attr(new, "__dict__", {**self.__dict__, **changes})
         return new
 
 
@@ -202,11 +204,12 @@ class State:
     day."""
 
     def evolve(self, **changes: Any) -> State:
-        """A copy with ``changes`` (a faster ``dataclasses.replace``)."""
+        """A copy with ``changes`` (a faster ``dataclasses.replace``). Its ``__dict__`` is
+        a plain dict built by unpacking, not ``__dict__.copy()``: a copy keeps the key-sharing
+        layout, which Python's specialised attribute reads cannot use, so every field read
+        of the copy would take the slow path."""
         new = object.__new__(State)
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        object.__setattr__(new, "__dict__", fields)
+        _set_attr(new, "__dict__", {**self.__dict__, **changes})
         return new
 
     @property
@@ -215,9 +218,13 @@ class State:
         return None if self.phase is _OVER else self.order[0]
 
     def with_plane(self, index: int, plane: Plane) -> State:
+        """A copy with ``plane`` for company ``index`` (``evolve`` without its keywords:
+        the engine changes one aircraft thousands of times a game)."""
         planes = list(self.planes)
         planes[index] = plane
-        return self.evolve(planes=tuple(planes))
+        new = object.__new__(State)
+        _set_attr(new, "__dict__", {**self.__dict__, "planes": tuple(planes)})
+        return new
 
     def with_shipping(self, region: int, parcels: tuple[str, ...]) -> State:
         s = self.shipping
