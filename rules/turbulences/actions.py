@@ -93,30 +93,44 @@ class Journey:
         return text
 
 
-(_COMPANY, _PATH, _BEFORE, _AFTER, _REBUILD, _BOOST, _GLIDE, _CROSS, _PARACHUTE,
- _POWER) = (Journey.__dict__[name].__set__ for name in (
-    "company", "path", "before", "after", "rebuild", "boost", "glide", "cross", "parachute",
-    "power"))
+class _Blank:
+    """A ``Journey`` being made: the same slots, in the same order, without the frozen
+    ``__setattr__``, so its fields are plain slot stores; ``journey`` then makes it a
+    ``Journey`` (``__class__`` assignment, allowed between classes of one layout)."""
+
+    __slots__ = Journey.__slots__
+    company: str
+    path: tuple[Hex, ...]
+    before: Ops
+    after: Ops
+    rebuild: Hex | None
+    boost: bool
+    glide: int
+    cross: bool
+    parachute: bool
+    power: bool
 
 
 def journey(company: str, path: tuple[Hex, ...], before: Ops, after: Ops, rebuild: Hex | None,
             boost: bool, glide: int, cross: bool, parachute: bool = False, power: bool = False
             ) -> Journey:
     """``Journey(...)`` with every field given, made without the frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` per field): the legal actions make thousands
-    of journeys a game. Equal to the one ``Journey`` makes (a test holds them together)."""
-    made = object.__new__(Journey)
-    _COMPANY(made, company)
-    _PATH(made, path)
-    _BEFORE(made, before)
-    _AFTER(made, after)
-    _REBUILD(made, rebuild)
-    _BOOST(made, boost)
-    _GLIDE(made, glide)
-    _CROSS(made, cross)
-    _PARACHUTE(made, parachute)
-    _POWER(made, power)
-    return made
+    ``__init__`` (one ``object.__setattr__`` per field, a call each): the legal actions make
+    thousands of journeys a game. Equal to the one ``Journey`` makes, of its very type (a
+    test holds them together)."""
+    made = _Blank()
+    made.company = company
+    made.path = path
+    made.before = before
+    made.after = after
+    made.rebuild = rebuild
+    made.boost = boost
+    made.glide = glide
+    made.cross = cross
+    made.parachute = parachute
+    made.power = power
+    made.__class__ = Journey  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
