@@ -1215,8 +1215,9 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
     """A checked journey flown: the aircraft ``flown`` at its end, landing, the parcel
     operations after it, the BOOST offered or the next company."""
     colour = game.companies[i].colour
-    runway = runways.accessible(state, flight.end)  # lands on it (runways, decision 2)
-    landed = flight.landed or runway
+    end, arrived = flight.end, flight.landed  # read once: a named tuple's fields are slow
+    runway = runways.accessible(state, end)  # lands on it (runways, decision 2)
+    landed = arrived or runway
     if runway and flown.fuel is not None:
         flown = flown.evolve(altitude=0, locked=0)
     if _told(events):
@@ -1228,9 +1229,9 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
             if flown.fuel is not None:
                 journey["altitude"] = 0
         events.append(journey)
-    state = state.with_plane(i, flown.evolve(hex=flight.end, grounded=runway))
-    if state.night is not None and flight.end in night.dark(state.night, state.clouds):
-        state = _reveal(game, state, i, flight.end, events)  # it ends the journey
+    state = state.with_plane(i, flown.evolve(hex=end, grounded=runway))
+    if state.night is not None and end in night.dark(state.night, state.clouds):
+        state = _reveal(game, state, i, end, events)  # it ends the journey
         if state.planes[i].hex is None:
             return _next(game, state, events)
         assert plane.hex is not None and game.night is not None and state.night is not None
@@ -1240,10 +1241,10 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
                                                 no_boost=consumed))
             if onward.onward_flights(game, paused, i):
                 return paused
-    if flight.landed:
-        state, _ = _arrive(game, state, i, flight.end, events)
+    if arrived:
+        state, _ = _arrive(game, state, i, end, events)
     elif runway:
-        state = _look(game, state, i, flight.end, events)
+        state = _look(game, state, i, end, events)
     if rescue:
         state, gone = parachute.rescue(game, state, i, action.after, events)
         if gone:
@@ -1465,8 +1466,8 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
         if plain and chute is None:
             assert listed is not None
             for path, flight in flights(game, scratch, i, overloaded).items():
-                end = flight.end
-                if not flight.landed:  # on a tile (a landing: in an airport)
+                end = flight[1]  # Flight.end, .landed: index reads, the fields' are slow
+                if not flight[2]:  # on a tile (a landing: in an airport)
                     made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
                     out.append(made)
                     shared = ends.get(end)
