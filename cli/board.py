@@ -110,7 +110,7 @@ def _peek(path: str) -> tuple[str, str | None]:
         raise DocumentError([FileProblem(document.name, f"{what}: expected {expected}", line,
                                          column, ("format",), "file.format")])
     game = data.get("game")
-    if isinstance(game, str) and game not in registry.GAMES:
+    if isinstance(game, str) and not registry.is_game(game):
         line, column = document.locate(("game",))
         raise DocumentError([FileProblem(document.name, registry.unknown_game_message(game),
                                          line, column, ("game",), "file.game")])
@@ -124,7 +124,7 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
     entry ends the command as ``skyhex replay`` does."""
     from skyhex.games.documents import error_line, load_game, replay_game, sources
     from skyhex.games.face import face
-    from skyhex.rules.games import DEFAULT_GAME
+    from skyhex.rules.games import default_name
 
     file, kind = request.file, request.kind
     if kind == "map":
@@ -134,7 +134,7 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
         if at is not None:
             raise typer.BadParameter(f"{file} is a map: --at counts the entries of a moves "
                                      "file", param_hint="--at")
-        game = face(game_key or DEFAULT_GAME)
+        game = face(game_key or default_name())
         _usage(game, request, "map")
         context = game.map_context(request.components)
         m, _ = game.load_map(file, context)
@@ -300,12 +300,12 @@ def board(
 def _metadata(file: str, game: str | None) -> dict[str, str]:
     """The PDF document's metadata: the game, the seed and the file the board comes from."""
     from skyhex.rules import __version__
-    from skyhex.rules.games import DEFAULT_GAME
+    from skyhex.rules.games import default_name
     from skyhex.schemas.documents import load
 
     data = load(file).data
     seed = data.get("seed") if isinstance(data, dict) else None
-    name = game or DEFAULT_GAME
+    name = game or default_name()
     keywords = [name, "board"] + ([f"seed {seed}"] if isinstance(seed, int) else [])
     return {"/Subject": f"{name} board from {os.path.basename(file) if file != '-' else 'standard input'}",
             "/Keywords": ", ".join(keywords), "/Creator": f"skyhex {__version__}",

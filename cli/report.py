@@ -28,7 +28,7 @@ class ReportFormat(StrEnum):
 
 GameName = StrEnum("GameName", {name: name for name in registry.names()})  # type: ignore[misc]
 """The registered games, as a command-line choice."""
-DEFAULT = GameName(registry.DEFAULT_GAME)
+DEFAULT = GameName(registry.default_name())
 
 ComponentsOption = Annotated[
     str | None,

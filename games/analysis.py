@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import NotSupportedError
-from skyhex.rules.games import DEFAULT_GAME
+from skyhex.rules.games import default_name
 
 ROW_FORMAT = "skyhex.analysis/1"
 BALANCE_WEIGHT = 50.0
@@ -62,7 +62,7 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
         # Anything but a map is checked as a scenario: its errors are located.
         kind = "map" if fmt == "skyhex.map/1" else "scenario"
         data = load_validated(path, kind).data
-        items.append({"item": path, "game": data.get("game", DEFAULT_GAME), kind: path,
+        items.append({"item": path, "game": data.get("game", default_name()), kind: path,
                       "players": players, "bots": list(bots), "games": games, "cap": cap,
                       "seed": k})
     return items

@@ -85,7 +85,6 @@ def _named_set(context: Any) -> ComponentSet | None:
 
 class Balloons(Face):
     name = GAME
-    components_package = "skyhex.rules.balloons"
     kinds = frozenset({"map", "scenario", "moves", "components"})
     draw_kinds = frozenset({"local_wind", "advantage", "quadrant", "misfortune"})
     map_flow = ("sections", "zones")
@@ -237,11 +236,6 @@ class Balloons(Face):
                   "a start lane.\n# finish: first (the first balloon home wins) or round "
                   "(its round is played out); days: the race's length in rounds.\n")
         return [(output, header + dump_yaml(doc))]
-
-    def event_view(self, game: Any, event: dict[str, Any], who: str) -> dict[str, Any]:
-        from skyhex.rules.balloons.engine import event_view
-
-        return event_view(game, event, who)
 
     def account(self, events: Sequence[dict[str, Any]]) -> str:
         from skyhex.render.balloons.account import account

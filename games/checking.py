@@ -144,12 +144,12 @@ def _game(document: Document, data: dict[str, Any]) -> tuple[list[FileProblem], 
     """The problem with the ``game`` key, if any, and the game to check the file as."""
     from skyhex.games.face import face
 
-    game = data.get("game", registry.DEFAULT_GAME)
+    game = data.get("game", registry.default_name())
     if not isinstance(game, str):
         return [], None
     line, column = document.locate(("game",))
-    if game not in registry.GAMES:
-        near = closest(game, list(registry.GAMES))
+    if not registry.is_game(game):
+        near = closest(game, list(registry.names()))
         message = registry.unknown_game_message(game)
         if near is not None:
             message += f"; checked as {near}"

@@ -101,7 +101,7 @@ def load_validated(path: str, kind: str, games: Sequence[str] | None = None, *,
 def _game_problem(game: str, kind: str, games: Sequence[str] | None) -> str | None:
     from skyhex.games.face import face
 
-    if game not in registry.GAMES:
+    if not registry.is_game(game):
         return registry.unknown_game_message(game)
     if kind not in face(game).kinds:
         return f"skyhex reads no {game} {kind} files"
@@ -354,7 +354,7 @@ def load_map(path: str, components: str | None = None) -> tuple[Face, Any, Docum
     from skyhex.games.face import face
 
     document = load_validated(path, "map")
-    game = face(document.data.get("game", registry.DEFAULT_GAME))
+    game = face(document.data.get("game", registry.default_name()))
     return game, game.read_map(document, game.map_context(components)), document
 
 
@@ -478,7 +478,7 @@ def read_log(path: str) -> list[Event]:
         raise DocumentError([FileProblem(name, "a game log starts with its 'setup' event",
                                          lines[0] if lines else 1, 1, rule="log.setup")])
     game = events[0].get("game")
-    if not isinstance(game, str) or game not in registry.GAMES:
+    if not isinstance(game, str) or not registry.is_game(game):
         raise DocumentError([FileProblem(name, registry.unknown_game_message(game), lines[0],
                                          1, rule="log.game")])
     return events

@@ -1,14 +1,14 @@
 """The face of a game: what joins its layers (rules, maps, pictures, words) for the tools.
 
-``face(name)`` finds a game's face through the registry of ``rules/games.py`` (the module
-``skyhex.games.<name>``). A command, a viewer or an analytics job asks the face of the game a
-file names; it never branches on a game's name. ``Face`` holds what every game shares and
+``face(name)`` finds a game's face through its entry (``rules/entry.py``: the ``face``
+reference of the ``GameEntry`` that its entry point in ``skyhex.games`` names). A command,
+a viewer or an analytics job asks the face of the game a file names; it never branches on a
+game's name. ``Face`` holds what every game shares and
 the defaults; a game's face overrides what it has.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -88,6 +88,12 @@ class Face:
     def ruleset(self) -> Ruleset[Any, Any, Any]:
         return registry.ruleset(self.name)
 
+    @property
+    def components_package(self) -> str | None:
+        """The package that holds the game's standard component set (``standard-set.yaml``),
+        if the game has component sets (its entry's ``components``)."""
+        return registry.entry(self.name).components
+
     # --- maps ---------------------------------------------------------------------------
 
     def map_context(self, components: str | None) -> Any:
@@ -160,10 +166,6 @@ class Face:
         """Where the position of a scenario alone comes from (a board's caption)."""
         return "start of the game"
 
-    components_package: str | None = None
-    """The package that holds the game's standard component set (``standard-set.yaml``),
-    if the game has component sets."""
-
     def standard_components(self) -> str:
         """The standard component set as its file is written (comments and all): a start
         for a set of one's own (``--components FILE``)."""
@@ -200,11 +202,9 @@ class Face:
     # --- the replay viewer --------------------------------------------------------------
 
     def event_view(self, game: Any, event: Event, who: str) -> Event:
-        """An event of the log (the referee's) as participant ``who`` may read it. A game
-        whose log holds what a participant may not know overrides this (Turbulences: the
-        parcel weights); the default, for games that hide nothing, gives the event as it
-        is."""
-        return event
+        """An event of the log (the referee's) as participant ``who`` may read it (the
+        ruleset's ``event_view``)."""
+        return self.ruleset.event_view(game, event, who)
 
     def viewer_art(self, scenario: Any, game: Any, source: str) -> ViewerArt:
         """What the replay viewer draws of ``game`` (its constants; ``source``: the file it
@@ -244,10 +244,12 @@ def option_choice(kind: type[E], value: str | None, default: E, flag: str) -> E:
 
 
 def face(name: str) -> Face:
-    """The face of the game called ``name``; ``UnknownGameError`` for any other name."""
-    if name not in registry.GAMES:
-        raise registry.UnknownGameError(name)
-    found: Face = importlib.import_module(f"skyhex.games.{name}").FACE
+    """The face of the game called ``name`` (its entry's ``face``); ``UnknownGameError``
+    for any other name, ``PluginError`` for an entry whose face is not a ``Face``."""
+    found = registry.entry(name).face.load()
+    if not isinstance(found, Face):
+        raise registry.PluginError(f"game {name!r}: its face {registry.entry(name).face.target!r}"
+                                   " is not a skyhex.games.face.Face")
     return found
 
 

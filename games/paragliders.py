@@ -35,7 +35,6 @@ COLOURS = ("yellow", "blue", "red", "green")
 
 class Paragliders(Face):
     name = GAME
-    components_package = "skyhex.rules.paragliders"
     kinds = frozenset({"map", "scenario", "moves", "components"})
     draw_kinds = frozenset({"cloud", "ring", "tile"})
     map_flow = ("redraws", "slots", "hexes")

@@ -78,7 +78,7 @@ class Session:
         the game's bot cap), asking the stdio seats through ``send``/``receive``."""
         r = self.ruleset
         if cap is None:
-            cap = knowledge(r).cap
+            cap = r.metadata(self.game).cap
         names = list(self.seats)
         for seat, player in self.seats.items():
             if player == "stdio":

@@ -176,11 +176,6 @@ class Turbulences(Face):
 
     # --- the replay viewer --------------------------------------------------------------
 
-    def event_view(self, game: Any, event: dict[str, Any], who: str) -> dict[str, Any]:
-        from skyhex.rules.turbulences.engine import event_view
-
-        return event_view(game, event, who)
-
     def viewer_art(self, scenario: Scenario, game: Any, source: str) -> ViewerArt:
         from skyhex.render.sheet import default_title
         from skyhex.render.turbulences.viewer import TurbulencesArt

@@ -12,7 +12,9 @@ them (``seq``, ``entry``, ``forced``) and the event types every game shares are 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from skyhex.rules.errors import IllegalActionError, Path
@@ -37,7 +39,28 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 
 __all__ = ["LOG_FORMAT", "MACHINERY", "Entry", "Event", "IllegalActionError", "LazyEvents",
-           "Ruleset", "ScoreRow", "describe_all"]
+           "Metadata", "Ruleset", "ScoreRow", "describe_all"]
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """What a machine needs to know of a game before it plays (OpenSpiel's ``GameInfo``).
+
+    ``cap``: the round after which a game is truncated (over when ``moment(state)["round"]
+    > cap``, scored by its provisional scores and flagged ``truncated``); ``score_range``:
+    the lowest and highest final score a participant can have under the scenario (bounds,
+    not always reached); ``hidden``: whether some participant may not see all of a state
+    (``view`` and ``sample_world`` then differ by seat); ``chance``: how the game's chance is
+    exposed, ``"reseed"`` (draws come from a seed the state's future depends on, and
+    ``sample_world`` draws that seed afresh, so that a sampled world does not hold the real
+    game's future); ``version``: the action encoding's version, bumped whenever an
+    ``action_index`` changes for the same scenario."""
+
+    cap: int
+    score_range: tuple[float, float]
+    hidden: bool
+    chance: str = "reseed"
+    version: int = 1
 
 
 class Ruleset(Protocol[GameT, StateT, ActionT]):
@@ -110,6 +133,54 @@ class Ruleset(Protocol[GameT, StateT, ActionT]):
     def moment(self, state: StateT) -> dict[str, Any]:
         """Where the game is: ``round`` (counted from 1), ``phase`` and the game's own
         clock (``{"round": 16, "time": "13:00", "phase": "turn"}``)."""
+        ...
+
+    # --- the machine interface (docs/library.md): bots, playouts, learning agents ---------
+
+    def advance(self, game: GameT, state: StateT, action: ActionT) -> StateT:
+        """The next state, no events built: ``apply``'s state, the same rules checked."""
+        ...
+
+    def action_space(self, game: GameT) -> int:
+        """A fixed upper bound of distinct action indices for the game and its scenario:
+        every ``action_index`` is in ``range(action_space(game))``."""
+        ...
+
+    def action_index(self, game: GameT, action: ActionT) -> int:
+        """The stable integer of an action (distinct actions of one state have distinct
+        indices); documented per game, stable across versions for the same scenario while
+        ``metadata(game).version`` is."""
+        ...
+
+    def action_at(self, game: GameT, state: StateT, index: int) -> ActionT:
+        """The action of ``index`` at ``state``: ``action_at(g, s, action_index(g, a)) ==
+        a`` for every legal action ``a``; ``IllegalActionError`` (rule
+        ``action.index``) for an index no legal action has."""
+        ...
+
+    def seats(self, game: GameT) -> tuple[str, ...]:
+        """The participants, in seat order (those ``actor`` names)."""
+        ...
+
+    def metadata(self, game: GameT) -> Metadata:
+        """The game's length cap, score range, hidden information and chance."""
+        ...
+
+    def with_seed(self, scenario: Any, seed: int) -> Any:
+        """The same scenario with its chance seeded by ``seed``, in memory."""
+        ...
+
+    def sample_world(self, game: GameT, state: StateT, who: str | None, rng: random.Random
+                     ) -> tuple[GameT, StateT]:
+        """A whole game and state consistent with everything ``who`` may see (``None``:
+        the referee, who sees all, so only the chance to come is drawn afresh): what is
+        hidden from ``who`` (another's hand, a parcel's weight) and the future draws are
+        drawn from ``rng``, so that ``view(who)`` of the world equals ``view(who)`` of the
+        real state, and the world does not hold the real game's future."""
+        ...
+
+    def event_view(self, game: GameT, event: Event, who: str | None) -> Event:
+        """An event of the (referee's) log as ``who`` may read it (``None``: as it is)."""
         ...
 
 

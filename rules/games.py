@@ -1,24 +1,27 @@
-"""The registry of games: name -> the module holding its ``RULESET``, imported on first use.
+"""The registry of games: every installed distribution's entry points in the group
+``skyhex.games``, each naming its ``GameEntry`` (``rules/entry.py``), loaded on first use.
 
 Every list of game names (command-line choices, error messages, the schemas' ``game``
-enums, which a test keeps equal) derives from ``GAMES``. Adding a game is one line here, its
-rules package with a ``ruleset.py``, and its face in ``skyhex.games``.
+enums) derives from ``names()``: the games by their entries' ``order``, then by name; the
+first is the default game of commands that are not told one. Listing them loads each entry
+(a small module) and nothing of the game itself. Adding a game is one entry point line in
+its distribution; no file here names a game.
 """
 
 from __future__ import annotations
 
-import importlib
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from skyhex.rules.entry import GameEntry
 from skyhex.rules.errors import SkyhexError
 from skyhex.rules.game import Ruleset
 
-GAMES: dict[str, str] = {
-    "paragliders": "skyhex.rules.paragliders.ruleset",
-    "turbulences": "skyhex.rules.turbulences.ruleset",
-    "balloons": "skyhex.rules.balloons.ruleset",
-}
-DEFAULT_GAME = "paragliders"
+GROUP = "skyhex.games"
+"""The entry-point group a game plugin declares itself in."""
+HOME = "skyhex"
+"""The distribution whose game wins when two declare the same name."""
 
 
 class UnknownGameError(SkyhexError):
@@ -30,9 +33,59 @@ class UnknownGameError(SkyhexError):
         super().__init__(unknown_game_message(name))
 
 
+class PluginError(SkyhexError):
+    """An entry point in ``skyhex.games`` that does not give a usable ``GameEntry``."""
+
+
+@cache
+def _points() -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    points = list(entry_points(group=GROUP))
+    home = [p for p in points if p.dist is not None and p.dist.name == HOME]
+    for point in home + [p for p in points if p not in home]:
+        found.setdefault(point.name, point)  # a name declared twice: skyhex's own wins
+    return found
+
+
+@cache
 def names() -> tuple[str, ...]:
     """The registered games, in registry order."""
-    return tuple(GAMES)
+    return tuple(sorted(_points(), key=lambda n: (entry(n).order, n)))
+
+
+def default_name() -> str:
+    """The game of a command or a file that names none: the first registered."""
+    listed = names()
+    if not listed:
+        raise PluginError(f"no game is installed (entry points of group {GROUP!r})")
+    return listed[0]
+
+
+def is_game(name: object) -> bool:
+    return isinstance(name, str) and name in _points()
+
+
+@cache
+def entry(name: str) -> GameEntry[Any, Any, Any]:
+    """The entry of the game called ``name``, loaded once; ``UnknownGameError`` for any
+    other name, ``PluginError`` for an entry point that gives something else."""
+    point = _points().get(name) if isinstance(name, str) else None
+    if point is None:
+        raise UnknownGameError(name)
+    try:
+        found = point.load()
+    except Exception as e:  # an outside plugin's import error, told as such
+        raise PluginError(f"game {name!r}: its entry point {point.value!r} cannot be "
+                          f"loaded: {e}") from e
+    if not isinstance(found, GameEntry) or found.name != name:
+        raise PluginError(f"game {name!r}: its entry point {point.value!r} does not give "
+                          f"the GameEntry of {name!r}")
+    return found
+
+
+def entries() -> tuple[GameEntry[Any, Any, Any], ...]:
+    """Every registered game's entry, in registry order."""
+    return tuple(entry(n) for n in names())
 
 
 def unknown_game_message(name: object) -> str:
@@ -41,15 +94,17 @@ def unknown_game_message(name: object) -> str:
 
     from skyhex.rules.text import excerpt
 
-    close = difflib.get_close_matches(str(name)[:100], list(GAMES), n=1, cutoff=0.6)
+    listed = list(names())
+    close = difflib.get_close_matches(str(name)[:100], listed, n=1, cutoff=0.6)
     hint = f"did you mean {close[0]!r}? " if close else ""
-    return f"no game called {excerpt(name)} ({hint}games: {', '.join(GAMES)})"
+    return f"no game called {excerpt(name)} ({hint}games: {', '.join(listed)})"
 
 
+@cache
 def ruleset(name: str) -> Ruleset[Any, Any, Any]:
     """The ruleset of the game called ``name``; ``UnknownGameError`` for any other name."""
-    module = GAMES.get(name)
-    if module is None:
-        raise UnknownGameError(name)
-    found: Ruleset[Any, Any, Any] = importlib.import_module(module).RULESET
-    return found
+    return entry(name).ruleset.load()
+
+
+__all__ = ["GROUP", "PluginError", "UnknownGameError", "default_name", "entries", "entry",
+           "is_game", "names", "ruleset", "unknown_game_message"]

@@ -114,8 +114,8 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
     end = rollout(rules, know, g, state, who, 2, random.Random(3))
     at, made = state, 0
     replay_rng = random.Random(3)
-    fast = getattr(know.module, "step", None)  # a game's faster greedy step, if it has one
-    plan = getattr(know.module, "plan", None)  # a game's own play for the seat, if any
+    fast = know.step  # a game's faster greedy step, if it has one
+    plan = know.plan  # a game's own play for the seat, if any
     assert (fast is not None) == (plan is not None) == (game == "turbulences")
     while at != end:
         actor = rules.actor(g, at)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from skyhex.rules.balloons.policies import standing
 from skyhex.rules.balloons.state import Game, State
+from skyhex.rules.entry import BotHooks
 
 SCALE = 15.0
 """Degrees that make a clear difference between two balloons."""
@@ -61,3 +62,7 @@ def figures(game: Game, state: State) -> dict[str, float]:
     n = len(state.balloons) or 1
     return {"finished": sum(1 for b in state.balloons if b.finished) / n,
             "degrees": sum(game.globe.degrees(b.space, b.laps) for b in state.balloons) / n}
+
+
+HOOKS = BotHooks(values=values, scale=SCALE, figures=figures)
+"""The bot hooks this game's entry names (``rules/entry.py``)."""

@@ -3,6 +3,7 @@ here."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -14,7 +15,7 @@ from skyhex.rules.balloons.scenario import Scenario
 from skyhex.rules.balloons.scoring import scores
 from skyhex.rules.balloons.state import Game, Phase, State
 from skyhex.rules.errors import InputError, Path, Problem
-from skyhex.rules.game import Entry, Event, ScoreRow
+from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
 
 
 class Balloons:
@@ -76,6 +77,25 @@ class Balloons:
 
     def moment(self, state: State) -> dict[str, Any]:
         return {"round": state.round, "phase": state.phase.value}
+
+    # --- the machine interface --------------------------------------------------------
+
+    def seats(self, game: Game) -> tuple[str, ...]:
+        return tuple(game.colours)
+
+    def sample_world(self, game: Game, state: State, who: str | None, rng: random.Random
+                     ) -> tuple[Game, State]:
+        from skyhex.rules.balloons.bots import determinize
+
+        return determinize(game, state, who, rng)
+
+    def metadata(self, game: Game) -> Metadata:
+        from skyhex.rules.balloons.bots import CAP
+
+        return Metadata(cap=CAP, score_range=(-1000.0, 1000.0), hidden=True)
+
+    def event_view(self, game: Game, event: Event, who: str | None) -> Event:
+        return engine.event_view(game, event, who) if who is not None else event
 
 
 RULESET = Balloons()

@@ -92,7 +92,7 @@ def play(ruleset: Ruleset[Any, Any, Any], scenario: Any, seed: int,
         chosen = {who: bots[i % len(bots)] for i, who in enumerate(names)}
     policies = {who: bot(b) for who, b in chosen.items()}
     rngs = {who: random.Random(f"skyhex-bot:{seed}:{i}") for i, who in enumerate(names)}
-    limit = know.cap if cap is None else cap
+    limit = know.cap(game) if cap is None else cap
     actions: list[Any] = []
     capped = False
     while (who := ruleset.actor(game, state)) is not None:

@@ -1,108 +1,92 @@
-"""What a bot knows of a game: the game's own ``rules/<game>/bots.py``, found by the
-ruleset's name.
-
-Each game's module gives ``participants(game, state)`` (in seat order), ``values(game,
-state)`` (how well each participant stands, higher is better, in the game's own units),
-``SCALE`` (how many of those units make a clear difference), ``CAP`` (the round after which
-a bot playout stops), ``figures(game, state)`` (what happened in a game, for analytics)
-and ``determinize(game, state, who, rng)``: a world ``who`` may believe
-in, drawn from what ``view(who)`` shows (the hidden cards, weights and chance to come dealt
-afresh), so that no bot ever reads what its seat may not know.
-
-A game may also give the search bot its own view of a position, where the greedy bot's
-one-step value is too short-sighted: ``estimates(game, state)`` (the search's leaf
-evaluation, in units of which ``ESTIMATE_SCALE`` make a clear difference; by default
-``values`` and ``SCALE``), ``step(ruleset, game, state, legal, rng)`` (a faster policy for the
-rollouts that weighs as the greedy bot does, its own standing where the greedy bot weighs
-its margin; by default the greedy bot's own step), ``plan(ruleset, game, state, legal, rng)``
-(how the searching seat itself plays: its default choice, which another candidate must beat,
-and its own moves in the rollouts; by default the greedy bot's),
-``SEARCH_DEPTH`` (the seat's decisions a rollout plays after the candidate; default 1),
-``SEARCH_WORLDS`` (the worlds a search draws at a decision; default 4) and
-``SEARCH_CONFIDENCE`` (the standard errors by which a candidate must beat the greedy
-choice over those worlds to be played instead; default 0: any gain) and ``SEARCH_DISTINCT``
-(whether actions that lead to the same position count as one candidate, so that the width
-is spent on different choices; default no: in Paragliders the copies keep the search to
-fewer, better candidates, and it plays better with them).
+"""What a bot knows of a game: its bot hooks (``rules/entry.py``'s ``BotHooks``, which the
+game's entry names) and its ruleset's machine interface (``seats``, ``sample_world``,
+``metadata``), so that no bot ever reads what its seat may not know: a world a seat reasons
+in comes from ``sample_world``, which deals afresh what ``view(who)`` does not show (the
+hidden cards, weights and chance to come).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from skyhex.rules.entry import BotHooks
 from skyhex.rules.errors import NotSupportedError
 from skyhex.rules.game import Ruleset
+
+Step = Callable[[Ruleset[Any, Any, Any], Any, Any, Sequence[Any], random.Random], Any]
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    """A game's bot hooks (see the module's docstring)."""
+    """A game's bot hooks beside its ruleset, with their defaults filled in."""
 
-    module: Any
+    ruleset: Ruleset[Any, Any, Any]
+    hooks: BotHooks
 
     def participants(self, game: Any, state: Any) -> list[str]:
-        found: list[str] = self.module.participants(game, state)
-        return found
+        return list(self.ruleset.seats(game))
 
     def values(self, game: Any, state: Any) -> dict[str, float]:
-        found: dict[str, float] = self.module.values(game, state)
-        return found
+        return self.hooks.values(game, state)
 
     @property
     def scale(self) -> float:
-        return float(self.module.SCALE)
+        return float(self.hooks.scale)
 
-    @property
-    def cap(self) -> int:
-        return int(self.module.CAP)
+    def cap(self, game: Any) -> int:
+        """The round after which a bot game stops (the game's length cap)."""
+        return self.ruleset.metadata(game).cap
 
     def estimates(self, game: Any, state: Any) -> dict[str, float]:
         """The search's leaf evaluation of each participant (``values`` by default)."""
-        hook = getattr(self.module, "estimates", None)
-        found: dict[str, float] = (hook or self.module.values)(game, state)
-        return found
+        return (self.hooks.estimates or self.hooks.values)(game, state)
 
     @property
     def estimate_scale(self) -> float:
-        return float(getattr(self.module, "ESTIMATE_SCALE", self.module.SCALE))
+        found = self.hooks.estimate_scale
+        return float(self.hooks.scale if found is None else found)
 
     @property
-    def plan(self) -> Any:
+    def step(self) -> Step | None:
+        """The game's fast greedy step for rollouts (``None``: the greedy bot's)."""
+        return self.hooks.step
+
+    @property
+    def plan(self) -> Step | None:
         """The game's own policy for the searching seat (``None``: the greedy bot's)."""
-        return getattr(self.module, "plan", None)
+        return self.hooks.plan
 
     @property
     def worlds(self) -> int:
         """The worlds a search draws at a decision by default."""
-        return int(getattr(self.module, "SEARCH_WORLDS", 4))
+        return self.hooks.search_worlds
 
     @property
     def confidence(self) -> float:
         """The standard errors a search candidate must gain over the greedy choice."""
-        return float(getattr(self.module, "SEARCH_CONFIDENCE", 0.0))
+        return self.hooks.search_confidence
 
     @property
     def distinct(self) -> bool:
         """Whether a search's candidates must lead to different positions."""
-        return bool(getattr(self.module, "SEARCH_DISTINCT", False))
+        return self.hooks.search_distinct
 
     @property
     def depth(self) -> int:
         """The seat's decisions a search rollout plays after the candidate."""
-        return int(getattr(self.module, "SEARCH_DEPTH", 1))
+        return self.hooks.search_depth
 
     def figures(self, game: Any, state: Any) -> dict[str, float]:
         """What happened in a finished game (the game's own figures, for analytics)."""
-        found: dict[str, float] = self.module.figures(game, state)
-        return found
+        return self.hooks.figures(game, state)
 
     def determinize(self, game: Any, state: Any, who: str | None, rng: random.Random
                     ) -> tuple[Any, Any]:
-        world: tuple[Any, Any] = self.module.determinize(game, state, who, rng)
-        return world
+        """A world ``who`` may believe in (the ruleset's ``sample_world``)."""
+        return self.ruleset.sample_world(game, state, who, rng)
 
     def margins(self, game: Any, state: Any) -> dict[str, float]:
         """Each participant's value less the best other's (its own value when alone)."""
@@ -145,10 +129,16 @@ FINAL = 1000.0
 
 
 def knowledge(ruleset: Ruleset[Any, Any, Any]) -> Knowledge:
-    """The bot hooks of ``ruleset``'s game; ``NotSupportedError`` for a game without."""
-    try:
-        module = importlib.import_module(f"skyhex.rules.{ruleset.name}.bots")
-    except ModuleNotFoundError as e:
-        raise NotSupportedError(f"bots for {ruleset.name}: the game has no bot hooks "
-                                f"(rules/{ruleset.name}/bots.py)") from e
-    return Knowledge(module)
+    """The bot knowledge of ``ruleset``'s game (its entry's bot hooks);
+    ``NotSupportedError`` for a game without."""
+    from skyhex.rules.games import entry
+
+    hooks = entry(ruleset.name).bots
+    if hooks is None:
+        raise NotSupportedError(f"bots for {ruleset.name}: the game declares no bot hooks "
+                                "(its GameEntry's bots)")
+    found = hooks.load()
+    if not isinstance(found, BotHooks):
+        raise NotSupportedError(f"bots for {ruleset.name}: {hooks.target!r} is not a "
+                                "BotHooks")
+    return Knowledge(ruleset, found)

@@ -35,8 +35,8 @@ def rollout(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, state:
     where it gives one) until ``who`` has made ``depth`` decisions (or the game ended, or its
     bot cap came)."""
     made = 0
-    cap = know.cap
-    fast = getattr(know.module, "step", None)
+    cap = know.cap(world)
+    fast = know.step
     plan = know.plan
     while (actor := ruleset.actor(world, state)) is not None:
         if actor == who:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from skyhex.rules.entry import BotHooks
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, State
@@ -78,3 +79,7 @@ def figures(game: Game, state: State) -> dict[str, float]:
             1 for p in pilots for s, progress in p.stunts
             if s is stunt and progress.scored is not None) / n
     return out
+
+
+HOOKS = BotHooks(values=values, scale=SCALE, figures=figures)
+"""The bot hooks this game's entry names (``rules/entry.py``)."""

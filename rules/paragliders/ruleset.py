@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
-from skyhex.rules.game import Entry, Event, ScoreRow
+from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
 from skyhex.rules.paragliders import GAME, engine
 from skyhex.rules.paragliders.actions import Action, WindChoice
 from skyhex.rules.paragliders.actions import action_from_entry as read_entry
@@ -72,6 +73,25 @@ class Paragliders:
     def moment(self, state: State) -> dict[str, Any]:
         return {"round": state.round, "time": format_clock(state.time),
                 "phase": state.phase.value}
+
+    # --- the machine interface --------------------------------------------------------
+
+    def seats(self, game: Game) -> tuple[str, ...]:
+        return tuple(p.ident for p in game.scenario.players)
+
+    def sample_world(self, game: Game, state: State, who: str | None, rng: random.Random
+                     ) -> tuple[Game, State]:
+        from skyhex.rules.paragliders.bots import determinize
+
+        return determinize(game, state, who, rng)
+
+    def metadata(self, game: Game) -> Metadata:
+        from skyhex.rules.paragliders.bots import CAP
+
+        return Metadata(cap=CAP, score_range=(-1000.0, 1000.0), hidden=False)
+
+    def event_view(self, game: Game, event: Event, who: str | None) -> Event:
+        return event
 
 
 RULESET = Paragliders()

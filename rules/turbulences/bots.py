@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from skyhex.rules.entry import BotHooks
 from skyhex.rules.hexgrid import axial_length
 from skyhex.rules.turbulences.engine import known_weight
 from skyhex.rules.turbulences.planner import plan
@@ -135,3 +136,10 @@ def figures(game: Game, state: State) -> dict[str, float]:
     return {"delivered": sum(len(p.delivered) for p in state.planes) / n,
             "carried": sum(len(p.carried) for p in state.planes) / n,
             "lost": float(len(state.lost))}
+
+
+HOOKS = BotHooks(values=values, scale=SCALE, figures=figures, estimates=estimates,
+                 estimate_scale=ESTIMATE_SCALE, step=step, plan=plan,
+                 search_depth=SEARCH_DEPTH, search_worlds=SEARCH_WORLDS,
+                 search_confidence=SEARCH_CONFIDENCE, search_distinct=SEARCH_DISTINCT)
+"""The bot hooks this game's entry names (``rules/entry.py``)."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
-from skyhex.rules.game import Entry, Event, ScoreRow
+from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
 from skyhex.rules.turbulences import GAME, engine
 from skyhex.rules.turbulences.actions import Action, action_to_entry
 from skyhex.rules.turbulences.actions import action_from_entry as read_entry
@@ -77,6 +78,25 @@ class Turbulences:
 
     def moment(self, state: State) -> dict[str, Any]:
         return {"round": state.turn, "turn": state.turn, "phase": state.phase.value}
+
+    # --- the machine interface --------------------------------------------------------
+
+    def seats(self, game: Game) -> tuple[str, ...]:
+        return tuple(c.colour for c in game.companies)
+
+    def sample_world(self, game: Game, state: State, who: str | None, rng: random.Random
+                     ) -> tuple[Game, State]:
+        from skyhex.rules.turbulences.bots import determinize
+
+        return determinize(game, state, who, rng)
+
+    def metadata(self, game: Game) -> Metadata:
+        from skyhex.rules.turbulences.bots import CAP
+
+        return Metadata(cap=CAP, score_range=(-1000.0, 1000.0), hidden=True)
+
+    def event_view(self, game: Game, event: Event, who: str | None) -> Event:
+        return engine.event_view(game, event, who) if who is not None else event
 
 
 RULESET = Turbulences()
