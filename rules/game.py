@@ -153,9 +153,12 @@ class Ruleset(Protocol[GameT, StateT, ActionT]):
         ...
 
     def action_at(self, game: GameT, state: StateT, index: int) -> ActionT:
-        """The action of ``index`` at ``state``: ``action_at(g, s, action_index(g, a)) ==
-        a`` for every legal action ``a``; ``IllegalActionError`` (rule
-        ``action.index``) for an index no legal action has."""
+        """The action ``index`` names for the participant to act at ``state``, decoded
+        without listing the legal actions: ``action_at(g, s, action_index(g, a)) == a`` for
+        every legal action ``a``. An index of the space names an action whether it is legal
+        or not (``apply`` and ``advance`` judge it, as any action); one that names no action
+        of this kind of decision, or lies outside the space, raises ``IllegalActionError``
+        (rule ``action.index``)."""
         ...
 
     def seats(self, game: GameT) -> tuple[str, ...]:

@@ -31,10 +31,11 @@ def over(ruleset: Ruleset[Any, Any, Any], game: Any, state: Any) -> bool:
     return ruleset.actor(game, state) is None or truncated(ruleset, game, state)
 
 
-def index_error(index: int, space: int) -> IllegalActionError:
-    """The error of an index no legal action has."""
-    return IllegalActionError("action.index", f"no legal action has index {index} "
-                              f"(the action space is 0-{space - 1})")
+def index_error(index: int, space: int, why: str = "") -> IllegalActionError:
+    """The error of an index that names no action now (``why``: what it would name)."""
+    return IllegalActionError("action.index", f"index {index} names no action of this "
+                              f"moment{': ' + why if why else ''} (the action space is "
+                              f"0-{space - 1})")
 
 
 @dataclass(frozen=True)
