@@ -1,5 +1,5 @@
 """What a game plugin declares: one ``GameEntry``, the object its distribution's entry point
-in the group ``skyhex.games`` names (``paragliders = "skyhex.rules.paragliders.entry:ENTRY"``).
+in the group ``skyhex.games`` names (``NAME = "package.module:ENTRY"``).
 
 The entry holds everything the core needs of a game, typed: its ruleset, its bot hooks and
 its face (the tools' side of the game, in the ``skyhex.games`` layer, which the rules layer

@@ -2,7 +2,7 @@
 
 A policy chooses one of the legal actions; it gets a ``random.Random`` of its own so that a
 seed gives the same game. ``uniform`` picks any legal action; games add policies that need
-their knowledge (``rules/turbulences/policies.py``). Playouts feed property tests, golden
+their knowledge in their own packages. Playouts feed property tests, golden
 logs, benchmarks and analytics.
 """
 
