@@ -1,6 +1,12 @@
 """The published JSON Schemas (Draft 2020-12) of every skyhex file format, and their loader.
 
 ``skyhex schema`` prints them; editors can point at them to check files as they are typed.
+
+A game whose entry names a package of schema files (``GameEntry.schemas``) is joined to the
+shared schemas: its ``map``, ``scenario`` and ``event`` files (``$id``
+``urn:skyhex:schema:GAME.KIND``) become the branch of its game, its ``moves`` file's
+``$defs`` ``entry`` and ``draw`` the form of its moves-file entries and draws, and its name
+joins every ``game`` enum (``_join``).
 """
 
 from __future__ import annotations
@@ -23,16 +29,88 @@ def names() -> list[str]:
 
 
 def text(name: str) -> str:
-    """The schema's JSON text as published; ``KeyError`` for an unknown name."""
-    if name not in names():
+    """The schema's JSON text as its file holds it (a shared schema before the games' own
+    are joined to it, or a game's own ``GAME.KIND``); ``KeyError`` for an unknown name."""
+    if name in names():
+        return resources.files(__name__).joinpath(name + _SUFFIX).read_text("utf-8")
+    package = game_schemas().get(name)
+    if package is None:
         raise KeyError(name)
-    return resources.files(__name__).joinpath(name + _SUFFIX).read_text("utf-8")
+    return resources.files(package).joinpath(name.partition(".")[2] + _SUFFIX) \
+        .read_text("utf-8")
+
+
+@cache
+def game_schemas() -> dict[str, str]:
+    """``{"GAME.KIND": package}``: the schema files of every registered game whose entry
+    names a schema package."""
+    from skyhex.rules import games as registry
+
+    found: dict[str, str] = {}
+    for entry in registry.entries():
+        if entry.schemas is not None:
+            for p in sorted(resources.files(entry.schemas).iterdir(), key=lambda p: p.name):
+                if p.name.endswith(_SUFFIX):
+                    found[f"{entry.name}.{p.name[: -len(_SUFFIX)]}"] = entry.schemas
+    return found
 
 
 @cache
 def schema(name: str) -> dict[str, Any]:
+    """The schema called ``name``, the games' own schema files joined to it."""
     result: dict[str, Any] = json.loads(text(name))
-    return result
+    return _join(name, result) if name in names() else result
+
+
+def _join(name: str, root: dict[str, Any]) -> dict[str, Any]:
+    """The shared schema ``name`` with each game's own files joined: its name in the
+    ``game`` enum, and a branch of its own where its file of that kind says."""
+    games: dict[str, set[str]] = {}
+    for key in game_schemas():
+        game, _, kind = key.partition(".")
+        games.setdefault(game, set()).add(kind)
+    enum = root.get("properties", {}).get("game", {}).get("enum")
+    for game, kinds in games.items():
+        if enum is None or game in enum:
+            continue
+        enum.append(game)
+        ref = f"{_URN}{game}.{name}"
+        if name in ("map", "scenario") and name in kinds:
+            shared = {k: root.pop(k) for k in ("if", "then", "else") if k in root}
+            root.update({"if": {"required": ["game"], "properties": {"game": {"const": game}}},
+                         "then": {"$ref": ref}, "else": shared})
+        elif name == "moves" and name in kinds:
+            _join_moves(root, game, ref)
+    if name == "event":
+        for game, kinds in games.items():
+            if "event" in kinds:
+                ref = f"{_URN}{game}.event"
+                own = schema(f"{game}.event")
+                root["anyOf"].append({"$ref": ref})
+                types = root["properties"]["type"]["enum"]
+                for branch in own.get("oneOf", ()):
+                    const = own["$defs"][branch["$ref"].rpartition("/")[2]]["properties"][
+                        "type"]["const"]
+                    if const not in types:
+                        types.append(const)
+    return root
+
+
+def _join_moves(root: dict[str, Any], game: str, ref: str) -> None:
+    """A game's moves-file entries (told apart by the first key their schema requires) and
+    its draws joined to the moves schema."""
+    own = schema(f"{game}.moves")["$defs"]
+    key = own["entry"]["required"][0]
+    moves = root["properties"]["moves"]
+    moves["items"] = {"if": {"type": "object", "required": [key]},
+                      "then": {"$ref": f"{ref}#/$defs/entry"}, "else": moves["items"]}
+    draws = root["properties"]["draws"]["items"]["properties"]
+    for kind in own.get("draw", {}):
+        mine = {"$ref": f"{ref}#/$defs/draw/{kind}"}
+        draws[kind] = {"anyOf": [draws[kind], mine]} if kind in draws else mine
+    root.setdefault("allOf", []).append(
+        {"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+         "then": {"properties": {"moves": {"items": {"required": [key]}}}}})
 
 
 def schema_id(name: str) -> str:
@@ -47,7 +125,7 @@ def validator(name: str) -> Validator:
     from referencing import Registry, Resource
 
     registry: Registry[Any] = Registry().with_resources(
-        (schema_id(n), Resource.from_contents(schema(n))) for n in names())
+        (schema_id(n), Resource.from_contents(schema(n))) for n in [*names(), *game_schemas()])
     return Draft202012Validator(schema(name), registry=registry)
 
 
@@ -136,13 +214,13 @@ def bundled(name: str) -> dict[str, Any]:
     under ``$defs`` (``skyhex-NAME``) and every reference is a JSON pointer into the one
     document, so that a tool resolves them without knowing skyhex's ``urn:`` ids
     (yaml-language-server does not resolve ids of embedded schemas)."""
-    root: dict[str, Any] = _rebase(json.loads(text(name)), name, name)
+    root: dict[str, Any] = _rebase(schema(name), name, name)
     root.pop("$id", None)
     others = _others(name)
     if others:
         defs = root.setdefault("$defs", {})
         for other in others:
-            embedded = _rebase(json.loads(text(other)), other, name)
+            embedded = _rebase(schema(other), other, name)
             for key in ("$id", "$schema", "examples"):
                 embedded.pop(key, None)
             defs[f"skyhex-{other}"] = embedded
