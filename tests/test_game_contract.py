@@ -13,9 +13,11 @@ registry on the game's example scenarios:
 - a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
 A new game is done when it passes this module (with its action space in
-``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space
-(``SKYHEX_LONG=1 python -m pytest tests/test_game_contract.py -k agree -s`` prints what the
-states exercised).
+``tests/candidates.py``, or, for a game it does not list, every index of its machine
+action space, ``Ruleset.action_at``). A game's example scenarios are those of
+``examples/scenarios`` and of a plugin's ``examples/*/scenarios`` folder. ``SKYHEX_LONG=1``
+checks more states and the whole action space (``SKYHEX_LONG=1 python -m pytest
+tests/test_game_contract.py -k agree -s`` prints what the states exercised).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
 from skyhex.rules.replay import Replay, follow, play, start
-from skyhex.schemas import schema, validator
+from skyhex.schemas import bundled, schema, validator
 from skyhex.schemas.documents import parse
 
 from .candidates import (
@@ -57,7 +59,8 @@ from .conftest import ROOT
 GAMES = registry.names()
 LONG = bool(os.environ.get("SKYHEX_LONG"))
 STATES = 1000 if LONG else 500
-SCENARIOS = ROOT / "examples" / "scenarios"
+SCENARIOS = (ROOT / "examples" / "scenarios", *sorted((ROOT / "examples").glob("*/scenarios")))
+"""The folders of example scenarios: the project's and its example plugins'."""
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
 RATE = {"paragliders": 0.004, "turbulences": 0.02, "balloons": 0.03}
 """The share of each state's action space tried in the short run (all of it with
@@ -70,11 +73,28 @@ EXPECTED = {"paragliders": PARAGLIDERS_KINDS, "turbulences": TURBULENCES_KINDS,
 """The kinds the long run must have met."""
 
 
+def space_candidates(game: str) -> Any:
+    """A game's candidates for games that ``tests/candidates.py`` does not list: every
+    index of its action space decoded at the state (``action_at``), sampled at ``rate``."""
+    rules = ruleset(game)
+
+    def generate(constants: Any, state: Any, rng: random.Random, rate: float,
+                 accepts: Any) -> Iterator[Any]:
+        for index in range(rules.action_space(constants)):
+            if rate >= 1.0 or rng.random() < rate:
+                try:
+                    yield rules.action_at(constants, state, index)
+                except IllegalActionError:
+                    continue
+
+    return generate
+
+
 @cache
 def scenarios(game: str) -> tuple[tuple[Path, Any], ...]:
     """The example scenarios of ``game``, read."""
     out = []
-    for path in sorted(SCENARIOS.glob("*.yaml")):
+    for path in sorted(p for folder in SCENARIOS for p in folder.glob("*.yaml")):
         found, scenario, _ = load_scenario(str(path))
         if found.name == game:
             out.append((path, scenario))
@@ -147,7 +167,10 @@ def test_legal_actions_agree_with_apply(game: str) -> None:
     rng = random.Random(1)
     checked = tried = 0
     kinds: Counter[str] = Counter()
-    edges = [(None, constants, state) for constants, state in EDGES[game]()]
+    edges = [(None, constants, state) for constants, state in EDGES.get(game, list)()]
+    generator = GENERATORS.get(game) or space_candidates(game)
+    kind_of = KINDS.get(game, lambda a: {type(a).__name__})
+    whole = True  # every state tried its whole action space
     for _, constants, state in chain(random_states(game, STATES, 7), edges):
         legal = rules.legal_actions(constants, state)
         assert legal, "a game not over has a legal action"
@@ -162,20 +185,21 @@ def test_legal_actions_agree_with_apply(game: str) -> None:
             rules.apply(constants, state, action)  # accepted
         referee = Referee(rules, constants, state)
         space = set()
-        for action in GENERATORS[game](constants, state, rng, 1.0 if LONG else RATE[game],
-                                       referee):
+        rate = 1.0 if LONG else RATE.get(game, 1.0)
+        for action in generator(constants, state, rng, rate, referee):
             assert (action in listed) == referee(action), action
             space.add(action)
         if LONG:
             assert listed <= space, sorted(map(repr, listed - space))[:3]
-        kinds.update(kind for a in space if referee(a) for kind in KINDS[game](a))
+        whole = whole and game not in GENERATORS and rate >= 1.0
+        kinds.update(kind for a in space if referee(a) for kind in kind_of(a))
         tried += len(space)
         checked += 1
     print(f"\n{game}: {checked} states, {tried} candidates, accepted by kind: "
           + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-    assert checked == STATES + len(edges) and tried > STATES * 20
+    assert checked == STATES + len(edges) and (tried > STATES * 20 or whole)
     if LONG:
-        assert EXPECTED[game] <= set(kinds), EXPECTED[game] - set(kinds)
+        assert EXPECTED.get(game, set()) <= set(kinds), EXPECTED.get(game, set()) - set(kinds)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -202,6 +226,19 @@ def test_replayed_entries_reproduce_the_log_and_every_event_validates(game: str)
             end = original.events[-1]
             assert end["type"] == "game_end" and "entry" not in end
             assert end["scores"] == rules.scores(original.game, original.state)
+
+
+def _setup_games(node: Any) -> Iterator[str]:
+    """The ``game`` of every ``setup`` event definition of a (bundled) event schema."""
+    if isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict) and props.get("type") == {"const": "setup"}:
+            yield props["game"]["const"]
+        for value in node.values():
+            yield from _setup_games(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _setup_games(value)
 
 
 def _check_entries_of_events(replay: Replay) -> None:
@@ -328,9 +365,49 @@ def _twin_balloons(scenario: Any, who: str, actions: Any) -> list[dict[str, Any]
     return [*draws[:k], {"local_wind": unseen[0]}, *draws[k + 1:]]
 
 
+def _hidden_draws(game: str, scenario: Any, who: str, actions: Any
+                  ) -> list[dict[str, Any]] | None:
+    """For a game with hidden information that ``TWINS`` does not list: pinned draws of the
+    seeded game in which one draw that ``who`` reads as hidden (``None`` in its
+    ``event_view`` of the log) is another outcome of its kind met in the log, such that the
+    game still replays and the referee's view of its end differs (the last such draw tried
+    first); ``None`` when no draw is hidden from ``who``."""
+    rules = ruleset(game)
+    seeded = play(start(rules, scenario), actions, strict=True)
+    draws = [dict(d) for e in seeded.events for d in e.get("draws", ())]
+    seen = [dict(d) for e in seeded.events
+            for d in rules.event_view(seeded.game, e, who).get("draws", ())]
+    outcomes: dict[str, set[Any]] = {}
+    for d in draws:
+        for kind, value in d.items():
+            outcomes.setdefault(kind, set()).add(json.dumps(value))
+    for k in reversed(range(len(draws))):
+        (kind, value), = draws[k].items()
+        if seen[k].get(kind) is not None:
+            continue
+        for other in sorted(outcomes[kind] - {json.dumps(value)}):
+            pinned = [*draws[:k], {kind: json.loads(other)}, *draws[k + 1:]]
+            twin = play(start(rules, scenario, pinned), actions, strict=True)
+            if twin.error is None and rules.view(twin.game, twin.state, None) != \
+                    rules.view(seeded.game, seeded.state, None):
+                return pinned
+    return None
+
+
 TWINS = {"turbulences": _twin_turbulences, "balloons": _twin_balloons}
 """For games with hidden information: pinned draws that change only what a participant may
-not know."""
+not know (``_hidden_draws`` for the other games that hide some)."""
+
+
+def twins(game: str, scenario: Any, who: str, actions: Any) -> list[dict[str, Any]] | None:
+    """Pinned draws of a twin game for ``who``; ``None`` for a game that hides nothing."""
+    if game in TWINS:
+        return TWINS[game](scenario, who, actions)
+    if not ruleset(game).metadata(ruleset(game).new_game(scenario)[0]).hidden:
+        return None
+    found = _hidden_draws(game, scenario, who, actions)
+    assert found is not None, "a game with hidden information hid no draw"
+    return found
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -343,11 +420,11 @@ def test_a_view_holds_nothing_its_participant_may_not_know(game: str) -> None:
         if who is None:
             continue
         mine = rules.view(seeded.game, seeded.state, who)
-        if game not in TWINS:  # no hidden information: every participant sees it all
+        pinned = twins(game, scenario, who, played.actions[:30])
+        if pinned is None:  # no hidden information: every participant sees it all
             assert mine == rules.view(seeded.game, seeded.state, None)
             continue
-        twin = play(start(rules, scenario, TWINS[game](scenario, who, played.actions[:30])),
-                    played.actions[:30], strict=True)
+        twin = play(start(rules, scenario, pinned), played.actions[:30], strict=True)
         assert twin.error is None
         assert rules.view(twin.game, twin.state, who) == mine
         assert rules.legal_actions(twin.game, twin.state) == \
@@ -368,13 +445,14 @@ def test_a_seats_replay_page_holds_nothing_it_may_not_know(game: str) -> None:
         who = rules.actor(seeded.game, seeded.state)
         if who is None:
             continue
-        if game not in TWINS:
+        pinned = twins(game, scenario, who, played.actions[:30])
+        if pinned is None:
             assert perspectives(found, seeded) == [Perspective(None, "every seat: nothing is "
                                                                "hidden")]
             continue
         mine = viewer_page(found, scenario, seeded, "game", seats=[who]).data
-        twin = play(start(rules, scenario, TWINS[game](scenario, who, played.actions[:30]),
-                          record=True), played.actions[:30], strict=True)
+        twin = play(start(rules, scenario, pinned, record=True), played.actions[:30],
+                    strict=True)
         assert twin.events != seeded.events  # the referee's log tells them apart
         assert viewer_page(found, scenario, twin, "game", seats=[who]).data == mine
 
@@ -390,10 +468,7 @@ def test_every_list_of_games_is_the_registry() -> None:
     assert {g.value for g in GameName} == names
     for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
-    setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
-              if isinstance(d, dict) and d.get("properties", {}).get("type") == {
-                  "const": "setup"}}
-    assert setups == names
+    assert set(_setup_games(bundled("event"))) == names
     for game in GAMES:
         assert face(game).name == game == ruleset(game).name
 
