@@ -64,15 +64,16 @@ def schema(name: str) -> dict[str, Any]:
 
 def _join(name: str, root: dict[str, Any]) -> dict[str, Any]:
     """The shared schema ``name`` with each game's own files joined: its name in the
-    ``game`` enum, and a branch of its own where its file of that kind says."""
+    ``game`` enum of the kinds it has a file of (and of replay pages), and a branch of its
+    own where that file says."""
     games: dict[str, set[str]] = {}
     for key in game_schemas():
         game, _, kind = key.partition(".")
         games.setdefault(game, set()).add(kind)
     enum = root.get("properties", {}).get("game", {}).get("enum")
     for game, kinds in games.items():
-        if enum is None or game in enum:
-            continue
+        if enum is None or game in enum or (name not in kinds and name != "view"):
+            continue  # every game has replay pages; other kinds only if it has their file
         enum.append(game)
         ref = f"{_URN}{game}.{name}"
         if name in ("map", "scenario") and name in kinds:
