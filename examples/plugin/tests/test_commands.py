@@ -1,0 +1,96 @@
+"""The skyhex commands on Thistledown's example files, with this plugin installed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from plugin_helpers import HERE
+from skyhex.cli import app
+from skyhex.rules import games
+from typer.testing import CliRunner, Result
+
+MOVES = "games/three-tufts.moves.yaml"
+SCENARIO = "scenarios/three-tufts.yaml"
+MAP = "maps/thorny-meadow.yaml"
+
+
+@pytest.fixture(autouse=True)
+def here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(HERE)
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def test_the_game_is_registered() -> None:
+    assert "thistledown" in games.names()
+    assert games.entry("thistledown").title == "Thistledown"
+
+
+def test_map_generate_and_check(tmp_path: Path) -> None:
+    out = run("map", "generate", "--game", "thistledown", "--seed", "3", "-o", "-")
+    assert out.exit_code == 0
+    assert out.stdout.replace("Meadow of seed 3", "The thorny meadow") == \
+        (HERE / MAP).read_text()
+    checked = run("map", "check", MAP)
+    assert checked.exit_code == 0 and "8 thorn bushes" in checked.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: skyhex.map/1\ngame: thistledown\nradius: 1\n"
+                   "thorns: [[0, -1], [0, 0], [0, 1]]\n")
+    failed = run("map", "check", str(bad))
+    assert failed.exit_code == 1 and "meadow.no-way" in failed.stdout + failed.stderr
+
+
+def test_scenario_validate() -> None:
+    out = run("scenario", "validate", SCENARIO, "scenarios/seeded-pair.yaml")
+    assert out.exit_code == 0 and out.stdout.count(": ok:") == 2
+
+
+def test_replay_reproduces_the_race() -> None:
+    out = run("replay", MOVES, "--format", "ndjson")
+    assert out.exit_code == 0
+    events = [json.loads(line) for line in out.stdout.splitlines()]
+    assert events[0]["type"] == "setup" and events[0]["game"] == "thistledown"
+    end = events[-1]
+    assert end["type"] == "game_end" and end["winners"] == ["gold"]
+
+
+def test_legal_bot_and_view() -> None:
+    legal = json.loads(run("legal", "--scenario", SCENARIO).stdout)
+    assert legal["actor"] == "white" and len(legal["actions"]) in (6, 12)
+    assert legal["view"]["tufts"][1]["hand"] is None
+    entry = run("bot", SCENARIO, "--bot", "greedy")
+    assert entry.exit_code == 0 and entry.stdout.startswith("- {tuft: white")
+    page = run("view", MOVES, "--seat", "gold", "--format", "json", "-o", "-")
+    assert page.exit_code == 0
+    data = json.loads(page.stdout)
+    assert data["game"] == "thistledown" and data["participants"] == ["white", "gold", "lilac"]
+
+
+def test_analyze() -> None:
+    out = run("analyze", SCENARIO, "--games", "2", "--workers", "1")
+    assert out.exit_code == 0
+    row = json.loads(out.stdout.splitlines()[0])
+    assert row["game"] == "thistledown" and row["games"] == 2 and "home" in row["figures"]
+
+
+def test_pinned_draws_replay_the_table_whatever_the_seed() -> None:
+    from skyhex.games.documents import load_game
+    from skyhex.rules.replay import play, start
+
+    loaded = load_game("games/table-pair.moves.yaml")
+    rules = loaded.face.ruleset
+    logs = []
+    for seed in (21, 5, 999):
+        scenario = rules.with_seed(loaded.scenario, seed)
+        replay = play(start(rules, scenario, loaded.pinned), loaded.actions, strict=True)
+        assert replay.error is None
+        logs.append([{k: v for k, v in e.items() if k != "seed"} for e in replay.events])
+    assert logs[0] == logs[1] == logs[2]
+    assert [e["wind"] for e in logs[0] if e["type"] == "wind"] == ["SE", "S"]
