@@ -21,6 +21,7 @@ from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event, ScoreRow
 from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
+from skyhex.rules.speed import hex_json
 
 from thistledown import GAME
 from thistledown.meadow import Meadow
@@ -30,10 +31,6 @@ NAMESPACE = f"{GAME}:"
 """The seed stream of this game's draws."""
 KINDS = ("gust", "wind")
 """The kinds of draws a moves file may pin: ``{gust: 2}``, ``{wind: NE}``."""
-
-
-def _h(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def check_seats(meadow: Meadow, seats: Sequence[Seat]) -> list[Problem]:
@@ -105,7 +102,7 @@ def new_game(meadow: Meadow, seats: Sequence[Seat], rounds: int, seed: int,
     setup: Event = {
         "type": "setup", "format": LOG_FORMAT, "game": GAME, "seed": seed,
         "radius": meadow.radius, "rounds": rounds, "round": state.round,
-        "tufts": [{"tuft": s.colour, "player": s.player, "hex": _h(h), "hand": list(hand),
+        "tufts": [{"tuft": s.colour, "player": s.player, "hex": hex_json(h), "hand": list(hand),
                    "home": home}
                   for s, h, hand, home in zip(seats, state.hexes, state.hands, state.home,
                                               strict=True)],
@@ -151,20 +148,20 @@ def resolve(game: Game, state: State, action: Fly, events: list[Event] | None
     h = path[-1] if path else start
     if events is not None:
         events.append({"type": "flew", "tuft": colour, "direction": action.direction.name,
-                       "gust": action.gust, "from": _h(start), "to": _h(h),
-                       "path": [_h(x) for x in path], "blocked": blocked})
+                       "gust": action.gust, "from": hex_json(start), "to": hex_json(h),
+                       "path": [hex_json(x) for x in path], "blocked": blocked})
     if path and h in meadow.updrafts and not meadow.at_hedge(h):
         lift, _ = _flight(meadow, h, action.direction, 1)
         if lift:
             if events is not None:
-                events.append({"type": "lifted", "tuft": colour, "from": _h(h),
-                               "to": _h(lift[0])})
+                events.append({"type": "lifted", "tuft": colour, "from": hex_json(h),
+                               "to": hex_json(lift[0])})
             h = lift[0]
     if not meadow.at_hedge(h):
         drift, _ = _flight(meadow, h, state.wind, 1)
         if events is not None:
             events.append({"type": "drifted", "tuft": colour, "wind": state.wind.name,
-                           "from": _h(h), "to": _h(drift[0] if drift else h)})
+                           "from": hex_json(h), "to": hex_json(drift[0] if drift else h)})
         if drift:
             h = drift[0]
     spent = list(hand)
@@ -254,7 +251,7 @@ def view(game: Game, state: State, who: str | None) -> dict[str, Any]:
         "tuft": who, "round": state.round, "phase": "over" if state.over else "flight",
         "actor": None if state.over else game.colours[state.seat],
         "wind": state.wind.name,
-        "tufts": [{"tuft": s.colour, "player": s.player, "hex": _h(h),
+        "tufts": [{"tuft": s.colour, "player": s.player, "hex": hex_json(h),
                    "hand": list(hand) if who in (None, s.colour) else None,
                    "hand_size": len(hand), "home": home}
                   for s, h, hand, home in zip(game.seats, state.hexes, state.hands, state.home,

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.hexgrid import Direction, Hex
 
 from thistledown.meadow import Meadow
@@ -61,11 +62,8 @@ class State:
     draws: int
     over: bool = False
 
-    def evolve(self, **changes: Any) -> State:
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
+    evolve = speed.evolve
+    """A copy with some fields changed (``skyhex.rules.speed``)."""
 
 
 @dataclass(frozen=True)
