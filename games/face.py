@@ -107,8 +107,9 @@ def usage(game: Face, option: str, flag: str, command: str = GENERATE) -> None:
     others = takers(option, command)
     lacks = next((o.lacks for f in faces() if (o := f.option(option, command)) and o.lacks),
                  "")
-    message = f"{flag} is for --game {' or '.join(others)}" if others else \
-        f"{flag} is not for {game.name}"
+    games = " or ".join(others)
+    message = f"{flag} is not for {game.name}" if not others else \
+        f"{flag} is for {games} boards" if command == BOARD else f"{flag} is for --game {games}"
     raise UsageError(flag, message + (f" ({game.name} has {lacks})" if lacks else ""))
 
 
