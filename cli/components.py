@@ -107,7 +107,9 @@ def print_sheets(
     with reporting():
         if pdf:
             check_output(output, force=force)
-        pieces = face(str(game.value)).component_pieces(components)
+        maker = face(str(game.value))
+        pieces = maker.need(maker.need(maker.boards, "components print").pieces,
+                            "components print")(components)
     try:
         layout, pages = sheets_svg(pieces, paper.value)
         pages = [styled(p, style.value) for p in pages]

@@ -94,7 +94,8 @@ def replay(
         if fmt is LogFormat.ndjson:
             text = "".join(json.dumps(e) + "\n" for e in result.events)
         elif fmt is LogFormat.text:
-            text = loaded.face.account(escaped(result.events))
+            words = loaded.face.need(loaded.face.words, "text accounts")
+            text = words.account(escaped(result.events))
         elif fmt is LogFormat.json:
             text = json.dumps(state_doc(result), indent=2) + "\n"
         elif result.error is None and not result.over:

@@ -33,8 +33,8 @@ DEFAULT = GameName(registry.default_name())
 ComponentsOption = Annotated[
     str | None,
     typer.Option("--components", metavar="FILE",
-                 help="Component set file for maps whose tiles come from one (Paragliders; "
-                 "default: the standard set shipped with skyhex)."),
+                 help="Component set file for maps whose tiles come from one (default: the "
+                 "standard set shipped with skyhex)."),
 ]
 
 OutsideRefsOption = Annotated[

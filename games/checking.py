@@ -189,8 +189,8 @@ def check_scenario(path: str, refs: References | None = None) -> Checked:
         return Checked(_ordered(problems, document.name), the_face)
     readable, removed, items = kept
     try:
-        scenario = the_face.read_scenario(dataclasses.replace(document, data=readable),
-                                          readable, path, (), refs=refs)
+        scenario = the_face.need(the_face.scenarios, "scenarios").read(
+            dataclasses.replace(document, data=readable), readable, path, (), refs=refs)
     except DocumentError as e:
         for p in e.problems:
             if p.file == document.name and p.path is not None and items:
