@@ -94,3 +94,16 @@ def test_pinned_draws_replay_the_table_whatever_the_seed() -> None:
         logs.append([{k: v for k, v in e.items() if k != "seed"} for e in replay.events])
     assert logs[0] == logs[1] == logs[2]
     assert [e["wind"] for e in logs[0] if e["type"] == "wind"] == ["SE", "S"]
+
+
+def test_the_games_own_options() -> None:
+    small = run("map", "generate", "--game", "thistledown", "--radius", "3", "--seed", "1",
+                "-o", "-")
+    assert small.exit_code == 0 and "radius: 3" in small.stdout
+    wide = run("map", "generate", "--game", "thistledown", "--radius", "9", "-o", "-")
+    assert wide.exit_code == 2 and "1 to 8 for thistledown" in wide.stderr
+    new = run("scenario", "new", "--game", "thistledown", "-p", "3", "--rounds", "8",
+              "--seed", "4", "-o", "-")
+    assert new.exit_code == 0 and "rounds: 8" in new.stdout and "{colour: silver}" in new.stdout
+    other = run("scenario", "new", "--game", "balloons", "--rounds", "8", "-o", "-")
+    assert other.exit_code == 2 and "--rounds is for --game thistledown" in other.stderr
