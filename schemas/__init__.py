@@ -4,9 +4,9 @@
 
 A game whose entry names a package of schema files (``GameEntry.schemas``) is joined to the
 shared schemas: its ``map``, ``scenario`` and ``event`` files (``$id``
-``urn:skyhex:schema:GAME.KIND``) become the branch of its game, its ``moves`` file's
-``$defs`` ``entry`` and ``draw`` the form of its moves-file entries and draws, and its name
-joins every ``game`` enum (``_join``).
+``urn:skyhex:schema:GAME/KIND``) become the branch of its game, its ``moves`` file the form
+of its moves-file entries, what each file's ``x-adds`` says is added to the shared schema
+(its kinds of draws, its event types), and its name joins the ``game`` enums (``_join``).
 """
 
 from __future__ import annotations
@@ -30,20 +30,20 @@ def names() -> list[str]:
 
 def text(name: str) -> str:
     """The schema's JSON text as its file holds it (a shared schema before the games' own
-    are joined to it, or a game's own ``GAME.KIND``); ``KeyError`` for an unknown name."""
+    are joined to it, or a game's own ``GAME/KIND``); ``KeyError`` for an unknown name."""
     if name in names():
         return resources.files(__name__).joinpath(name + _SUFFIX).read_text("utf-8")
     package = game_schemas().get(name)
     if package is None:
         raise KeyError(name)
-    return resources.files(package).joinpath(name.partition(".")[2] + _SUFFIX) \
+    return resources.files(package).joinpath(name.partition("/")[2] + _SUFFIX) \
         .read_text("utf-8")
 
 
 @cache
 def game_schemas() -> dict[str, str]:
-    """``{"GAME.KIND": package}``: the schema files of every registered game whose entry
-    names a schema package."""
+    """``{"GAME/KIND": package}``: the schema files of every registered game whose entry
+    names a schema package (``GameEntry.schemas``)."""
     from skyhex.rules import games as registry
 
     found: dict[str, str] = {}
@@ -51,67 +51,94 @@ def game_schemas() -> dict[str, str]:
         if entry.schemas is not None:
             for p in sorted(resources.files(entry.schemas).iterdir(), key=lambda p: p.name):
                 if p.name.endswith(_SUFFIX):
-                    found[f"{entry.name}.{p.name[: -len(_SUFFIX)]}"] = entry.schemas
+                    found[f"{entry.name}/{p.name[: -len(_SUFFIX)]}"] = entry.schemas
+    return found
+
+
+ANNOTATIONS = ("x-adds", "x-key", "x-examples")
+"""The keys of a game's schema file that only say how it joins the shared schema."""
+
+
+@cache
+def _raw(name: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(text(name))
     return found
 
 
 @cache
 def schema(name: str) -> dict[str, Any]:
-    """The schema called ``name``, the games' own schema files joined to it."""
-    result: dict[str, Any] = json.loads(text(name))
-    return _join(name, result) if name in names() else result
+    """The schema called ``name``: a shared one with the games' own files joined, or a
+    game's own (``GAME/KIND``) without the annotations that join it."""
+    if name in names():
+        return _join(name, json.loads(text(name)))
+    return {k: v for k, v in _raw(name).items() if k not in ANNOTATIONS}
 
 
 def _join(name: str, root: dict[str, Any]) -> dict[str, Any]:
-    """The shared schema ``name`` with each game's own files joined: its name in the
-    ``game`` enum of the kinds it has a file of (and of replay pages), and a branch of its
-    own where that file says."""
-    games: dict[str, set[str]] = {}
-    for key in game_schemas():
-        game, _, kind = key.partition(".")
-        games.setdefault(game, set()).add(kind)
+    """The shared schema ``name`` with each game's file of that kind joined: the game in
+    the ``game`` enum (of every schema with one for replay pages), a branch of its own
+    (``map`` and ``scenario``: on ``game``; ``moves``: entries told by the key its file
+    names in ``x-key``; ``event``: one more ``anyOf``), and what its ``x-adds`` adds
+    (``{"/json/pointer": value}``: keys to the mapping there, items to the list there)."""
     enum = root.get("properties", {}).get("game", {}).get("enum")
-    for game, kinds in games.items():
-        if enum is None or game in enum or (name not in kinds and name != "view"):
-            continue  # every game has replay pages; other kinds only if it has their file
-        enum.append(game)
-        ref = f"{_URN}{game}.{name}"
-        if name in ("map", "scenario") and name in kinds:
+    for key in game_schemas():
+        game, _, kind = key.partition("/")
+        if enum is not None and game not in enum and name in (kind, "view"):
+            enum.append(game)
+        if kind != name:
+            continue
+        own, ref = _raw(key), _URN + key
+        if name in ("map", "scenario"):
             shared = {k: root.pop(k) for k in ("if", "then", "else") if k in root}
             root.update({"if": {"required": ["game"], "properties": {"game": {"const": game}}},
                          "then": {"$ref": ref}, "else": shared})
-        elif name == "moves" and name in kinds:
-            _join_moves(root, game, ref)
-    if name == "event":
-        for game, kinds in games.items():
-            if "event" in kinds:
-                ref = f"{_URN}{game}.event"
-                own = schema(f"{game}.event")
-                root["anyOf"].append({"$ref": ref})
-                types = root["properties"]["type"]["enum"]
-                for branch in own.get("oneOf", ()):
-                    const = own["$defs"][branch["$ref"].rpartition("/")[2]]["properties"][
-                        "type"]["const"]
-                    if const not in types:
-                        types.append(const)
+        elif name == "moves":
+            moves = root["properties"]["moves"]
+            moves["items"] = {"if": {"type": "object", "required": [own["x-key"]]},
+                              "then": {"$ref": ref}, "else": moves["items"]}
+            root.setdefault("allOf", []).append(
+                {"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+                 "then": {"properties": {"moves": {"items": {"required": [own["x-key"]]}}}}})
+        elif name == "event":
+            root["anyOf"].append({"$ref": ref})
+        for pointer, value in own.get("x-adds", {}).items():
+            _add(root, pointer, _rebased(value, ref), key)
     return root
 
 
-def _join_moves(root: dict[str, Any], game: str, ref: str) -> None:
-    """A game's moves-file entries (told apart by the first key their schema requires) and
-    its draws joined to the moves schema."""
-    own = schema(f"{game}.moves")["$defs"]
-    key = own["entry"]["required"][0]
-    moves = root["properties"]["moves"]
-    moves["items"] = {"if": {"type": "object", "required": [key]},
-                      "then": {"$ref": f"{ref}#/$defs/entry"}, "else": moves["items"]}
-    draws = root["properties"]["draws"]["items"]["properties"]
-    for kind in own.get("draw", {}):
-        mine = {"$ref": f"{ref}#/$defs/draw/{kind}"}
-        draws[kind] = {"anyOf": [draws[kind], mine]} if kind in draws else mine
-    root.setdefault("allOf", []).append(
-        {"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
-         "then": {"properties": {"moves": {"items": {"required": [key]}}}}})
+def _add(root: dict[str, Any], pointer: str, value: Any, owner: str) -> None:
+    """``value`` added at ``pointer`` of ``root``: a mapping's keys, a list's items."""
+    from skyhex.rules.games import PluginError
+
+    target: Any = root
+    for step in pointer.split("/")[1:]:
+        step = step.replace("~1", "/").replace("~0", "~")
+        target = target.get(step) if isinstance(target, dict) else None
+    if isinstance(target, dict) and isinstance(value, dict):
+        for k, item in value.items():
+            if k in target and target[k] != item:
+                raise PluginError(f"{_URN}{owner}: x-adds {pointer!r}: {k!r} is there already, "
+                                  "unlike this")
+            target.setdefault(k, item)
+    elif isinstance(target, list) and isinstance(value, list):
+        target.extend(item for item in value if item not in target)
+    else:
+        raise PluginError(f"{_URN}{owner}: x-adds {pointer!r} names no mapping or list of "
+                          "the shared schema")
+
+
+def _rebased(node: Any, base: str) -> Any:
+    """A copy of ``node`` whose local references (``#/...``) point into the schema
+    ``base``."""
+    if isinstance(node, list):
+        return [_rebased(v, base) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _rebased(v, base) for k, v in node.items()}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#"):
+        out["$ref"] = base + ref
+    return out
 
 
 def schema_id(name: str) -> str:
@@ -204,10 +231,16 @@ def _rebase(node: Any, owner: str, root: str) -> Any:
     if isinstance(ref, str):
         if ref.startswith(_URN):
             other, _, fragment = ref[len(_URN):].partition("#")
-            out["$ref"] = ("#" if other == root else f"#/$defs/skyhex-{other}") + fragment
+            out["$ref"] = ("#" if other == root else f"#/$defs/{_pointer('skyhex-' + other)}") \
+                + fragment
         elif ref.startswith("#") and owner != root:
-            out["$ref"] = f"#/$defs/skyhex-{owner}" + ref[1:]
+            out["$ref"] = f"#/$defs/{_pointer('skyhex-' + owner)}" + ref[1:]
     return out
+
+
+def _pointer(key: str) -> str:
+    """``key`` as a step of a JSON pointer (a game's ``GAME/KIND`` holds a slash)."""
+    return key.replace("~", "~0").replace("/", "~1")
 
 
 def bundled(name: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ def one_tuft(meadow: Meadow, start: Hex, pinned: tuple[dict[str, object], ...],
 
 
 def test_a_flight_goes_its_gust_then_drifts_with_the_wind() -> None:
-    game, state = one_tuft(OPEN, Hex(-2, 1), ({"gust": 2}, {"gust": 3}, {"wind": "N"},
+    game, state = one_tuft(OPEN, Hex(-2, 1), ({"gust": 2}, {"gust": 3}, {"wind_die": "N"},
                                               {"gust": 1}))
     after, events = RULESET.apply(game, state, Fly("white", Direction.NE, 2))
     assert [e["type"] for e in events] == ["flew", "drifted", "drew", "round", "wind"]
@@ -35,13 +35,13 @@ def test_a_flight_goes_its_gust_then_drifts_with_the_wind() -> None:
 
 def test_thorns_stop_a_flight_and_the_rim_stops_the_wind() -> None:
     thorny = Meadow(2, frozenset({Hex(0, -1)}), frozenset())
-    game, state = one_tuft(thorny, Hex(-2, 1), ({"gust": 3}, {"gust": 3}, {"wind": "SW"},
+    game, state = one_tuft(thorny, Hex(-2, 1), ({"gust": 3}, {"gust": 3}, {"wind_die": "SW"},
                                                 {"gust": 1}))
     _, events = RULESET.apply(game, state, Fly("white", Direction.NE, 3))
     flew, drifted = events[0], events[1]
     assert flew["path"] == [[-1, 0]] and flew["blocked"] is True
     assert drifted["from"] == [-1, 0] and drifted["to"] == [-2, 1]
-    game, state = one_tuft(OPEN, Hex(-2, 2), ({"gust": 1}, {"gust": 1}, {"wind": "S"},
+    game, state = one_tuft(OPEN, Hex(-2, 2), ({"gust": 1}, {"gust": 1}, {"wind_die": "S"},
                                               {"gust": 1}))
     _, events = RULESET.apply(game, state, Fly("white", Direction.SW, 1))
     assert events[0]["path"] == [] and events[1]["to"] == events[1]["from"] == [-2, 2]
@@ -49,7 +49,7 @@ def test_thorns_stop_a_flight_and_the_rim_stops_the_wind() -> None:
 
 def test_an_updraft_carries_a_flight_one_hex_further() -> None:
     lifting = Meadow(2, frozenset(), frozenset({Hex(-1, 1)}))
-    game, state = one_tuft(lifting, Hex(-2, 1), ({"gust": 1}, {"gust": 1}, {"wind": "N"},
+    game, state = one_tuft(lifting, Hex(-2, 1), ({"gust": 1}, {"gust": 1}, {"wind_die": "N"},
                                                  {"gust": 1}))
     after, events = RULESET.apply(game, state, Fly("white", Direction.SE, 1))
     assert events[1] == {"type": "lifted", "tuft": "white", "from": [-1, 1], "to": [0, 1]}
@@ -57,7 +57,7 @@ def test_an_updraft_carries_a_flight_one_hex_further() -> None:
 
 
 def test_the_hedge_ends_the_flight_and_the_race() -> None:
-    game, state = one_tuft(OPEN, Hex(-2, 1), ({"gust": 3}, {"gust": 3}, {"wind": "S"}))
+    game, state = one_tuft(OPEN, Hex(-2, 1), ({"gust": 3}, {"gust": 3}, {"wind_die": "S"}))
     state = state.evolve(hexes=(Hex(0, 0),))
     after, events = RULESET.apply(game, state, Fly("white", Direction.NE, 3))
     assert [e["type"] for e in events] == ["flew", "home", "game_end"]
@@ -69,7 +69,7 @@ def test_the_hedge_ends_the_flight_and_the_race() -> None:
 
 
 def test_the_race_ends_after_its_last_round() -> None:
-    game, state = one_tuft(OPEN, Hex(-2, 1), ({"gust": 1}, {"gust": 1}, {"wind": "N"},
+    game, state = one_tuft(OPEN, Hex(-2, 1), ({"gust": 1}, {"gust": 1}, {"wind_die": "N"},
                                               {"gust": 1}), rounds=1)
     _, events = RULESET.apply(game, state, Fly("white", Direction.S, 1))
     assert events[-1]["type"] == "game_end" and events[-1]["reason"] == "rounds"
@@ -95,7 +95,7 @@ def test_equal_scores_share_a_rank(meadow: Meadow) -> None:
 
 def test_a_pinned_draw_of_another_kind_is_refused(meadow: Meadow) -> None:
     with pytest.raises(IllegalActionError) as e:
-        race(meadow).new_game(({"wind": "N"},))
+        race(meadow).new_game(({"wind_die": "N"},))
     assert e.value.rule == "draws.pinned"
 
 

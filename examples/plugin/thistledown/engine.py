@@ -29,8 +29,8 @@ from thistledown.state import COLOURS, GUSTS, HAND, Fly, Game, Position, Seat, S
 
 NAMESPACE = f"{GAME}:"
 """The seed stream of this game's draws."""
-KINDS = ("gust", "wind")
-"""The kinds of draws a moves file may pin: ``{gust: 2}``, ``{wind: NE}``."""
+KINDS = ("gust", "wind_die")
+"""The kinds of draws a moves file may pin: ``{gust: 2}``, ``{wind_die: NE}``."""
 
 
 def check_seats(meadow: Meadow, seats: Sequence[Seat]) -> list[Problem]:
@@ -76,7 +76,7 @@ def _draws(game: Game, index: int) -> Draws:
 
 
 def _wind(draws: Draws) -> Direction:
-    return draws.draw("wind", DIRECTIONS, lambda d: d.name)
+    return draws.draw("wind_die", DIRECTIONS, lambda d: d.name)
 
 
 def new_game(meadow: Meadow, seats: Sequence[Seat], rounds: int, seed: int,
@@ -202,7 +202,7 @@ def _next(game: Game, state: State, draws: Draws, events: list[Event] | None) ->
     wind = _wind(draws)
     if events is not None:
         events.append({"type": "wind", "round": round_, "wind": wind.name,
-                       "draws": [{"wind": wind.name}]})
+                       "draws": [{"wind_die": wind.name}]})
     return state.evolve(round=round_, seat=first, wind=wind, draws=draws.index)
 
 

@@ -238,7 +238,7 @@ OPTIONS = (
 
 FACE = Face(
     name=GAME,
-    draw_kinds=frozenset({"gust", "wind"}),
+    draw_kinds=frozenset({"gust", "wind_die"}),
     maps=Maps(read=read_map, check=check_map, to_dict=meadow_to_dict, summary=map_summary,
               report=map_report, generate=generate_map,
               show=Lazy("thistledown.art:terminal")),

@@ -9,7 +9,7 @@ from north (N 0, NE 1, SE 2, S 3, SW 4, NW 5) and gusts 1 to 3. Every index name
 Moves-file entries: ``{tuft: white, fly: NE, gust: 2}`` (the tuft by its colour or its
 player's name). Chance is exposed by reseeding (``Metadata.chance``): the gust tokens and
 the wind die are seeded draws, which ``sample_world`` draws from a fresh seed, and a moves
-file may pin (``{gust: 3}``, ``{wind: SE}``).
+file may pin (``{gust: 3}``, ``{wind_die: SE}``).
 """
 
 from __future__ import annotations
