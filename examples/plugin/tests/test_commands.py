@@ -107,3 +107,31 @@ def test_the_games_own_options() -> None:
     assert new.exit_code == 0 and "rounds: 8" in new.stdout and "{colour: silver}" in new.stdout
     other = run("scenario", "new", "--game", "balloons", "--rounds", "8", "-o", "-")
     assert other.exit_code == 2 and "--rounds is for --game thistledown" in other.stderr
+
+
+def test_a_position_that_cannot_be_is_located(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    for folder in ("maps", "scenarios"):
+        shutil.copytree(HERE / folder, tmp_path / folder)
+    bad = tmp_path / "scenarios" / "bad-position.yaml"
+    bad.write_text((HERE / SCENARIO).read_text() + """position:
+  round: 13
+  actor: gold
+  draws: 9
+  wind: NE
+  tufts:
+    white: {hex: [4, -4], hand: [1], home: null}
+    gold: {hex: [0, 0], hand: [2]}
+    lilac: {hex: [-1, 1], hand: [1, 3]}
+""")
+    out = run("scenario", "validate", "scenarios/bad-position.yaml")
+    found = out.stdout + out.stderr
+    assert out.exit_code == 1
+    for rule in ("position.home", "position.hand", "position.round", "position.hex"):
+        assert f"[{rule}]" in found, rule
+    line = bad.read_text().splitlines().index("    white: {hex: [4, -4], hand: [1], home: null}")
+    assert f"bad-position.yaml:{line + 1}:44: error: white is home exactly when at the " \
+        "hedge" in found  # where it is written

@@ -85,7 +85,8 @@ def read_position(doc: Mapping[str, Any], seats: Sequence[Seat], meadow: Meadow,
     """The schema-valid ``position`` section ``doc``; every problem is appended to
     ``problems``, its path starting with ``position``. Checked: every tuft written once, on
     an open hex, at the hedge exactly when home (in a round already played), its hand of
-    gust tokens; the tuft to act not home; the round within the race."""
+    gust tokens (a full hand in flight); the tuft to act not home; the round within the
+    race."""
     colours = [s.colour for s in seats]
     written = doc["tufts"]
     for colour in written:
@@ -112,9 +113,11 @@ def read_position(doc: Mapping[str, Any], seats: Sequence[Seat], meadow: Meadow,
             problems.append(Problem("position.home", f"{seat.colour} home in round {home}, "
                                     f"after round {doc['round']}", (*at, "home")))
         hand = tuple(sorted(t["hand"]))
-        if any(g not in GUSTS for g in hand) or len(hand) > HAND:
-            problems.append(Problem("position.hand", f"at most {HAND} gust tokens of "
-                                    f"{', '.join(map(str, GUSTS))}", (*at, "hand")))
+        if any(g not in GUSTS for g in hand) or len(hand) > HAND or \
+                (home is None and len(hand) != HAND):
+            problems.append(Problem("position.hand", f"a tuft in flight holds {HAND} gust "
+                                    f"tokens (one at home has played one more), each "
+                                    f"{' or '.join(map(str, GUSTS))}", (*at, "hand")))
         hexes.append(h)
         hands.append(hand)
         homes.append(home)
@@ -123,8 +126,8 @@ def read_position(doc: Mapping[str, Any], seats: Sequence[Seat], meadow: Meadow,
     if actor not in colours:
         problems.append(Problem("position.actor", f"{actor!r} is no tuft of the race",
                                 ("position", "actor")))
-    elif homes[acting] is not None or len(hands[acting]) == 0:
-        problems.append(Problem("position.actor", f"{actor} is home or holds no gust",
+    elif homes[acting] is not None:
+        problems.append(Problem("position.actor", f"{actor} is home: it flies no more",
                                 ("position", "actor")))
     if doc["round"] > rounds:
         problems.append(Problem("position.round", f"round {doc['round']} is past the race's "
