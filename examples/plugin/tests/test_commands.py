@@ -135,3 +135,17 @@ def test_a_position_that_cannot_be_is_located(tmp_path: Path,
     line = bad.read_text().splitlines().index("    white: {hex: [4, -4], hand: [1], home: null}")
     assert f"bad-position.yaml:{line + 1}:44: error: white is home exactly when at the " \
         "hedge" in found  # where it is written
+
+
+def test_boards_of_the_meadow_and_of_a_position(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    svg = "{http://www.w3.org/2000/svg}"
+    counts = []
+    for source, name in ((MAP, "meadow.svg"), (MOVES, "race.svg")):
+        out = run("board", source, "-o", str(tmp_path / name))
+        assert out.exit_code == 0, out.stderr
+        root = ET.parse(tmp_path / name).getroot()
+        assert len(root.findall(f".//{svg}polygon")) == 61 + 4  # the hexes, the legend's
+        counts.append(len(root.findall(f".//{svg}circle")))
+    assert counts[1] == counts[0] + 3  # the three tufts

@@ -12,7 +12,14 @@ from typing import Any
 
 from skyhex.render import viewer
 from skyhex.render.drawing import Canvas, Point, Rect
-from skyhex.render.sheet import GREY, SheetPicture, hex_points, plan_sheet, text_width
+from skyhex.render.sheet import (
+    GREY,
+    TITLE_BLOCK,
+    SheetPicture,
+    hex_points,
+    plan_sheet,
+    text_width,
+)
 from skyhex.rules.hexgrid import Hex
 
 from thistledown.meadow import Meadow
@@ -45,11 +52,10 @@ KEYS = (Key("thorns", "thorn bush: no flight through"),
 
 @dataclass(frozen=True)
 class Tuft:
-    """A tuft drawn on the board: its colour, hex and label."""
+    """A tuft drawn on the board: its colour and hex."""
 
     colour: str
     hex: Hex
-    label: str
 
 
 class MeadowPicture(SheetPicture):
@@ -57,11 +63,10 @@ class MeadowPicture(SheetPicture):
     caption when given."""
 
     def __init__(self, meadow: Meadow, *, title: str, hex_mm: float = 30.0,
-                 coords: bool = False, tufts: Sequence[Tuft] = (), caption: str = "",
-                 pieces: bool = True) -> None:
+                 coords: bool = False, tufts: Sequence[Tuft] = (), caption: str = "") -> None:
         self.meadow = meadow
         self.coords = coords
-        self.tufts = tuple(tufts) if pieces else ()
+        self.tufts = tuple(tufts)
         subtitle = caption or f"Thistledown meadow, radius {meadow.radius}: race from the " \
             "west edge to the hedge"
         self.sheet = plan_sheet(sorted(meadow.hexes), hex_mm=hex_mm, title=title,
@@ -144,7 +149,7 @@ class ThistledownArt(viewer.ViewerArt):
 
     def __init__(self, meadow: Meadow, title: str) -> None:
         self.title = title
-        self.picture = MeadowPicture(meadow, title=title, pieces=False)
+        self.picture = MeadowPicture(meadow, title=title)
         self.symbols = viewer.Symbols()
 
     def _tuft(self, colour: str) -> str:
@@ -187,7 +192,8 @@ class ThistledownArt(viewer.ViewerArt):
         return out
 
     def board(self) -> str | None:
-        return viewer.board_svg(self.picture, 24.0, self.symbols, self.title)
+        return viewer.board_svg(self.picture, TITLE_BLOCK, self.symbols,
+                                f"The meadow of {self.title}")
 
 
 # --- the terminal ----------------------------------------------------------------------------
@@ -207,8 +213,8 @@ def terminal(m: Meadow, *, color: bool, legend: bool) -> str:
     lines = []
     for y in sorted(rows):
         cells = rows[y]
-        lines.append("".join(cells.get(q, " ").ljust(1) + " " for q in
-                             range(-m.radius, m.radius + 1)).rstrip())
+        lines.append("".join(cells.get(q, " ") + " " for q in range(-m.radius, m.radius + 1))
+                     .rstrip())
     if legend:
         lines.append("> start line   | hedge   # thorns   ^ updraft   . grass")
     return "\n".join(lines) + "\n"

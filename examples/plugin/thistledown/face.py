@@ -212,7 +212,7 @@ def position_sheets(scenario: Scenario, replay: Replay, caption: str,
     from thistledown.art import MeadowPicture, Tuft
 
     game, state = replay.game, replay.state
-    tufts = [Tuft(c, h, c) for c, h in zip(game.colours, state.hexes, strict=True)]
+    tufts = [Tuft(c, h) for c, h in zip(game.colours, state.hexes, strict=True)]
     picture = MeadowPicture(scenario.meadow, title=scenario.title or default_title(
         scenario.meadow.title, request.file), hex_mm=request.hex_mm, coords=request.coords,
         tufts=tufts, caption=caption)
