@@ -94,10 +94,7 @@ class Paragliders:
     # --- the machine interface --------------------------------------------------------
 
     advance = staticmethod(advance)  # called for every action: no call in between
-
-    def action_space(self, game: Game) -> int:
-        return action_space(game)
-
+    action_space = staticmethod(action_space)  # the encoding: ``action_space.py``
     action_index = staticmethod(action_index)  # asked of every legal action
     action_at = staticmethod(action_at)
 
