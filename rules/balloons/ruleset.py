@@ -53,6 +53,11 @@ def sample_world(game: Game, state: State, who: str | None, rng: random.Random
     return world, state.evolve(balloons=tuple(balloons))
 
 
+_last_range: tuple[object, object, tuple[int, int, int], tuple[float, float]] | None = None
+"""The last bounds worked out, by what they depend on (a one-slot memo: bots ask for the
+metadata of every world they sample, and worlds share their globe and component set)."""
+
+
 def score_range(game: Game, cap: int) -> tuple[float, float]:
     """Bounds of a balloon's final score (its whole degrees east of the start meridian,
     ``scoring``) in a race from its setup, where every balloon starts at 0 degrees, that
@@ -73,6 +78,18 @@ def score_range(game: Game, cap: int) -> tuple[float, float]:
     card: no move); the race lasts at most ``min(days, cap)`` rounds. Bounds, not always
     reached. A race started from a position starts from its balloons' longitudes instead
     (the position's laps move both bounds by 360 degrees a lap)."""
+    global _last_range
+    counts = (len(game.seats), game.days, cap)
+    last = _last_range
+    if last is not None and last[0] is game.globe and last[1] is game.components and \
+            last[2] == counts:
+        return last[3]
+    found = _score_range(game, cap)
+    _last_range = (game.globe, game.components, counts, found)
+    return found
+
+
+def _score_range(game: Game, cap: int) -> tuple[float, float]:
     globe, parts = game.globe, game.components
     section = 360 / len(globe.sections)
     narrowest = min((n for s in globe.sections for n in s.spaces if n > 0), default=1)
