@@ -1,7 +1,7 @@
 """Balmy Balloonists on the game protocol (``rules/game.py``): a thin adapter over the
 rules, with what only the machine interface needs besides: the worlds a balloon may believe
 in (``sample_world``) and the bounds of the scores (``score_range``). The action encoding is
-``action_space``'s (its module docstring).
+``action_space.py``'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.balloons import GAME, engine
-from skyhex.rules.balloons import action_space as space
+from skyhex.rules.balloons.action_space import action_at, action_index, action_space
 from skyhex.rules.balloons.actions import Action, Fly, action_to_entry
 from skyhex.rules.balloons.actions import action_from_entry as read_entry
 from skyhex.rules.balloons.bots import CAP
@@ -139,8 +139,7 @@ class Balloons:
     def legal_actions(self, game: Game, state: State) -> list[Action]:
         return engine.legal_actions(game, state)
 
-    def apply(self, game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-        return engine.apply(game, state, action)
+    apply = staticmethod(engine.apply)  # called for every action: no call in between
 
     def fits(self, game: Game, state: State, action: Action) -> bool:
         if self.actor(game, state) != action.balloon:
@@ -184,17 +183,10 @@ class Balloons:
 
     # --- the machine interface --------------------------------------------------------
 
-    def advance(self, game: Game, state: State, action: Action) -> State:
-        return engine.advance(game, state, action)
-
-    def action_space(self, game: Game) -> int:
-        return space.action_space(game)
-
-    def action_index(self, game: Game, action: Action) -> int:
-        return space.action_index(game, action)
-
-    def action_at(self, game: Game, state: State, index: int) -> Action:
-        return space.action_at(game, state, index)
+    advance = staticmethod(engine.advance)  # called for every action: no call in between
+    action_space = staticmethod(action_space)  # the encoding: ``action_space.py``
+    action_index = staticmethod(action_index)  # asked of every legal action
+    action_at = staticmethod(action_at)
 
     def seats(self, game: Game) -> tuple[str, ...]:
         return tuple(game.colours)

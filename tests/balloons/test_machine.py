@@ -160,38 +160,53 @@ def test_every_index_of_the_space_decodes_to_what_apply_judges_or_is_refused() -
 
 
 def test_the_layout_is_the_documented_one() -> None:
+    """The standard set's plays: w01 and w02 for their wind, w03 for its wind and for a
+    Misfortune card, w04, w05 for its wind and for a Quadrant card, ..., w48 for its wind
+    and for a Misfortune card: 65 in all."""
     game, states = race("balloons-2", 1)
     parts = game.components
     w, a, n = len(parts.local_wind), len(parts.advantage), len(game.seats)
-    assert (w, a, n) == (48, 12, 2)
-    assert BALLOONS.action_space(game) == 13 + 3 * n * w * (1 + a * w) == 166_189
+    u = len(encoding(game).plays)
+    assert (w, a, n, u) == (48, 12, 2, 48 + 10 + 7)
+    assert BALLOONS.action_space(game) == 11 + n * u * (1 + a * w) == 75_021
     red, blue = game.colours
     index = BALLOONS.action_index
     assert index(game, Pass(red)) == index(game, Pass(blue)) == 0
     assert index(game, Fly(red, Altitude.GROUNDED)) == 1
-    assert index(game, Fly(red, Altitude.HIGH, Launch.SOUTH)) == 12
-    assert index(game, Play(red, "w01", red)) == index(game, Play(blue, "w01", blue)) == 13
-    assert index(game, Play(red, "w01", blue)) == index(game, Play(blue, "w01", red)) == 14
-    assert index(game, Play(red, "w01", red, Use.QUADRANT)) == 13 + 2 * n
-    assert index(game, Play(red, "w02", red)) == 13 + 3 * n
+    assert index(game, Fly(red, Altitude.LOW)) == 2
+    assert index(game, Fly(red, Altitude.HIGH, Launch.SOUTH)) == 10
+    assert index(game, Play(red, "w01", red)) == index(game, Play(blue, "w01", blue)) == 11
+    assert index(game, Play(red, "w01", blue)) == index(game, Play(blue, "w01", red)) == 12
+    assert index(game, Play(red, "w02", red)) == 11 + n
+    assert index(game, Play(red, "w03", red, Use.MISFORTUNE)) == 11 + 3 * n
+    assert index(game, Play(red, "w05", red, Use.QUADRANT)) == 11 + 6 * n
     assert index(game, Play(red, "w01", red, Use.WIND, Exchange("a01", "w01"))) == \
-        13 + 3 * n * w
+        11 + u * n
     card = next(s for s in states if s.phase is Phase.CARD and s.seat == 1)
     assert BALLOONS.action_at(game, card, BALLOONS.action_space(game) - 1) == \
-        Play(blue, "w48", red, Use.QUADRANT, Exchange("a12", "w48"))
+        Play(blue, "w48", red, Use.MISFORTUNE, Exchange("a12", "w48"))
     assert encoding(game).winds == tuple(parts.local_wind)
 
 
-def test_an_action_naming_what_the_race_lacks_has_no_index() -> None:
+def test_an_action_the_space_leaves_out_has_no_index() -> None:
+    """Never legal (a use the card does not show, a launch that stays on the ground), or
+    naming what the race lacks."""
     game, _ = race("balloons-2", 1)
     red = game.colours[0]
-    bad: list[Action] = [Play(red, "w99", red), Play(red, "w01", "purple"),
+    bad: list[Action] = [Play(red, "w01", red, Use.MISFORTUNE),
+                         Play(red, "w03", red, Use.QUADRANT),
+                         Fly(red, Altitude.GROUNDED, Launch.NORTH),
+                         Play(red, "w99", red), Play(red, "w01", "purple"),
                          Play(red, "w01", red, Use.WIND, Exchange("a99", "w02")),
                          Play(red, "w01", red, Use.WIND, Exchange("a01", "q01"))]
     for action in bad:
         with pytest.raises(IllegalActionError) as error:
             BALLOONS.action_index(game, action)
         assert error.value.rule == "action.index"
+    for g, state in moments():  # and apply never takes the never-legal ones
+        for action in bad[:3]:
+            with pytest.raises(IllegalActionError):
+                BALLOONS.apply(g, state, replace(action, balloon=BALLOONS.actor(g, state)))
 
 
 def test_no_index_names_an_action_once_the_race_is_over() -> None:
