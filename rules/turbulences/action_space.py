@@ -47,13 +47,18 @@ Blocks, in this order
 5. FLYING CARPET (only with a FAKIR): ``tile + T (before + O rebuild)``, a ``Journey``
    with ``power``.
 
-``action_space`` is the sum of the blocks' sizes: 338,136,762 for a CLASSIC day game of
-five-parcel teams (``R O + 2 + 301 O^2 R``); an index names an action whether it is legal
-or not (``apply`` judges it). ``action_at`` raises ``IllegalActionError`` (rule
+``action_space`` is the sum of the blocks' sizes, ``R O + 2 + 301 O^2 R G C H W`` (and
+``T O R`` with a FAKIR): 801,693,890 for a CLASSIC day game (``P`` = 5), 6,413,528,258 with
+EXPERT companies, 3,206,886,530 with the powers' example (the Parachute, a SAVOIA S.21 and a
+FAKIR), 152,543,878,370 in the team modes (``P`` = 10). The space is sparse: a moment has
+from one to a few hundred legal actions (``legal_indices``); the digits are there for a
+model that reads an action by its parts. An index names an action whether it is legal or
+not (``apply`` judges it). ``action_at`` raises ``IllegalActionError`` (rule
 ``action.index``) for an index outside the space, when the game is over, for a journey with
-no place to start from (a destroyed aircraft's journey not rebuilt), and for the one-tile
-Power journeys of block 4. ``action_index`` raises it for an action no index names (a path
-of other tiles, another team's parcel, a rebuild outside the region).
+no place to start from (a destroyed aircraft's journey not rebuilt), for a parcel number
+beyond the company's team's, and for the one-tile Power journeys of block 4.
+``action_index`` raises it for an action no index names (a path of other tiles, another
+team's parcel, a rebuild outside the region).
 """
 
 from __future__ import annotations
@@ -64,7 +69,16 @@ from math import isqrt
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import VECTORS, Hex
 from skyhex.rules.machine import index_error
-from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
+from skyhex.rules.turbulences.actions import (
+    NO_OPS,
+    Action,
+    Flip,
+    Journey,
+    Ops,
+    Pass,
+    Power,
+    journey,
+)
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import CITIES_PER_REGION, region_cities
 from skyhex.rules.turbulences.state import Game, Phase, State, parcel_colour
@@ -115,6 +129,8 @@ class Layout:
     size: int
     memo: tuple[dict[int, tuple[Ops, int]], ...]
     """Company index -> the ops digits worked out (``_ops_digit``)."""
+    decoded: tuple[dict[int, Ops], ...]
+    """Company index -> the ``Ops`` of the digits decoded (``_ops_at``)."""
 
 
 def _number(parcel: str) -> tuple[int, str]:
@@ -152,7 +168,7 @@ def _make(game: Game) -> Layout:
                   tiles, {h: k for k, h in enumerate(tiles)}, tuple(parcels_of),
                   tuple({q: k for k, q in enumerate(ps)} for ps in parcels_of),
                   tuple(cities[c.region - 1] for c in companies), flip, flip + 1, journey,
-                  carpets, size, tuple({} for _ in companies))
+                  carpets, size, tuple({} for _ in companies), tuple({} for _ in companies))
 
 
 _last: tuple[Game, Layout] | None = None
@@ -339,9 +355,21 @@ def _unpair(k: int) -> tuple[int, int]:
     return k - q * (q - 1) // 2, q
 
 
-def _ops_at(lay: Layout, parcels: tuple[str, ...], code: int, index: int) -> Ops:
+def _ops_at(lay: Layout, i: int, code: int, index: int) -> Ops:
+    """The ``Ops`` of digit ``code`` for company ``i`` (remembered: few come back)."""
     if code == 0:
         return NO_OPS
+    memo = lay.decoded[i]
+    ops = memo.get(code)
+    if ops is None:
+        ops = _decode_ops(lay, lay.parcels_of[i], code, index)
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        memo[code] = ops
+    return ops
+
+
+def _decode_ops(lay: Layout, parcels: tuple[str, ...], code: int, index: int) -> Ops:
     loads, aboard = divmod(code, lay.aboard)
     throw: list[str] = []
     unload: list[str] = []
@@ -373,7 +401,22 @@ def _rebuild_at(lay: Layout, i: int, code: int) -> Hex | None:
     return None if code == 0 else lay.cities_of[i][code - 1]
 
 
+_decoded_paths: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
+"""(start, path code) -> the path (remembered, as the encoder's ``_paths``)."""
+
+
 def _path_at(start: Hex, code: int) -> tuple[Hex, ...]:
+    key = (start, code)
+    path = _decoded_paths.get(key)
+    if path is None:
+        path = _decode_path(start, code)
+        if len(_decoded_paths) >= _MEMO_SIZE:
+            _decoded_paths.clear()
+        _decoded_paths[key] = path
+    return path
+
+
+def _decode_path(start: Hex, code: int) -> tuple[Hex, ...]:
     steps: tuple[int, ...]
     if code < 7:
         first, steps = code, ()
@@ -397,17 +440,17 @@ def _path_at(start: Hex, code: int) -> tuple[Hex, ...]:
 def action_at(game: Game, state: State, index: int) -> Action:
     """The action ``index`` names for the company to act (structurally: no legal action is
     listed); ``IllegalActionError`` (rule ``action.index``) when it names none."""
-    lay = layout(game)
+    last = _last
+    lay = last[1] if last is not None and last[0] is game else layout(game)
     if not 0 <= index < lay.size:
         raise index_error(index, lay.size)
     i = state.actor
     if i is None:
         raise index_error(index, lay.size, "the game is over")
     colour = game.companies[i].colour
-    parcels = lay.parcels_of[i]
     if index < lay.flip:
         rebuild, ops = divmod(index, lay.ops)
-        return Pass(colour, _ops_at(lay, parcels, ops, index), _rebuild_at(lay, i, rebuild))
+        return Pass(colour, _ops_at(lay, i, ops, index), _rebuild_at(lay, i, rebuild))
     if index == lay.flip:
         return Flip(colour)
     if index == lay.power:
@@ -416,8 +459,8 @@ def action_at(game: Game, state: State, index: int) -> Action:
     if index >= lay.carpets:
         rest, tile = divmod(index - lay.carpets, len(lay.tiles))
         rebuild, before = divmod(rest, lay.ops)
-        return Journey(colour, (lay.tiles[tile],), _ops_at(lay, parcels, before, index),
-                       NO_OPS, _rebuild_at(lay, i, rebuild), boost, power=True)
+        return journey(colour, (lay.tiles[tile],), _ops_at(lay, i, before, index), NO_OPS,
+                       _rebuild_at(lay, i, rebuild), boost, 0, False, False, True)
     rest, path = divmod(index - lay.journey, PATHS)
     rest, before = divmod(rest, lay.ops)
     rest, after = divmod(rest, lay.ops)
@@ -432,6 +475,6 @@ def action_at(game: Game, state: State, index: int) -> Action:
     if start is None:
         raise index_error(index, lay.size, "a journey of a destroyed aircraft starts from "
                           "the city it is rebuilt in")
-    return Journey(colour, _path_at(start, path), _ops_at(lay, parcels, before, index),
-                   _ops_at(lay, parcels, after, index), where, boost, glide, bool(cross),
-                   bool(chute), bool(power))
+    return journey(colour, _path_at(start, path), _ops_at(lay, i, before, index),
+                   _ops_at(lay, i, after, index), where, boost, glide, cross == 1, chute == 1,
+                   power == 1)

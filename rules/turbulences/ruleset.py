@@ -83,17 +83,12 @@ class Turbulences:
 
     # --- the machine interface (docs/library.md) -----------------------------------------
 
-    def advance(self, game: Game, state: State, action: Action) -> State:
-        return engine.advance(game, state, action)
-
-    def action_space(self, game: Game) -> int:
-        return encoding.action_space(game)
-
-    def action_index(self, game: Game, action: Action) -> int:
-        return encoding.action_index(game, action)
-
-    def action_at(self, game: Game, state: State, index: int) -> Action:
-        return encoding.action_at(game, state, index)
+    # the engine's and the encoding's functions themselves, not methods that call them: a
+    # random game by index makes one call per legal action (``rules.machine``)
+    advance = staticmethod(engine.advance)
+    action_space = staticmethod(encoding.action_space)
+    action_index = staticmethod(encoding.action_index)
+    action_at = staticmethod(encoding.action_at)
 
     def seats(self, game: Game) -> tuple[str, ...]:
         return tuple(c.colour for c in game.companies)
