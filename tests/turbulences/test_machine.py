@@ -33,6 +33,8 @@ RULES = ruleset("turbulences")
 SCENARIOS = ("turbulences-4", "turbulences-teams-4", "turbulences-two-companies-2",
              "turbulences-expert-4", "turbulences-night-3", "turbulences-night-expert-4",
              "turbulences-powers-6")
+EDGE_MOMENTS = "edges"
+MOMENTS = (*SCENARIOS, EDGE_MOMENTS)
 
 
 @cache
@@ -43,7 +45,11 @@ def scenario(name: str) -> Any:
 @cache
 def states(name: str, seed: int = 3, turns: int = 14, every: int = 2
            ) -> tuple[tuple[Game, State], ...]:
-    """Every ``every``-th state of a random game (its first ``turns`` game turns)."""
+    """Every ``every``-th state of a random game (its first ``turns`` game turns); for
+    ``edges``, the rare moments of ``tests/candidates.py`` (a blocked rebuild, a full
+    shipping zone, EXPERT's and the powers' edges: a rescue of the Parachute among them)."""
+    if name == EDGE_MOMENTS:
+        return tuple(EDGES["turbulences"]())
     rng = random.Random(seed)
     game, state, _ = RULES.new_game(scenario(name))
     out = []
@@ -57,19 +63,12 @@ def states(name: str, seed: int = 3, turns: int = 14, every: int = 2
     return tuple(out)
 
 
-@cache
-def edges() -> tuple[tuple[Game, State], ...]:
-    """The rare moments of ``tests/candidates.py`` (a blocked rebuild, a full shipping zone,
-    EXPERT's and the powers' edges)."""
-    return tuple(EDGES["turbulences"]())
-
-
 def test_the_random_games_reach_every_kind_of_decision() -> None:
     """The states tested hold what the encoding must tell apart: rebuilds, the BOOST, parcel
     operations before and after, gliding and crossings, the Parachute, the powers, and the
     rest of a journey after a night flip."""
     seen: set[str] = set()
-    for game, state in [*(gs for name in SCENARIOS for gs in states(name)), *edges()]:
+    for game, state in (gs for name in MOMENTS for gs in states(name)):
         for a in RULES.legal_actions(game, state):
             if isinstance(a, Journey):
                 seen.update(k for k, v in (("rebuild", a.rebuild), ("boost", a.boost),
@@ -89,7 +88,7 @@ def test_the_random_games_reach_every_kind_of_decision() -> None:
                     "power", "carpet", "onward", "pass ops", "Pass", "Flip", "Power"}
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.parametrize("name", MOMENTS)
 def test_every_legal_action_has_its_own_index_and_decodes_back(name: str) -> None:
     for game, state in states(name):
         space = RULES.action_space(game)
@@ -101,38 +100,7 @@ def test_every_legal_action_has_its_own_index_and_decodes_back(name: str) -> Non
             assert RULES.action_at(game, state, k) == a, (a, k)
 
 
-def test_the_rare_moments_encode_too() -> None:
-    """The moments of ``tests/candidates.py`` random play seldom reaches, and every action
-    of their whole candidate space that ``apply`` takes."""
-    from ..candidates import turbulences
-
-    for game, state in edges():
-        accepts = _accepts(game, state)
-        taken = [a for a in turbulences(game, state, random.Random(0), 0.05, accepts)
-                 if accepts(a)]
-        legal = RULES.legal_actions(game, state)
-        assert set(taken) <= set(legal)
-        for a in legal:
-            assert RULES.action_at(game, state, RULES.action_index(game, a)) == a
-
-
-def _accepts(game: Game, state: State) -> Any:
-    """Whether ``apply`` takes an action at ``state`` (remembered)."""
-    accepted: dict[Any, bool] = {}
-
-    def accepts(action: Any) -> bool:
-        if action not in accepted:
-            try:
-                RULES.apply(game, state, action)
-                accepted[action] = True
-            except IllegalActionError:
-                accepted[action] = False
-        return accepted[action]
-
-    return accepts
-
-
-@pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.parametrize("name", MOMENTS)
 def test_advance_gives_apply_s_state_and_refuses_what_it_refuses(name: str) -> None:
     """Listed actions and decoded ones (equal values, other objects: ``advance``'s fast path
     for listed journeys is not taken), and actions near them that ``apply`` refuses."""
@@ -181,7 +149,7 @@ def _near(game: Game, state: State, rng: random.Random, n: int) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.parametrize("name", MOMENTS)
 def test_sampled_indices_decode_and_apply_takes_them_iff_listed(name: str) -> None:
     """Any index of the space decodes (to an action that may be illegal) or raises rule
     ``action.index``; ``apply`` takes the decoded action exactly when it is listed."""
