@@ -20,6 +20,7 @@ from skyhex.games import load_scenario, ruleset
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.machine import legal_indices, over, random_by_index
+from skyhex.rules.playout import playout
 from skyhex.rules.turbulences import action_space, engine
 from skyhex.rules.turbulences.actions import NO_OPS, Flip, Journey, Ops, Pass, Power
 from skyhex.rules.turbulences.bots import CAP
@@ -301,16 +302,22 @@ def test_every_kind_of_index_decodes_to_its_kind() -> None:
 @pytest.mark.parametrize("name", ("turbulences-4", "turbulences-expert-4",
                                   "turbulences-night-3", "turbulences-powers-6"))
 def test_random_games_by_index_play_to_the_end_or_the_cap(name: str) -> None:
+    """``random_by_index`` (indices, ``action_at``, ``advance``) plays the very game that
+    the playout driver's uniform policy plays through ``apply`` from the same seed (both
+    pick the k-th legal action, in listing order)."""
     played = random_by_index(RULES, scenario(name), 5)
     assert over(RULES, played.game, played.state)
     assert played.truncated == (RULES.actor(played.game, played.state) is not None)
     if played.truncated:
         assert played.state.turn > CAP
-    # the indices replay the same game through apply
     game, state, _ = RULES.new_game(scenario(name))
+    decoded = []
     for k in played.indices:
-        state = RULES.apply(game, state, RULES.action_at(game, state, k))[0]
+        action = RULES.action_at(game, state, k)
+        decoded.append(action)
+        state = RULES.apply(game, state, action)[0]
     assert state == played.state
+    assert tuple(decoded) == playout(RULES, scenario(name), 5, cap=CAP).actions
     low, high = RULES.metadata(game).score_range
     assert all(low <= row["score"] <= high for row in RULES.scores(game, state))
 
