@@ -98,10 +98,11 @@ assert len(_STEP_OF_CLASS) == 7  # the seven classes tell a hex from its neighbo
 _BOOST = Phase.BOOST
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """The radices and block offsets of a game's action space, and the tables that turn
-    parcels, cities and tiles into digits (per company where they depend on it)."""
+    parcels, cities and tiles into digits (per company where they depend on it), with the
+    digits worked out so far (its only mutable parts: memos)."""
 
     parcels: int
     """``P``: the largest team's count of parcels."""

@@ -1,4 +1,6 @@
-"""Turbulences on the game protocol (``rules/game.py``): a thin adapter, no rules here."""
+"""Turbulences on the game protocol (``rules/game.py``): a thin adapter over the rules (the
+action encoding is ``action_space``, the worlds ``worlds``), and the score bounds the
+scoring rules give."""
 
 from __future__ import annotations
 
