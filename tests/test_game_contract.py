@@ -39,7 +39,7 @@ from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
 from skyhex.rules.replay import Replay, follow, play, start
-from skyhex.schemas import schema, validator
+from skyhex.schemas import game_schemas, schema, validator
 from skyhex.schemas.documents import parse
 
 from .candidates import (
@@ -390,10 +390,10 @@ def test_every_list_of_games_is_the_registry() -> None:
     assert {g.value for g in GameName} == names
     for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
-    setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
-              if isinstance(d, dict) and d.get("properties", {}).get("type") == {
-                  "const": "setup"}}
+    setups = {schema(n)["$defs"]["setup"]["properties"]["game"]["const"]
+              for n in game_schemas("event")}
     assert setups == names
+    assert [n.partition("/")[0] for n in game_schemas("event")] == list(GAMES)
     for game in GAMES:
         assert face(game).name == game == ruleset(game).name
 

@@ -19,5 +19,6 @@ ENTRY: GameEntry[Game, State, Action] = GameEntry(
     face=Ref("skyhex.games.balloons:FACE"),
     bots=Ref[BotHooks]("skyhex.rules.balloons.bots:HOOKS"),
     components="skyhex.rules.balloons",
+    schemas="skyhex.schemas.balloons",
     order=2,
 )

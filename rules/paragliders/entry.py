@@ -19,5 +19,6 @@ ENTRY: GameEntry[Game, State, Action] = GameEntry(
     face=Ref("skyhex.games.paragliders:FACE"),
     bots=Ref[BotHooks]("skyhex.rules.paragliders.bots:HOOKS"),
     components="skyhex.rules.paragliders",
+    schemas="skyhex.schemas.paragliders",
     order=0,
 )

@@ -19,5 +19,6 @@ ENTRY: GameEntry[Game, State, Action] = GameEntry(
     face=Ref("skyhex.games.turbulences:FACE"),
     bots=Ref[BotHooks]("skyhex.rules.turbulences.bots:HOOKS"),
     components=None,
+    schemas="skyhex.schemas.turbulences",
     order=1,
 )
