@@ -133,9 +133,11 @@ def validator(name: str) -> Validator:
     Schemas refer to each other by their ``urn:skyhex:schema:...`` ids, resolved locally."""
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
 
     registry: Registry[Any] = Registry().with_resources(
-        (schema_id(n), Resource.from_contents(schema(n))) for n in _resources())
+        (schema_id(n), Resource.from_contents(schema(n), default_specification=DRAFT202012))
+        for n in _resources())
     return Draft202012Validator(schema(name), registry=registry)
 
 
