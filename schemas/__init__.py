@@ -45,23 +45,28 @@ def _envelopes() -> dict[str, dict[str, Any]]:
 
 
 @cache
-def _game_files() -> dict[str, GameFile]:
-    """Every registered game's schema files, by name (``GAME/KIND``), in registry order."""
+def _game_texts() -> dict[str, tuple[str, str, str, str]]:
+    """Every registered game's schema files, by name (``GAME/KIND``), in registry order: the
+    game, its title, the package and the file's text (parsed when first used)."""
     from skyhex.rules.games import entries
 
-    found: dict[str, GameFile] = {}
+    found: dict[str, tuple[str, str, str, str]] = {}
     for entry in entries():
-        if entry.schemas is None:
-            continue
-        for kind, text in _files(entry.schemas).items():
-            name = f"{entry.name}/{kind}"
-            contents: dict[str, Any] = json.loads(text)
-            given = contents.setdefault("$id", URN + name)
-            if given != URN + name:
-                raise JoinError(f"{entry.schemas}: {kind}{_SUFFIX} has the $id {given!r}: a "
-                                f"game's schema file is {URN + name!r}")
-            found[name] = GameFile(entry.name, entry.title, contents)
+        if entry.schemas is not None:
+            for kind, text in _files(entry.schemas).items():
+                found[f"{entry.name}/{kind}"] = (entry.name, entry.title, entry.schemas, text)
     return found
+
+
+@cache
+def _game_file(name: str) -> GameFile:
+    game, title, package, text = _game_texts()[name]
+    contents: dict[str, Any] = json.loads(text)
+    given = contents.setdefault("$id", URN + name)
+    if given != URN + name:
+        raise JoinError(f"{package}: {name.partition('/')[2]}{_SUFFIX} has the $id {given!r}: "
+                        f"a game's schema file is {URN + name!r}")
+    return GameFile(game, title, contents)
 
 
 @cache
@@ -69,7 +74,7 @@ def _published() -> dict[str, str]:
     """Each published schema's name and the resource that holds it: a joined schema is its
     own; a game's schema of a kind without an envelope is its file."""
     out = {kind: kind for kind in _envelopes()}
-    for name in _game_files():
+    for name in _game_texts():
         kind = name.partition("/")[2]
         if kind in _envelopes():
             continue
@@ -87,12 +92,12 @@ def names() -> list[str]:
 def game_schemas(kind: str) -> list[str]:
     """The names (``GAME/KIND``) of the games' own schema files of ``kind``, in registry
     order."""
-    return [n for n in _game_files() if n.partition("/")[2] == kind]
+    return [n for n in _game_texts() if n.partition("/")[2] == kind]
 
 
 def _resource(name: str) -> str:
     """The resource a name stands for: a published name, a joined kind or ``GAME/KIND``."""
-    if name in _game_files() or name in _envelopes():
+    if name in _game_texts() or name in _envelopes():
         return name
     if name in _published():
         return _published()[name]
@@ -109,14 +114,12 @@ def schema(name: str) -> dict[str, Any]:
     """The named schema: a published one (joined from its envelope and the games' files),
     or one game's file (``turbulences/event``); ``KeyError`` for an unknown name."""
     resource = _resource(name)
-    if resource in _game_files():
-        return published(_game_files()[resource])
-    from skyhex.rules.games import entries
+    if resource in _game_texts():
+        return published(_game_file(resource))
     from skyhex.rules.games import names as games
 
-    joined = [_game_files()[n] for n in game_schemas(resource)]
-    titles = [e.title for e in entries() if f"{e.name}/{resource}" in _game_files()]
-    return join(_envelopes()[resource], joined, games(), titles)
+    joined = [_game_file(n) for n in game_schemas(resource)]
+    return join(_envelopes()[resource], joined, games(), [g.title for g in joined])
 
 
 def schema_id(name: str) -> str:
@@ -124,7 +127,7 @@ def schema_id(name: str) -> str:
 
 
 def _resources() -> list[str]:
-    return [*_envelopes(), *_game_files()]
+    return [*_envelopes(), *_game_texts()]
 
 
 @cache
@@ -158,14 +161,14 @@ def conforms(name: str, data: Any) -> bool:
 def _compiled(name: str, branch: str | None = None) -> Any:
     import jsonschema_rs
 
-    return jsonschema_rs.validator_for(bundled(name) if branch is None else branch_schema(name, branch))
+    return jsonschema_rs.validator_for(_bundle(name) if branch is None else branch_schema(name, branch))
 
 
 def branch_schema(name: str, branch: str) -> dict[str, Any]:
     """The definition ``branch`` of the named schema as a schema of its own, self-contained
     (holding every definition it refers to): one event type's branch of a game's events
     (``branch_schema("turbulences/event", "journey")``), say."""
-    whole = bundled(name)
+    whole = _bundle(name)
     defs = whole["$defs"]
     return {"$schema": whole["$schema"], **defs[branch], "$defs": defs}
 
@@ -227,7 +230,8 @@ def _rebase(node: Any, owner: str, root: str) -> Any:
 
 
 @cache
-def _bundle(name: str) -> str:
+def _bundle(name: str) -> dict[str, Any]:
+    """The bundle of ``name``, shared: never to be changed (``bundled`` gives a copy)."""
     root_name = _resource(name)
     root: dict[str, Any] = _rebase(schema(root_name), root_name, root_name)
     root.pop("$id", None)
@@ -239,7 +243,7 @@ def _bundle(name: str) -> str:
             for key in ("$id", "$schema", "examples", *ANNOTATIONS):
                 embedded.pop(key, None)
             defs[_key(other)] = embedded
-    return json.dumps(root)
+    return root
 
 
 def bundled(name: str) -> dict[str, Any]:
@@ -248,7 +252,7 @@ def bundled(name: str) -> dict[str, Any]:
     ``skyhex-GAME-KIND``) and every reference is a JSON pointer into the one document, so
     that a tool resolves them without knowing skyhex's ``urn:`` ids (yaml-language-server
     does not resolve ids of embedded schemas)."""
-    result: dict[str, Any] = json.loads(_bundle(name))
+    result: dict[str, Any] = json.loads(json.dumps(_bundle(name)))
     return result
 
 

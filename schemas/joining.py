@@ -16,7 +16,7 @@ share and says, by three annotations, where the games join it:
 - a game's file adds to the envelope through its ``x-adds``: ``{"/json/pointer": value}``,
   keys of a mapping appended to the mapping at the pointer (in registry order), items of a
   list to the list there (an ``enum`` of reasons, say). Its local references are rebased to
-  the game's file. Two games that add the same key differently are a ``PluginError``.
+  the game's file. Two games that add the same key differently are a ``JoinError``.
 
 A game's ``examples`` and ``x-examples`` (whole documents, where its file describes a part of
 one, such as a moves-file entry) are appended to the joined schema's. Pure: values in,
@@ -30,15 +30,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from skyhex.rules.games import PluginError
+from skyhex.rules.errors import SkyhexError
 
 URN = "urn:skyhex:schema:"
 ANNOTATIONS = ("x-adds", "x-key", "x-examples")
 """The keys of a game's file that only say how it joins its envelope."""
 
 
-class JoinError(PluginError):
-    """A game's schema file that cannot join its envelope."""
+class JoinError(SkyhexError):
+    """A game's schema file that cannot join its envelope (an installed plugin's mistake)."""
 
 
 @dataclass(frozen=True)

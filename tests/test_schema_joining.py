@@ -28,7 +28,7 @@ def envelope(kind: str) -> dict[str, Any]:
 
 def own(kind: str) -> list[GameFile]:
     """The registered games' files of ``kind``, as the loader reads them."""
-    return [schemas._game_files()[n] for n in schemas.game_schemas(kind)]
+    return [schemas._game_file(n) for n in schemas.game_schemas(kind)]
 
 
 def race(kind: str, body: dict[str, Any]) -> GameFile:
