@@ -72,7 +72,7 @@ def test_examples_are_valid(standard: ComponentSet) -> None:
     for f in files:
         game, m, _ = load_map(str(f))
         games.add(game.name)
-        assert game.check_map(m, standard) == [], f
+        assert game.maps is not None and game.maps.check(m, standard) == [], f
     assert games == {"paragliders", "turbulences", "balloons"}
 
 
