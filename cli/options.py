@@ -83,8 +83,8 @@ def offered(command: str) -> list[Offered]:
 
 def with_options(command: str, function: Callable[..., None]) -> Callable[..., None]:
     """``function`` with the game options of ``command`` in place of its parameter
-    ``given`` (which receives them as a dict), its help ending with what each game says of
-    the command (``Face.about``)."""
+    ``given`` (which receives them as a dict; a function without one takes none), its help
+    ending with what each game says of the command (``Face.about``)."""
     signature = inspect.signature(function, eval_str=True)
     options = offered(command)
     names = [o.name for o in options]
@@ -95,16 +95,23 @@ def with_options(command: str, function: Callable[..., None]) -> Callable[..., N
         else:
             parameters.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
 
+    takes = GIVEN in signature.parameters
+
     def generated(**values: Any) -> None:
-        function(**{k: v for k, v in values.items() if k not in names},
-                 given={n: values.get(n) for n in names})
+        kept = {k: v for k, v in values.items() if k not in names}
+        if takes:
+            kept[GIVEN] = {n: values.get(n) for n in names}
+        function(**kept)
 
     generated.__name__ = generated.__qualname__ = function.__name__
     generated.__module__ = function.__module__
     generated.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=parameters)
     said = [f"{f.title}: {f.about[command]}." for f in faces() if command in f.about]
-    generated.__doc__ = "\n\n".join([inspect.getdoc(function) or "", *said])
+    paragraphs = (inspect.getdoc(function) or "").split("\n\n")
+    end = next((k for k, p in enumerate(paragraphs) if p.startswith("Exit code")),
+               len(paragraphs))  # the games' paragraphs before the exit codes
+    generated.__doc__ = "\n\n".join([*paragraphs[:end], *said, *paragraphs[end:]])
     return generated
 
 
