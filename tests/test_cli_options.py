@@ -135,3 +135,21 @@ def test_a_capability_the_game_lacks_is_one_line(monkeypatch: pytest.MonkeyPatch
     r = run("map", "stats", str(ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"))
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr == "skyhex: error: not supported yet: map stats for turbulences\n"
+
+
+def test_missions_are_asked_of_the_logs_game() -> None:
+    """``skyhex missions`` reads a log by its game's log tools; a game without missions is
+    told in one line, and ``--game`` is for ``--list`` only."""
+    golden = ROOT / "tests" / "golden"
+    r = run("missions", "--list", "--game", "paragliders")
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == "skyhex: error: not supported yet: missions for paragliders\n"
+    r = run("missions", "--list", "--game", "turbulences", "--format", "json")
+    assert r.exit_code == 0 and r.stderr == "" and '"game": "turbulences"' in r.stdout
+    log = str(golden / "turbulences-2.ndjson")
+    r = run("missions", log, "--game", "turbulences")
+    assert r.exit_code == 2 and r.stdout == "" and "--game is for --list" in flat(r.stderr)
+    r = run("missions", log, str(golden / "balloons-2.ndjson"))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == f"{golden / 'balloons-2.ndjson'}:1:1: error: a \"balloons\" log: " \
+        "missions are Turbulences' (rulebook section 12)\n"
