@@ -54,7 +54,7 @@ def references(allow_outside: bool) -> References:
 
 
 def participants() -> str:
-    """What a participant is in the installed games (``a player, company or balloon``): the
+    """What a participant is called in the installed games (``a player or company``): the
     help of options that name one."""
     from skyhex.games.face import faces
 

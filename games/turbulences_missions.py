@@ -263,13 +263,22 @@ def reckon(logs: Sequence[LogMissions], before: Career | None = None) -> Reckoni
                      repeated)
 
 
+HEADINGS = {"game": "Decided from a game's log", "career": "Decided from the logs of a "
+            "career (counted across games)", "scenario": "Decided from a log and its "
+            "scenario (--scenario: the landscape)", "missing": "Not decidable from today's "
+            "logs (the fact missing)", "table": "Not decidable by software (physical, social "
+            "or secret)"}
+"""The title of each status of the catalogue, as ``missions --list`` prints them."""
+
+
 def mission_name(key: str) -> str:
     """The rulebook's name of the mission ``key``."""
     return BY_KEY[key].name
 
 
 TOOLS = Missions(catalogue=catalogue, read=read_missions, load_career=load_career,
-                 reckon=reckon, name=mission_name, source="rulebook section 12")
+                 reckon=reckon, name=mission_name, source="rulebook section 12",
+                 headings=HEADINGS)
 """Turbulences' missions, as its face's log tools give them."""
 
 
