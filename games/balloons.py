@@ -1,6 +1,7 @@
 """The face of Balmy Balloonists: its globes (generated from a component set, checked, drawn,
 measured), its component sets, scenarios and races, its boards and cards, its terminal
-picture and text account."""
+picture and text account (``FACE``), and the command-line options it takes; it has no viewer
+art of its own (the viewer's plain panels)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The face of Paragliders: its maps (with the component set their tiles come from), its
-scenarios, its boards and track boards, its terminal picture and text account."""
+"""The face of Paragliders (``FACE``): its maps (with the component set their tiles come
+from), its scenarios, its boards and track boards, its terminal picture, text account and
+viewer art, and the command-line options it takes; what only forwards to an engine or a
+renderer is named by a ``Lazy`` reference."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The face of Turbulences: its landscapes, scenarios (companies, modes, teams), boards,
-terminal picture and text account."""
+"""The face of Turbulences (``FACE``): its landscapes, scenarios (companies, modes, teams),
+boards, terminal picture, text account, viewer art and missions (``turbulences_missions``),
+and the command-line options it takes; what only forwards to an engine or a renderer is named
+by a ``Lazy`` reference."""
 
 from __future__ import annotations
 
@@ -68,8 +70,6 @@ def check_map(m: Landscape, context: Any) -> list[Violation]:
 
     return check_landscape(m)
 
-
-# --- new scenarios ------------------------------------------------------------------
 
 def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Landscape:
     from skyhex.mapgen.turbulences.generate import generate_landscape
