@@ -9,9 +9,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum, StrEnum
 from typing import Annotated, Any
 
-import click
 import typer
 
 from skyhex.games.face import BOARD, Face, Option, UsageError, faces, usage
@@ -48,7 +48,7 @@ class Offered:
         return None if any(v is None for v in values) else pick(values)
 
     def parameter(self) -> inspect.Parameter:
-        kind = self.first.type
+        kind: Any = self.first.type
         for f, o in self.takers:
             if o.type is not kind or o.spelling != self.first.spelling:
                 raise PluginError(f"game {f.name!r}: its option {o.name!r} is declared as "
@@ -58,11 +58,10 @@ class Offered:
         settings: dict[str, Any] = {"help": self.help(), "show_default": False}
         if kind is int or kind is float:
             settings["min"], settings["max"] = self.bound("min", min), self.bound("max", max)
-        choices = sorted({c for _, o in self.takers for c in o.choices},
-                         key=[c for _, o in self.takers for c in o.choices].index)
-        if choices:
-            settings["click_type"] = click.Choice(choices)
-            settings["metavar"] = f"[{'|'.join(choices)}]"
+        choices = list(dict.fromkeys(c for _, o in self.takers for c in o.choices))
+        if choices:  # Typer offers an enumeration's values (the command hands on strings)
+            kind = StrEnum(self.name.title().replace("_", ""),  # type: ignore[misc,no-redef]
+                           {c: c for c in choices})
         if self.first.metavar:
             settings["metavar"] = self.first.metavar
         return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -100,7 +99,8 @@ def with_options(command: str, function: Callable[..., None]) -> Callable[..., N
     def generated(**values: Any) -> None:
         kept = {k: v for k, v in values.items() if k not in names}
         if takes:
-            kept[GIVEN] = {n: values.get(n) for n in names}
+            kept[GIVEN] = {n: v.value if isinstance(v := values.get(n), Enum) else v
+                           for n in names}
         function(**kept)
 
     generated.__name__ = generated.__qualname__ = function.__name__

@@ -101,10 +101,10 @@ def test_help_says_which_games_take_each_option() -> None:
     r = run("scenario", "new", "--help")
     assert r.exit_code == 0 and r.stderr == ""
     text = flat(r.stdout)
-    assert "--forecast [full|short] Paragliders: Weather forecast variant" in text
+    assert "--forecast <full|short> Paragliders: Weather forecast variant" in text
     assert "--night Turbulences: A NIGHT FLIGHT game" in text
-    assert "-p, --players INTEGER RANGE Paragliders: 1-4 players" in text or \
-        "Turbulences: 2-6 companies" in text
+    assert "-p, --players <int range> Paragliders: 1-4 players (1 plays solo); Turbulences: " \
+        "2-6 companies; Balmy Balloonists: 2-4 balloons" in text
     r = run("map", "generate", "--help")
     assert r.exit_code == 0 and "Paragliders, Balmy Balloonists: Component set file" in \
         flat(r.stdout)
