@@ -272,12 +272,13 @@ class Logs:
 C = TypeVar("C")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Face:
     """A game's face: its name, the kinds of documents it has, the kinds of chance draws a
     moves file may pin, its capabilities (``None``: the game has none), its command-line
     options, and ``about``: a sentence per command (``map generate``, ``components print``,
-    ...) that the command's help says of the game."""
+    ...) that the command's help says of the game. One value per game, told apart by
+    identity."""
 
     name: str
     kinds: frozenset[str] = frozenset({"map", "scenario", "moves"})
