@@ -113,11 +113,13 @@ def default_game() -> Face:
 
 def _setup_game(path: str) -> str | None:
     """The ``game`` of the log's first event, if it is a ``setup`` event naming one."""
+    from skyhex.games.documents import _json_line
+
     text = decode(read_bytes(path), display_name(path))
     first = next((line for line in text.splitlines() if line.strip()), None)
     try:
-        event = json.loads(first) if first is not None else None
-    except ValueError:
+        event = _json_line(first) if first is not None else None
+    except ValueError:  # the game's reader says what is wrong with it
         return None
     if isinstance(event, dict) and event.get("type") == "setup" and \
             isinstance(event.get("game"), str):
