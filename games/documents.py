@@ -342,17 +342,19 @@ def load_scenario(path: str, refs: References | None = None) -> tuple[Face, Any,
 
     document = load_validated(path, "scenario")
     found = face(document.data["game"])
-    return found, found.read_scenario(document, document.data, path, (), refs=refs), document
+    read = found.need(found.scenarios, "scenarios").read
+    return found, read(document, document.data, path, (), refs=refs), document
 
 
 def load_map(path: str, components: str | None = None) -> tuple[Face, Any, Document]:
-    """A map file of any game (its ``game:`` key; Paragliders by default), read with the
-    component set in ``components`` (or the game's standard one)."""
+    """A map file of any game (its ``game:`` key; the default game's when it has none), read
+    with the component set in ``components`` (or the game's standard one)."""
     from skyhex.games.face import face
 
     document = load_validated(path, "map")
     game = face(document.data.get("game", registry.default_name()))
-    return game, game.read_map(document, game.map_context(components)), document
+    maps = game.need(game.maps, "maps")
+    return game, maps.read(document, maps.context(components)), document
 
 
 def load_game(moves: str | None, scenario: str | None = None,
@@ -365,8 +367,8 @@ def load_game(moves: str | None, scenario: str | None = None,
     found = found or sources(moves, scenario, refs)
     game_face = face(found.game)
     ruleset = game_face.ruleset
-    read = game_face.read_scenario(found.document, found.data, found.base, found.at,
-                                   refs=found.refs)
+    read = game_face.need(game_face.scenarios, "scenarios").read(
+        found.document, found.data, found.base, found.at, refs=found.refs)
     document = found.moves
     if document is None:
         game, state, events = ruleset.new_game(read)

@@ -73,7 +73,7 @@ def test_examples_are_valid(standard: ComponentSet) -> None:
     for f in files:
         game, m, _ = load_map(str(f))
         games.add(game.name)
-        assert game.check_map(m, standard) == [], f
+        assert game.maps is not None and game.maps.check(m, standard) == [], f
     assert games == {"paragliders", "turbulences", "balloons"}
 
 
@@ -237,7 +237,8 @@ def test_the_second_aerodrome_layout(length: int, standard: ComponentSet) -> Non
     back = map_from_dict(doc, standard)
     assert check_map(back, standard) == []
     assert back.replaced_tiles == 1
-    assert "61 slots, 183 hexes" in face("paragliders").map_summary(back)
+    maps = face("paragliders").maps
+    assert maps is not None and "61 slots, 183 hexes" in maps.summary(back)
     aero = sorted(back.terrain_hexes(Terrain.AERODROME))
     assert len(aero) == 3
     # the aerodromes lie at both ends of the row: one hex alone, two side by side

@@ -269,7 +269,8 @@ def test_positions_round_trip(game: str) -> None:
                 doc = with_position(data, str(path), block, str(path))  # read as if at path
                 document = parse(json.dumps(doc), "position.json")
                 assert list(validator("scenario").iter_errors(document.data)) == []
-                taken = game_face.read_scenario(document, document.data, str(path), ())
+                assert game_face.scenarios is not None
+                taken = game_face.scenarios.read(document, document.data, str(path), ())
                 resumed = start(rules, taken)
                 assert rules.view(resumed.game, resumed.state, None) == \
                     rules.view(original.game, states[k], None)
