@@ -62,8 +62,8 @@ components_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(components_app, name="components")
-components_app.command("export")(components.export)
-components_app.command("print")(components.print_sheets)
+components_app.command("export")(with_options("components export", components.export))
+components_app.command("print")(with_options("components print", components.print_sheets))
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
 app.command("view")(view.view)

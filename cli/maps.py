@@ -33,7 +33,7 @@ MAX_DRAWS = 10_000
 """Seeds ``map generate --where`` draws for one map, at most (a few minutes of work)."""
 MAX_WHERE_DRAWS = 100_000
 """Seeds one ``map generate --where`` command draws at most (``--count`` x ``--max-draws``):
-under half an hour of Paragliders maps."""
+under half an hour of the slowest game's maps."""
 
 if TYPE_CHECKING:
     from skyhex.games.face import Face, Maps, MapStats

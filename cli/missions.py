@@ -39,7 +39,8 @@ def _list(fmt: MissionsFormat, game: str | None) -> None:
 
     with reporting():
         listed = face(game) if game is not None else default_game()
-        rows = missions_of(listed).catalogue()
+        tools = missions_of(listed)
+        rows = tools.catalogue()
     if fmt is MissionsFormat.json:
         out(json.dumps({"game": listed.name, "missions": rows}, indent=2))
         return
@@ -47,12 +48,7 @@ def _list(fmt: MissionsFormat, game: str | None) -> None:
         for r in rows:
             out(json.dumps(r))
         return
-    titles = {"game": "Decided from a game's log", "career": "Decided from the logs of a "
-              "career (counted across games)", "scenario": "Decided from a log and its "
-              "scenario (--scenario: the landscape)", "missing": "Not decidable from today's logs "
-              "(the fact missing)", "table": "Not decidable by software (physical, social or "
-              "secret)"}
-    for status, title in titles.items():
+    for status, title in tools.headings.items():
         chosen = [r for r in rows if r["status"] == status]
         if not chosen:  # a kind of mission every one of which is decided now
             continue
@@ -127,8 +123,8 @@ def missions(
         "(default: the first game that has missions).")] = None,
     scenario: Annotated[str | None, typer.Option(
         "--scenario", metavar="FILE", help="The scenario the logs were played on: its "
-        "landscape decides the missions about tiles (mountains, sea). Each log is replayed "
-        "on it.")] = None,
+        "map decides the missions about its tiles (mountains, sea). Each log is replayed on "
+        "it.")] = None,
     career: Annotated[str | None, typer.Option(
         "--career", metavar="FILE", help="A career file (JSON) that adds up each pilot's "
         "stars across games: read if it exists, then written back (atomically) with these "

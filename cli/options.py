@@ -9,9 +9,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum, StrEnum
 from typing import Annotated, Any
 
-import click
 import typer
 
 from skyhex.games.face import BOARD, Face, Option, UsageError, faces, usage
@@ -48,7 +48,7 @@ class Offered:
         return None if any(v is None for v in values) else pick(values)
 
     def parameter(self) -> inspect.Parameter:
-        kind = self.first.type
+        kind: Any = self.first.type
         for f, o in self.takers:
             if o.type is not kind or o.spelling != self.first.spelling:
                 raise PluginError(f"game {f.name!r}: its option {o.name!r} is declared as "
@@ -58,11 +58,10 @@ class Offered:
         settings: dict[str, Any] = {"help": self.help(), "show_default": False}
         if kind is int or kind is float:
             settings["min"], settings["max"] = self.bound("min", min), self.bound("max", max)
-        choices = sorted({c for _, o in self.takers for c in o.choices},
-                         key=[c for _, o in self.takers for c in o.choices].index)
-        if choices:
-            settings["click_type"] = click.Choice(choices)
-            settings["metavar"] = f"[{'|'.join(choices)}]"
+        choices = list(dict.fromkeys(c for _, o in self.takers for c in o.choices))
+        if choices:  # Typer offers an enumeration's values (the command hands on strings)
+            kind = StrEnum(self.name.title().replace("_", ""),  # type: ignore[misc,no-redef]
+                           {c: c for c in choices})
         if self.first.metavar:
             settings["metavar"] = self.first.metavar
         return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -83,8 +82,8 @@ def offered(command: str) -> list[Offered]:
 
 def with_options(command: str, function: Callable[..., None]) -> Callable[..., None]:
     """``function`` with the game options of ``command`` in place of its parameter
-    ``given`` (which receives them as a dict), its help ending with what each game says of
-    the command (``Face.about``)."""
+    ``given`` (which receives them as a dict; a function without one takes none), its help
+    ending with what each game says of the command (``Face.about``)."""
     signature = inspect.signature(function, eval_str=True)
     options = offered(command)
     names = [o.name for o in options]
@@ -95,16 +94,24 @@ def with_options(command: str, function: Callable[..., None]) -> Callable[..., N
         else:
             parameters.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
 
+    takes = GIVEN in signature.parameters
+
     def generated(**values: Any) -> None:
-        function(**{k: v for k, v in values.items() if k not in names},
-                 given={n: values.get(n) for n in names})
+        kept = {k: v for k, v in values.items() if k not in names}
+        if takes:
+            kept[GIVEN] = {n: v.value if isinstance(v := values.get(n), Enum) else v
+                           for n in names}
+        function(**kept)
 
     generated.__name__ = generated.__qualname__ = function.__name__
     generated.__module__ = function.__module__
     generated.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=parameters)
     said = [f"{f.title}: {f.about[command]}." for f in faces() if command in f.about]
-    generated.__doc__ = "\n\n".join([inspect.getdoc(function) or "", *said])
+    paragraphs = (inspect.getdoc(function) or "").split("\n\n")
+    end = next((k for k, p in enumerate(paragraphs) if p.startswith("Exit code")),
+               len(paragraphs))  # the games' paragraphs before the exit codes
+    generated.__doc__ = "\n\n".join([*paragraphs[:end], *said, *paragraphs[end:]])
     return generated
 
 

@@ -53,6 +53,15 @@ def references(allow_outside: bool) -> References:
     return References(outside=allow_outside)
 
 
+def participants() -> str:
+    """What a participant is called in the installed games (``a player or company``): the
+    help of options that name one."""
+    from skyhex.games.face import faces
+
+    words = list(dict.fromkeys(f.participant for f in faces()))
+    return "a " + (f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0])
+
+
 def error(message: str) -> None:
     """One error line on stderr, escaped: ``skyhex: error: message``."""
     print(f"skyhex: error: {escape(message)}", file=sys.stderr)

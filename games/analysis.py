@@ -101,16 +101,14 @@ def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
 def item_map(item: Mapping[str, Any]) -> tuple[Any, Any] | None:
     """The face and the map an item is played on (``None``: a scenario without one)."""
     found, scenario = _scenario(item)
-    m = _map_of(scenario)
+    m = _map_of(found, scenario)
     return None if m is None else (found, m)
 
 
-def _map_of(scenario: Any) -> Any:
-    for attribute in ("map", "landscape", "globe"):
-        m = getattr(scenario, attribute, None)
-        if m is not None:
-            return m
-    return None
+def _map_of(face: Any, scenario: Any) -> Any:
+    """The map ``scenario`` is played on, as its game's face says (``None``: none)."""
+    scenarios = face.scenarios
+    return None if scenarios is None or scenarios.map_of is None else scenarios.map_of(scenario)
 
 
 def analyze_item(item: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,7 +175,7 @@ def analyze_item(item: Mapping[str, Any]) -> dict[str, Any]:
         "bot_mean": {b: _r(_mean(v)) for b, v in sorted(bot_scores.items())},
         "figures": {k: _r(_mean(v)) for k, v in sorted(figures.items())},
     }
-    m = _map_of(scenario)
+    m = _map_of(face, scenario)
     static: dict[str, Any] = {}
     if m is not None:
         try:

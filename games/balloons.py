@@ -1,6 +1,7 @@
 """The face of Balmy Balloonists: its globes (generated from a component set, checked, drawn,
 measured), its component sets, scenarios and races, its boards and cards, its terminal
-picture and text account."""
+picture and text account (``FACE``), and the command-line options it takes; it has no viewer
+art of its own (the viewer's plain panels)."""
 
 from __future__ import annotations
 
@@ -109,6 +110,7 @@ def pieces_of(components: str | None) -> PieceSet:
 
     return component_pieces(SetFile(components).load())
 
+
 def read_map(document: Document, context: Any) -> Globe:
     from skyhex.rules.balloons.maps import globe_from_dict
 
@@ -116,6 +118,7 @@ def read_map(document: Document, context: Any) -> Globe:
         return globe_from_dict(document.data)
     except InputError as e:
         raise located(document, e) from None
+
 
 def check_map(m: Globe, context: Any) -> list[Violation]:
     """The globe rules; the permissions of its restricted airspaces only against a
@@ -125,17 +128,21 @@ def check_map(m: Globe, context: Any) -> list[Violation]:
 
     return check_globe(m, _named_set(context))
 
+
 def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Globe:
     from skyhex.mapgen.balloons.generate import generate_globe
 
     return generate_globe(_parts(context), seed)
 
+
 def map_report(m: Globe) -> dict[str, Any]:
     return {"lanes": m.lanes, "sections": len(m.sections), "spaces": sum(m.totals)}
+
 
 def map_summary(m: Globe) -> str:
     return (f"balloons globe, {m.lanes} lanes, {len(m.sections)} sections in "
             f"{m.quadrants} quadrants, {sum(m.totals)} spaces, {len(m.zones)} zones")
+
 
 def stats_text(f: Mapping[str, Any]) -> str:
     zones = ", ".join(f"{k} {v} ({f['zone_spaces'][k]} spaces)"
@@ -148,6 +155,7 @@ def stats_text(f: Mapping[str, Any]) -> str:
         f"  zones: {zones}",
         f"  free spaces (Medium, no permission): {f['free_spaces']}",
         f"  fewest steps round the world: {laps}"])
+
 
 # --- scenarios and logs -------------------------------------------------------------
 
@@ -189,6 +197,11 @@ def read_scenario(document: Document, data: Any, base: str, at: tuple[Any, ...],
         raise DocumentError(problems)
     return scenario
 
+
+def map_of(scenario: Scenario) -> Globe:
+    return scenario.globe
+
+
 def scenario_summary(s: Scenario) -> str:
     balloons = ", ".join(f"{seat.colour}{' (' + seat.player + ')' if seat.player else ''}"
                          for seat in s.seats)
@@ -196,8 +209,10 @@ def scenario_summary(s: Scenario) -> str:
     return (f"balloons, {len(s.seats)} balloons ({balloons}), {s.globe.lanes} lanes, "
             f"{len(s.globe.zones)} zones, {days} days, finish {s.finish.value}")
 
+
 def start_caption(scenario: Scenario) -> str:
     return "start of the race: every balloon grounded on the start meridian"
+
 
 def new_scenario(face: Face, options: Mapping[str, Any], output: str
                  ) -> list[tuple[str, str]]:
@@ -226,6 +241,7 @@ def new_scenario(face: Face, options: Mapping[str, Any], output: str
               "(its round is played out); days: the race's length in rounds.\n")
     return [(output, header + dump_yaml(doc))]
 
+
 # --- boards -------------------------------------------------------------------------
 
 def map_sheets(m: Globe, context: Any, request: BoardRequest) -> list[Sheet]:
@@ -240,6 +256,7 @@ def map_sheets(m: Globe, context: Any, request: BoardRequest) -> list[Sheet]:
         parts = _parts(context)
         sheets.append(Sheet("cards", cards_picture(parts), "cards 63 x 88 mm"))
     return sheets
+
 
 def position_sheets(scenario: Scenario, replay: Replay, caption: str,
                     request: BoardRequest) -> list[Sheet]:
@@ -288,16 +305,20 @@ FACE = Face(
                        Lazy("skyhex.mapgen.balloons.stats:summary"), stats_text),
         show=Lazy("skyhex.render.balloons.terminal:render_globe")),
     scenarios=Scenarios(read=read_scenario, summary=scenario_summary,
-                        start_caption=start_caption, new=new_scenario),
+                        start_caption=start_caption, new=new_scenario,
+                        map_of=map_of),
     boards=Boards(map_sheets=map_sheets, position_sheets=position_sheets, pieces=pieces_of),
     words=Words(Lazy("skyhex.render.balloons.account:account")),
     options=OPTIONS,
+    participant="balloon",
     about={
         GENERATE: "the globe of the component set's cards",
         "map show": "the globe's lanes, sections and zones",
         "map stats": "lanes, sections, spaces, zones, free spaces, the fewest steps round "
                      "the world",
         NEW: "a race of --players balloons on the component set's globe",
+        "components export": "the globe's cards",
+        "components print": "the four decks and the chips",
         BOARD: "the globe's lanes and zones; from a scenario or moves file, the balloons",
     },
 )

@@ -4,7 +4,7 @@ Loading a scenario stops at the first stage that fails (format, game, schema, th
 names, the rules), which makes an author fix and run again, stage by stage. Checking goes on
 wherever the document can still be read:
 
-- an unknown ``game`` close to a known one (``paraglider``) is reported with what it may
+- an unknown ``game`` close to a known one (a game's name misspelt) is reported with what it may
   mean, and the file is checked as that game's;
 - the schema mistakes are reported (``schemas/diagnostics.py``: each once, with what was
   meant); then each value in error is set aside (the innermost optional key holding it,

@@ -226,16 +226,13 @@ def load_referenced(document: Document, data: Any, base: str, at: tuple[Any, ...
 
 
 def violation_path(m: Any, v: Violation) -> tuple[Any, ...]:
-    """Where a violation is written in its map's document: the first of its slots, clouds,
-    hexes or spaces that the map read from a place (``slot_paths``, ``cloud_paths``,
-    ``hex_paths``, ``space_paths``); ``()`` when none was."""
-    for places, keys in ((getattr(m, "slot_paths", {}), v.slots),
-                         (getattr(m, "cloud_paths", {}), v.clouds),
-                         (getattr(m, "hex_paths", {}), v.hexes),
-                         (getattr(m, "space_paths", {}), v.spaces)):
-        for key in keys:
-            if key in places:
-                return tuple(places[key])
+    """Where a violation is written in its map's document: the first of its places that the
+    map read from a place of its file (the map's attribute that its kind names, such as
+    ``slot_paths``); ``()`` when none was."""
+    for place in v.places:
+        paths = getattr(m, place.kind.paths, None) or {}
+        if place.at in paths:
+            return tuple(paths[place.at])
     return ()
 
 

@@ -187,13 +187,15 @@ class Scenarios:
     of a new scenario written at ``output`` (``-``: stdout, everything inline), (path, text)
     pairs, the scenario last; ``generates_map``: whether ``new`` without a map generates the
     map of its seed (the one ``map generate --seed`` makes), so that ``analyze --generate``
-    can play generated maps."""
+    can play generated maps; ``map_of(scenario)``: the map it is played on (analytics
+    measure it), ``None`` for a scenario without one."""
 
     read: Callable[..., Any]
     summary: Callable[[Any], str]
     start_caption: Callable[[Any], str]
     new: Callable[[Face, Mapping[str, Any], str], list[tuple[str, str]]] | None = None
     generates_map: bool = False
+    map_of: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -270,12 +272,13 @@ class Logs:
 C = TypeVar("C")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Face:
     """A game's face: its name, the kinds of documents it has, the kinds of chance draws a
     moves file may pin, its capabilities (``None``: the game has none), its command-line
-    options, and ``about``: a sentence per command (``map generate``, ``map show``, ...)
-    that its help says of the game."""
+    options, and ``about``: a sentence per command (``map generate``, ``components print``,
+    ...) that the command's help says of the game. One value per game, told apart by
+    identity."""
 
     name: str
     kinds: frozenset[str] = frozenset({"map", "scenario", "moves"})
@@ -288,6 +291,8 @@ class Face:
     logs: Logs | None = None
     options: tuple[Option, ...] = ()
     about: Mapping[str, str] = field(default_factory=dict)
+    participant: str = "player"
+    """What the game calls a participant (``company``), in the help of options naming one."""
 
     @property
     def ruleset(self) -> Ruleset[Any, Any, Any]:

@@ -10,7 +10,7 @@ knows a game by name.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,7 +74,9 @@ class Missions:
     """A game's missions, its face's log tools: ``catalogue()``, every mission with its
     status (``missions --list``); ``read(paths, scenario, refs)``, each log's missions;
     ``load_career(path)``; ``reckon(logs, career)``, the achievements and the career after
-    them; ``name(key)``, a mission's name; ``source``, where the rules define them."""
+    them; ``name(key)``, a mission's name; ``source``, where the rules define them;
+    ``headings``: the title of each status of the catalogue, in the order ``--list`` prints
+    them."""
 
     catalogue: Callable[[], list[dict[str, Any]]]
     read: Callable[[Sequence[str], str | None, References | None], list[LogMissions]]
@@ -82,6 +84,7 @@ class Missions:
     reckon: Callable[[Sequence[LogMissions], Career | None], Reckoning]
     name: Callable[[str], str]
     source: str
+    headings: Mapping[str, str]
 
 
 def with_missions() -> list[Face]:
@@ -110,11 +113,13 @@ def default_game() -> Face:
 
 def _setup_game(path: str) -> str | None:
     """The ``game`` of the log's first event, if it is a ``setup`` event naming one."""
+    from skyhex.games.documents import _json_line
+
     text = decode(read_bytes(path), display_name(path))
     first = next((line for line in text.splitlines() if line.strip()), None)
     try:
-        event = json.loads(first) if first is not None else None
-    except ValueError:
+        event = _json_line(first) if first is not None else None
+    except ValueError:  # the game's reader says what is wrong with it
         return None
     if isinstance(event, dict) and event.get("type") == "setup" and \
             isinstance(event.get("game"), str):

@@ -1,5 +1,7 @@
-"""The face of Paragliders: its maps (with the component set their tiles come from), its
-scenarios, its boards and track boards, its terminal picture and text account."""
+"""The face of Paragliders (``FACE``): its maps (with the component set their tiles come
+from), its scenarios, its boards and track boards, its terminal picture, text account and
+viewer art, and the command-line options it takes; what only forwards to an engine or a
+renderer is named by a ``Lazy`` reference."""
 
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ MAP_FLOW = ("redraws", "slots", "hexes")
 check_map = Lazy("skyhex.mapgen.paragliders.check:check_map")
 map_to_dict = Lazy("skyhex.rules.paragliders.maps:map_to_dict")
 
+
 # --- maps ---------------------------------------------------------------------------
 
 def map_context(components: str | None) -> ComponentSet:
@@ -67,10 +70,12 @@ def map_context(components: str | None) -> ComponentSet:
     except InputError as e:
         raise located(document, e) from None
 
+
 def pieces_of(components: str | None) -> PieceSet:
     from skyhex.render.paragliders.pieces import component_pieces
 
     return component_pieces(map_context(components))
+
 
 def read_map(document: Document, context: Any) -> Map:
     from skyhex.rules.paragliders.maps import map_from_dict
@@ -79,6 +84,7 @@ def read_map(document: Document, context: Any) -> Map:
         return map_from_dict(document.data, context)
     except InputError as e:
         raise located(document, e) from None
+
 
 def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Map:
     from skyhex.mapgen.paragliders.generate import generate_map
@@ -91,8 +97,10 @@ def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Map:
                         aerodromes=options.get("aerodromes") or 0, mountains=mountains,
                         assistants=options.get("assistants") or 0)
 
+
 def map_report(m: Map) -> dict[str, Any]:
     return {"layout": m.layout.value, "hexes": len(m.hexes)}
+
 
 def map_summary(m: Map) -> str:
     what = f"{m.layout.value} layout"
@@ -101,6 +109,7 @@ def map_summary(m: Map) -> str:
     laid = len(m.slots) + len(m.aerodromes) + sum(len(r.slots) for r in m.recuts)
     tiles = f", {laid} slots" if m.has_slots else ""
     return f"{what}{tiles}, {len(m.hexes)} hexes"
+
 
 def stats_text(f: Mapping[str, Any]) -> str:
     terrain = ", ".join(f"{k} {v}" for k, v in f["terrain"].items())
@@ -138,6 +147,7 @@ def stats_text(f: Mapping[str, Any]) -> str:
     points = ", ".join(f"{k} -{v}" for k, v in f["balance_penalties"].items() if v)
     lines.append(f"  balance: {f['balance']}" + (f" ({points})" if points else ""))
     return "\n".join(lines)
+
 
 # --- scenarios and logs -------------------------------------------------------------
 
@@ -194,6 +204,11 @@ def read_scenario(document: Document, data: Any, base: str, at: tuple[Any, ...],
         raise DocumentError(problems)
     return scenario
 
+
+def map_of(scenario: Scenario) -> Map:
+    return scenario.map
+
+
 def scenario_summary(s: Scenario) -> str:
     from skyhex.rules.paragliders.clock import format_clock
 
@@ -206,16 +221,19 @@ def scenario_summary(s: Scenario) -> str:
         parts.append(f"position at {format_clock(s.position.time)}")
     return ", ".join(parts)
 
+
 def start_caption(scenario: Scenario) -> str:
     if scenario.position is not None:
         return "the scenario's position"
     return "setup: every pawn in hand"
+
 
 def viewer_art(scenario: Scenario, game: Any, source: str) -> ViewerArt:
     from skyhex.render.paragliders.viewer import ParaglidersArt
     from skyhex.render.sheet import default_title
 
     return ParaglidersArt(game, scenario.title or default_title(scenario.map.title, source))
+
 
 # --- boards -------------------------------------------------------------------------
 
@@ -238,6 +256,7 @@ def map_sheets(m: Map, context: Any, request: BoardRequest) -> list[Sheet]:
             weather_source=f"weather tiles: the first {len(cs.weather_board.hours)} of "
             f"set {cs.id}, face a (a scenario chooses its own)")))
     return sheets
+
 
 def position_sheets(scenario: Scenario, replay: Replay, caption: str,
                     request: BoardRequest) -> list[Sheet]:
@@ -417,7 +436,8 @@ FACE = Face(
                        Lazy("skyhex.mapgen.paragliders.stats:summary"), stats_text),
         show=Lazy("skyhex.render.paragliders.terminal:render_map")),
     scenarios=Scenarios(read=read_scenario, summary=scenario_summary,
-                        start_caption=start_caption, new=_new_scenario, generates_map=True),
+                        start_caption=start_caption, new=_new_scenario, generates_map=True,
+                        map_of=map_of),
     boards=Boards(map_sheets=map_sheets, position_sheets=position_sheets,
                   pieces=pieces_of),
     words=Words(Lazy("skyhex.render.paragliders.account:account"),
@@ -434,6 +454,10 @@ FACE = Face(
                      "above the mountaintop, and the balance score",
         NEW: "--players 1-4, a map generated from the seed (or --map), its altitude track, "
              "weather and solo options",
+        "components export": "tiles, boards, weather tiles, rulers, skill cards",
+        "components print": "map tiles (both faces), aerodrome tiles, cloud rings and tokens, "
+                             "weather tiles, stunt rulers, antenna tokens and GPS markers, "
+                             "skill cards, solo GPS markers",
         BOARD: "terrain with take-off, target, cloud spawn numbers, antennas (colour "
                "named), GPS sites, corners A-F; positions: pawns with facing and altitude, "
                "clouds, time, wind, sun, each pilot's tokens",

@@ -1,5 +1,7 @@
-"""The face of Turbulences: its landscapes, scenarios (companies, modes, teams), boards,
-terminal picture and text account."""
+"""The face of Turbulences (``FACE``): its landscapes, scenarios (companies, modes, teams),
+boards, terminal picture, text account, viewer art and missions (``turbulences_missions``),
+and the command-line options it takes; what only forwards to an engine or a renderer is named
+by a ``Lazy`` reference."""
 
 from __future__ import annotations
 
@@ -56,17 +58,18 @@ def pieces_of(components: str | None) -> PieceSet:
                          "the rulebook's")
     return component_pieces()
 
+
 def read_map(document: Document, context: Any) -> Landscape:
     from skyhex.rules.turbulences.maps import landscape_from_dict
 
     return landscape_from_dict(document.data)
+
 
 def check_map(m: Landscape, context: Any) -> list[Violation]:
     from skyhex.mapgen.turbulences.check import check_landscape
 
     return check_landscape(m)
 
-# --- new scenarios ------------------------------------------------------------------
 
 def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Landscape:
     from skyhex.mapgen.turbulences.generate import generate_landscape
@@ -80,9 +83,11 @@ def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Landsca
                                "--difficulty")
     return generate_landscape(seed, difficulty, half_tiles=bool(options.get("half_tiles")))
 
+
 def map_report(m: Landscape) -> dict[str, Any]:
     return {"difficulty": m.difficulty.value if m.difficulty is not None else None,
             "hexes": len(m.biomes)}
+
 
 def map_summary(m: Landscape) -> str:
     tokens = sum(len(stack) for stack in m.clouds.values())
@@ -95,6 +100,7 @@ def map_summary(m: Landscape) -> str:
     return (f"turbulences landscape, {difficulty or 'no difficulty given'}, "
             f"{len(m.biomes)} hexes{halves}, {tokens} cloud tokens")
 
+
 def stats_text(f: Mapping[str, Any]) -> str:
     biomes = ", ".join(f"{k} {v}" for k, v in f["biomes"].items())
     clouds = ", ".join(f"{k} {v}" for k, v in f["clouds"].items())
@@ -106,6 +112,7 @@ def stats_text(f: Mapping[str, Any]) -> str:
         f"  clouds: {clouds}" + (f" (heights {heights})" if heights else ""),
         f"  cloud tokens: {f['cloud_tokens']} ({f['storm_tokens']} on the storm side)",
         f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])
+
 
 # --- scenarios and logs -------------------------------------------------------------
 
@@ -135,6 +142,11 @@ def read_scenario(document: Document, data: Any, base: str, at: tuple[Any, ...],
         raise DocumentError(problems)
     return scenario
 
+
+def map_of(scenario: Scenario) -> Landscape:
+    return scenario.landscape
+
+
 def scenario_summary(s: Scenario) -> str:
     companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
                           + (" (EXPERT)" if c.expert else "") for c in s.companies)
@@ -149,8 +161,10 @@ def scenario_summary(s: Scenario) -> str:
                                                        ("Lightning", s.powers.lightning))
                       if on))
 
+
 def start_caption(scenario: Scenario) -> str:
     return "start of the game: turn 1, first weather phase resolved"
+
 
 # --- the replay viewer --------------------------------------------------------------
 
@@ -160,6 +174,7 @@ def viewer_art(scenario: Scenario, game: Any, source: str) -> ViewerArt:
 
     land = scenario.landscape
     return TurbulencesArt(game, scenario.title or default_title(land.title, source))
+
 
 # --- boards -------------------------------------------------------------------------
 
@@ -172,6 +187,7 @@ def map_sheets(m: Landscape, context: Any, request: BoardRequest) -> list[Sheet]
         m, title=_referee_title(default_title(m.title, request.file), night),
         hex_mm=request.hex_mm, coords=request.coords, night=night),
         f"hexes {request.hex_mm:g} mm flat to flat")]
+
 
 def position_sheets(scenario: Scenario, replay: Replay, caption: str,
                     request: BoardRequest) -> list[Sheet]:
@@ -346,13 +362,15 @@ FACE = Face(
                        Lazy("skyhex.mapgen.turbulences.stats:summary"), stats_text),
         show=Lazy("skyhex.render.turbulences.terminal:render_landscape")),
     scenarios=Scenarios(read=read_scenario, summary=scenario_summary,
-                        start_caption=start_caption, new=_new_scenario),
+                        start_caption=start_caption, new=_new_scenario,
+                        map_of=map_of),
     boards=Boards(map_sheets=map_sheets, position_sheets=position_sheets, pieces=pieces_of),
     words=Words(Lazy("skyhex.render.turbulences.account:account"),
                 Lazy("skyhex.render.turbulences.account:line")),
     viewer=Viewer(viewer_art),
     logs=Logs(missions=Lazy("skyhex.games.turbulences_missions:tools")),
     options=OPTIONS,
+    participant="company",
     about={
         GENERATE: "the difficulty's mountains and clouds, 12 plain and 12 sea tiles shuffled "
                   "with desert; --night: face down, for NIGHT FLIGHT",
@@ -360,6 +378,8 @@ FACE = Face(
         "map stats": "biome counts, clouds by kind, clouds next to a mountain",
         NEW: "a CLASSIC game of --players companies spread around a NORMAL landscape, or "
              "with --night a face-down one",
+        "components print": "landscape tiles, half-tiles, runways, airports, cloud, parcel, "
+                            "BOOST and Jerrycan tokens",
         BOARD: "biomes, Region boards, cities, clouds; from a scenario or moves file, airports "
                "and aircraft; NIGHT FLIGHT: face-down tiles and the NIGHT token, --referee "
                "prints the hidden faces",

@@ -54,16 +54,27 @@ def _validator(kind: str) -> Validator | None:
     that Turbulences logs do not have)."""
     from skyhex.schemas import branch_schema, validator
 
-    name = _branch(kind)
-    return None if name is None else validator("event").evolve(
-        schema=branch_schema("event", name))
+    branch = _branch(kind)
+    return None if branch is None else validator(branch[0]).evolve(
+        schema=branch_schema(*branch))
 
 
-def _branch(kind: str) -> str | None:
+@cache
+def _own_types() -> dict[str, str]:
+    """The Turbulences event types, each with its definition in the game's event schema."""
     from skyhex.schemas import schema
 
-    defs = schema("event")["$defs"]
-    return f"t_{kind}" if f"t_{kind}" in defs else kind if kind in _SHARED else None
+    own = schema(f"{GAME}/event")
+    return {own["$defs"][name]["properties"]["type"]["const"]: name
+            for name in (b["$ref"].rsplit("/", 1)[-1] for b in own["oneOf"])}
+
+
+def _branch(kind: str) -> tuple[str, str] | None:
+    """The schema and its definition that an event of type ``kind`` must satisfy: the
+    game's own, or the envelope's for the events every game shares."""
+    types = _own_types()
+    return (f"{GAME}/event", types[kind]) if kind in types else ("event", kind) \
+        if kind in _SHARED else None
 
 
 def _problem(name: str, line: int, message: str, rule: str, column: int = 1) -> DocumentError:
@@ -94,7 +105,7 @@ def _checked(name: str, line: int, event: Any, companies: set[str] | None) -> No
                        "log.event")
     check = _validator(kind)
     assert check is not None
-    error = None if branch_conforms("event", branch, event) else \
+    error = None if branch_conforms(*branch, event) else \
         best_match(check.iter_errors(event))
     if error is not None:
         where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.path)
@@ -263,13 +274,22 @@ def reckon(logs: Sequence[LogMissions], before: Career | None = None) -> Reckoni
                      repeated)
 
 
+HEADINGS = {"game": "Decided from a game's log", "career": "Decided from the logs of a "
+            "career (counted across games)", "scenario": "Decided from a log and its "
+            "scenario (--scenario: the landscape)", "missing": "Not decidable from today's "
+            "logs (the fact missing)", "table": "Not decidable by software (physical, social "
+            "or secret)"}
+"""The title of each status of the catalogue, as ``missions --list`` prints them."""
+
+
 def mission_name(key: str) -> str:
     """The rulebook's name of the mission ``key``."""
     return BY_KEY[key].name
 
 
 TOOLS = Missions(catalogue=catalogue, read=read_missions, load_career=load_career,
-                 reckon=reckon, name=mission_name, source="rulebook section 12")
+                 reckon=reckon, name=mission_name, source="rulebook section 12",
+                 headings=HEADINGS)
 """Turbulences' missions, as its face's log tools give them."""
 
 

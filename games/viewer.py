@@ -18,8 +18,8 @@ What a page holds is what its perspectives may know, and nothing more:
   the referee's;
 - a page with ``referee`` holds everything, and each seat whose view differs from the
   referee's somewhere, to compare what each knew;
-- a game where every seat sees everything (Paragliders) has one page for all; one that hides
-  something (Turbulences' parcel weights) needs its perspective said (``UsageError``).
+- a game where every seat sees everything has one page for all; one that hides something
+  (such as parcel weights) needs its perspective said (``UsageError``).
 
 Values that repeat (pieces, panel heads and cards, scores, trails, frames) are stored once in
 tables and named by their index: a 300-action game stays well under 2 MB.

@@ -98,8 +98,8 @@ def test_the_golden_races_end_both_ways() -> None:
 
 def test_every_balloons_event_matches_its_own_branch_of_the_schema() -> None:
     everything = validator("event")
-    balloons = everything.evolve(schema={"$ref": "urn:skyhex:schema:event#/$defs/balloons"})
-    others = [everything.evolve(schema={"$ref": f"urn:skyhex:schema:event#/$defs/{g}"})
+    balloons = everything.evolve(schema={"$ref": "urn:skyhex:schema:balloons/event"})
+    others = [everything.evolve(schema={"$ref": f"urn:skyhex:schema:{g}/event"})
               for g in ("paragliders", "turbulences")]
     shared = everything.evolve(schema={"$ref": "urn:skyhex:schema:event#/$defs/shared"})
     samples: dict[str, list[dict[str, Any]]] = {}
@@ -117,8 +117,8 @@ def test_every_balloons_event_matches_its_own_branch_of_the_schema() -> None:
             assert not any(o.is_valid(e) for o in others), e
     assert {"setup", "round", "card_played", "drifted", "moved", "altitude", "pawn_moved",
             "drew", "game_end"} <= types
-    defs = schema("event")["$defs"]
-    for ref in defs["balloons"]["oneOf"]:  # every key described
+    defs = schema("balloons/event")["$defs"]
+    for ref in schema("balloons/event")["oneOf"]:  # every key described
         branch = defs[ref["$ref"].rsplit("/", 1)[-1]]
         assert branch["description"]
         for key, prop in branch["properties"].items():
@@ -287,8 +287,8 @@ def _sample(prop: dict[str, Any], defs: dict[str, Any]) -> Any:
 def test_the_text_account_words_every_event_type() -> None:
     from skyhex.render.balloons.account import line
 
-    defs = schema("event")["$defs"]
-    for ref in defs["balloons"]["oneOf"]:
+    defs = schema("balloons/event")["$defs"]
+    for ref in schema("balloons/event")["oneOf"]:
         branch = defs[ref["$ref"].rsplit("/", 1)[-1]]
         event = {k: _sample(v, defs) for k, v in branch["properties"].items()
                  if k not in ("entry", "forced")}

@@ -101,10 +101,10 @@ def test_help_says_which_games_take_each_option() -> None:
     r = run("scenario", "new", "--help")
     assert r.exit_code == 0 and r.stderr == ""
     text = flat(r.stdout)
-    assert "--forecast [full|short] Paragliders: Weather forecast variant" in text
+    assert "--forecast <full|short> Paragliders: Weather forecast variant" in text
     assert "--night Turbulences: A NIGHT FLIGHT game" in text
-    assert "-p, --players INTEGER RANGE Paragliders: 1-4 players" in text or \
-        "Turbulences: 2-6 companies" in text
+    assert "-p, --players <int range> Paragliders: 1-4 players (1 plays solo); Turbulences: " \
+        "2-6 companies; Balmy Balloonists: 2-4 balloons" in text
     r = run("map", "generate", "--help")
     assert r.exit_code == 0 and "Paragliders, Balmy Balloonists: Component set file" in \
         flat(r.stdout)
@@ -135,3 +135,21 @@ def test_a_capability_the_game_lacks_is_one_line(monkeypatch: pytest.MonkeyPatch
     r = run("map", "stats", str(ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"))
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr == "skyhex: error: not supported yet: map stats for turbulences\n"
+
+
+def test_missions_are_asked_of_the_logs_game() -> None:
+    """``skyhex missions`` reads a log by its game's log tools; a game without missions is
+    told in one line, and ``--game`` is for ``--list`` only."""
+    golden = ROOT / "tests" / "golden"
+    r = run("missions", "--list", "--game", "paragliders")
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == "skyhex: error: not supported yet: missions for paragliders\n"
+    r = run("missions", "--list", "--game", "turbulences", "--format", "json")
+    assert r.exit_code == 0 and r.stderr == "" and '"game": "turbulences"' in r.stdout
+    log = str(golden / "turbulences-2.ndjson")
+    r = run("missions", log, "--game", "turbulences")
+    assert r.exit_code == 2 and r.stdout == "" and "--game is for --list" in flat(r.stderr)
+    r = run("missions", log, str(golden / "balloons-2.ndjson"))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == f"{golden / 'balloons-2.ndjson'}:1:1: error: a \"balloons\" log: " \
+        "missions are Turbulences' (rulebook section 12)\n"

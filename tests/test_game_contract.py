@@ -41,7 +41,7 @@ from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
 from skyhex.rules.replay import Replay, follow, play, start
-from skyhex.schemas import bundled, schema, validator
+from skyhex.schemas import game_schemas, schema, validator
 from skyhex.schemas.documents import parse
 
 from .candidates import (
@@ -226,19 +226,6 @@ def test_replayed_entries_reproduce_the_log_and_every_event_validates(game: str)
             end = original.events[-1]
             assert end["type"] == "game_end" and "entry" not in end
             assert end["scores"] == rules.scores(original.game, original.state)
-
-
-def _setup_games(node: Any) -> Iterator[str]:
-    """The ``game`` of every ``setup`` event definition of a (bundled) event schema."""
-    if isinstance(node, dict):
-        props = node.get("properties")
-        if isinstance(props, dict) and props.get("type") == {"const": "setup"}:
-            yield props["game"]["const"]
-        for value in node.values():
-            yield from _setup_games(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _setup_games(value)
 
 
 def _check_entries_of_events(replay: Replay) -> None:
@@ -469,7 +456,10 @@ def test_every_list_of_games_is_the_registry() -> None:
     assert {g.value for g in GameName} == names
     for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
-    assert set(_setup_games(bundled("event"))) == names
+    setups = {schema(n)["$defs"]["setup"]["properties"]["game"]["const"]
+              for n in game_schemas("event")}
+    assert setups == names
+    assert [n.partition("/")[0] for n in game_schemas("event")] == list(GAMES)
     for game in GAMES:
         assert face(game).name == game == ruleset(game).name
 

@@ -112,9 +112,9 @@ def test_golden_logs_stay_byte_identical(name: str) -> None:
 def test_every_turbulences_event_matches_its_own_branch_of_the_schema() -> None:
     everything = validator("event")
     turbulences = validator("event").evolve(schema={
-        "$ref": "urn:skyhex:schema:event#/$defs/turbulences"})
+        "$ref": "urn:skyhex:schema:turbulences/event"})
     paragliders = validator("event").evolve(schema={
-        "$ref": "urn:skyhex:schema:event#/$defs/paragliders"})
+        "$ref": "urn:skyhex:schema:paragliders/event"})
     shared = validator("event").evolve(schema={
         "$ref": "urn:skyhex:schema:event#/$defs/shared"})
     types = set()

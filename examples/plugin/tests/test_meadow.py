@@ -8,6 +8,7 @@ from skyhex.rules.errors import InputError
 from skyhex.rules.hexgrid import Hex
 
 from thistledown.meadow import Meadow, check_meadow, generate_meadow, meadow_from_dict, meadow_to_dict
+from thistledown.places import HEX
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -24,8 +25,8 @@ def test_the_checker_finds_a_walled_start_and_thorns_on_the_edges() -> None:
     m = Meadow(2, wall, frozenset({Hex(-1, 0)}))
     found = {v.rule: v for v in check_meadow(m)}
     assert set(found) == {"meadow.edge-thorns", "meadow.updraft-thorns", "meadow.no-way"}
-    assert found["meadow.edge-thorns"].hexes == (Hex(-2, 2),)
-    assert set(found["meadow.no-way"].hexes) == {Hex(-2, 0), Hex(-2, 1)}
+    assert found["meadow.edge-thorns"].at(HEX) == (Hex(-2, 2),)
+    assert set(found["meadow.no-way"].at(HEX)) == {Hex(-2, 0), Hex(-2, 1)}
 
 
 def test_a_hex_outside_or_twice_is_located() -> None:

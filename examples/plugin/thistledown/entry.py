@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from skyhex.rules.entry import BotHooks, GameEntry, Ref
 
 from thistledown import GAME
+from thistledown.places import KINDS
 
 if TYPE_CHECKING:
     from thistledown.state import Fly, Game, State
@@ -20,5 +21,6 @@ ENTRY: GameEntry[Game, State, Fly] = GameEntry(
     face=Ref("thistledown.face:FACE"),
     bots=Ref[BotHooks]("thistledown.bots:HOOKS"),
     schemas="thistledown.schemas",
+    places=KINDS,
     order=50,
 )

@@ -19,6 +19,7 @@ from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.hexgrid import ORIGIN, Hex, disc
 
 from thistledown import GAME
+from thistledown.places import hexes
 
 RADIUS = 4
 """The standard meadow's radius (61 hexes)."""
@@ -118,17 +119,17 @@ def check_meadow(m: Meadow) -> list[Violation]:
     if edge:
         out.append(Violation("meadow.edge-thorns", f"{len(edge)} thorn bush(es) on the start "
                              "line or at the hedge", "keep thorns off the west and east edges",
-                             hexes=tuple(edge)))
+                             places=hexes(edge)))
     shared = sorted(m.thorns & m.updrafts)
     if shared:
         out.append(Violation("meadow.updraft-thorns", "an updraft in a thorn bush",
-                             "a hex holds thorns or an updraft, not both", hexes=tuple(shared)))
+                             "a hex holds thorns or an updraft, not both", places=hexes(shared)))
     cut = [h for h in m.start_line() if m.open(h)
            and not any(m.at_hedge(x) for x in reachable(m, h))]
     if cut:
         out.append(Violation("meadow.no-way", f"{len(cut)} start hex(es) from which the hedge "
                              "cannot be reached", "open a way through the thorns",
-                             hexes=tuple(cut)))
+                             places=hexes(cut)))
     return out
 
 
