@@ -1,10 +1,9 @@
 """What map checkers and generators report, the same for every game.
 
 A ``Violation`` is one broken setup rule of a map and where it lies: its ``places``, each of
-a kind its game declares (``rules/places.py``: a Paragliders map's tile slots and hexes, a
-Turbulences map's tiles and clouds, a Balmy Balloonists globe's spaces). Its ``severity`` is
-an error (the map is invalid) or a warning (the map is valid, but breaks a rule that binds
-only some maps, such as the biome counts of a random Turbulences landscape). A
+a kind its game declares (``rules/places.py``: tile slots, hexes, clouds, spaces, ...). Its
+``severity`` is an error (the map is invalid) or a warning (the map is valid, but breaks a
+rule that binds only some maps, such as a count that binds random maps only). A
 ``GenerationError`` says that no valid map can be built and names the rule (``constraint``)
 that kept failing.
 """

@@ -1,10 +1,10 @@
 """The places of a game's maps that a broken setup rule names, by kind.
 
-Each game declares its kinds (``rules/<game>/places.py``, named in its ``GameEntry``): a
-Paragliders map has tile slots and hexes, a Turbulences map hexes and clouds, a Balmy
-Balloonists globe spaces. A kind says the key that lists such places (in ``map check
---format json``) and the attribute of the game's map value that says where its file wrote
-each place (``{coordinates: JSON path}``), so that a violation is reported at its line.
+Each game declares its kinds (``rules/<game>/places.py``, named in its ``GameEntry``): tile
+slots and hexes, hexes and clouds, spaces of lanes, whatever its maps are made of. A kind
+says the key that lists such places (in ``map check --format json``) and the attribute of
+the game's map value that says where its file wrote each place (``{coordinates: JSON
+path}``), so that a violation is reported at its line.
 """
 
 from __future__ import annotations

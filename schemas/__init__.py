@@ -5,9 +5,9 @@ Each format's schema is joined from two parts (``joining``): the envelope in thi
 share (the ``format`` and ``game`` keys, the moves-file frame, the setup's log format, the
 ``round``, ``error`` and ``game_end`` events, the score rows), and each registered game's
 own file of the kind, in the package its ``GameEntry`` names (``schemas=``,
-``skyhex.schemas.paragliders`` for Paragliders), joined by ``$ref``: an installed plugin
+``skyhex.schemas.NAME``), joined by ``$ref``: an installed plugin
 game's schemas join without a change here. A game's file of a kind that has no envelope
-(Turbulences' ``career``) is published under its kind's name. Schemas refer to each other by
+(a ``career`` file, say) is published under its kind's name. Schemas refer to each other by
 their ids (``urn:skyhex:schema:NAME`` for a joined schema, ``urn:skyhex:schema:GAME/KIND``
 for a game's file), resolved locally.
 
@@ -112,7 +112,7 @@ def text(name: str) -> str:
 @cache
 def schema(name: str) -> dict[str, Any]:
     """The named schema: a published one (joined from its envelope and the games' files),
-    or one game's file (``turbulences/event``); ``KeyError`` for an unknown name."""
+    or one game's file (``GAME/event``); ``KeyError`` for an unknown name."""
     resource = _resource(name)
     if resource in _game_texts():
         return published(_game_file(resource))
@@ -167,7 +167,7 @@ def _compiled(name: str, branch: str | None = None) -> Any:
 def branch_schema(name: str, branch: str) -> dict[str, Any]:
     """The definition ``branch`` of the named schema as a schema of its own, self-contained
     (holding every definition it refers to): one event type's branch of a game's events
-    (``branch_schema("turbulences/event", "journey")``), say."""
+    (``branch_schema("GAME/event", "journey")``), say."""
     whole = _bundle(name)
     defs = whole["$defs"]
     return {"$schema": whole["$schema"], **defs[branch], "$defs": defs}
@@ -205,7 +205,7 @@ def _others(name: str) -> list[str]:
 
 def _key(name: str) -> str:
     """Where a resource is embedded in a bundle: ``$defs/skyhex-map``,
-    ``$defs/skyhex-turbulences-event``."""
+    ``$defs/skyhex-GAME-event``."""
     return "skyhex-" + name.replace("/", "-")
 
 

@@ -524,12 +524,14 @@ def test_pinned_draws_replace_the_seed_and_bad_pins_are_located(tmp_path: Path) 
 def test_entries_of_the_other_game_and_malformed_entries(tmp_path: Path) -> None:
     path = moves_file(tmp_path, [{"player": "red", "move": "straight"}])
     r = run("replay", path)
-    assert r.exit_code == 1 and r.stderr.startswith(f"{path}:4:5: error: a Paragliders entry "
-                                                    "in a Turbulences game")
+    assert r.exit_code == 1 and r.stderr.startswith(f"{path}:4:5: error: not an entry of a "
+                                                    "turbulences game: its entries name their "
+                                                    "company")
     paragliders = SCENARIOS / "two-players.yaml"
     path = moves_file(tmp_path, [{"company": "red", "pass": True}], scenario_path=paragliders)
     r = run("replay", path)
-    assert r.exit_code == 1 and "a Turbulences entry in a Paragliders game" in r.stderr
+    assert r.exit_code == 1 and "not an entry of a paragliders game: its entries name their " \
+        "player, not a company" in r.stderr
     for entry, message in (({"company": "red"}, "either a journey"),
                            ({"company": "red", "pass": True, "boost": True}, "a pass has no"),
                            ({"company": "red", "journey": [[0, 0]], "ops": {"load": ["red-1"]}},

@@ -50,8 +50,8 @@ class Turbulences:
     def action_from_entry(self, game: Game, entry: Mapping[str, Any], path: Path = ()
                           ) -> Action:
         if "company" not in entry:
-            raise InputError([Problem("moves.game", "a Paragliders entry in a Turbulences "
-                                      "game (entries name their company)", path)])
+            raise InputError([Problem("moves.game", "not an entry of a turbulences game: its "
+                                      "entries name their company", path)])
         name = entry["company"]
         named = [c.colour for c in game.companies if c.player == name and c.colour != name]
         if len(named) > 1:
