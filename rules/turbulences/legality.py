@@ -1,0 +1,257 @@
+"""The legal actions: every complete action of the company to act (journeys with the parcel
+operations before and after them, passes, rebuilds, the BOOST, the variants' own actions).
+``legal_actions`` reads no weight, so what a company may do never depends on what it may
+not know. The day journeys listed are kept (``_listed``) with their checked flights, so
+that ``engine.advance`` does not check them again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from skyhex.rules.hexgrid import Hex
+from skyhex.rules.turbulences import expert, legendary, onward, parachute
+from skyhex.rules.turbulences.actions import (
+    NO_OPS,
+    Action,
+    Flip,
+    Journey,
+    Ops,
+    Pass,
+    Power,
+    journey,
+)
+from skyhex.rules.turbulences.arrival import _arrive
+from skyhex.rules.turbulences.cargo import _delivery, _ops, _zone
+from skyhex.rules.turbulences.journeys import _rebuild
+from skyhex.rules.turbulences.landscape import region_cities
+from skyhex.rules.turbulences.piloting import Flight, flights, occupied
+from skyhex.rules.turbulences.reach import _can_move, _flights, _power_flights
+from skyhex.rules.turbulences.sink import _BOOST, _DISCARD, _Discard
+from skyhex.rules.turbulences.state import MAX_CARRIED, Game, Plane, State, parcel_colour
+from skyhex.rules.turbulences.tank import TANK
+
+
+def _subsets(items: Sequence[str], most: int) -> Iterator[tuple[str, ...]]:
+    for k in range(min(most, len(items)) + 1):
+        yield from combinations(items, k)
+
+
+def ops_options(game: Game, state: State, i: int, throw: bool = True) -> list[Ops]:
+    """Every set of parcel operations the company may make where its aircraft stands."""
+    plane = state.planes[i]
+    carried = plane.carried
+    place = None if plane.hex is None or (plane.hex in game.tiles and not plane.grounded) \
+        else _zone(game, state, plane.hex)
+    if place is None:
+        return list(_ops_choices(carried, None, 0, frozenset(), throw))
+    return list(_ops_choices(carried, *place, game.team_colours(i), throw))
+
+
+@lru_cache(maxsize=1024)
+def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces: int,
+                 ours: frozenset[str], throw: bool) -> tuple[Ops, ...]:
+    """``ops_options`` for an aircraft carrying ``carried`` at a shipping zone (``None``:
+    none there) of ``spaces`` spaces, loading the colours ``ours``. Remembered: the same
+    few situations come back all game long."""
+    out = []
+    for thrown in (_subsets(carried, len(carried)) if throw else iter([()])):
+        kept = [p for p in carried if p not in thrown]
+        if zone is None:
+            out.append(Ops(throw=thrown))
+            continue
+        mine = [p for p in zone if parcel_colour(p) in ours]
+        for unload in _subsets(kept, len(kept)):
+            room = MAX_CARRIED - len(kept) + len(unload)
+            for load in _subsets(mine, room):
+                if len(zone) - len(load) + len(unload) <= spaces:
+                    out.append(Ops(thrown, unload, load))
+    return tuple(out)
+
+
+def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
+              given: State | None = None,
+              listed: dict[int, _Known] | None = None) -> list[Action]:
+    """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
+    in (``state`` itself, the state with the BOOST turned over for the BOOST's journey, or
+    the state before the aircraft rebuilt at ``rebuild`` was placed), and ``listed``, where
+    what ``advance`` needs of its day journeys is kept (``_listed``)."""
+    colour = game.companies[i].colour
+    out: list[Action] = []
+    reserve = not boost and parachute.can_reserve(game, state, i)
+    powered = not boost and game.legendaries[i]
+    airports = game.airports
+    landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
+    # a day journey of a company flying without FUEL: what advance needs of it is kept,
+    # the state after the rebuild (as the journey makes it: a look in the airport) and
+    # the parcel operations, its checked flight, and its end shared with the journeys
+    # that end alike (after the same operations, at the same hex, the same ones after it)
+    ends: dict[Hex, list[State | None]] = {}  # tile -> the end of the journeys there
+    landing_ends: dict[Hex, list[list[State | None]]] = {}  # airport -> by ops after
+    plain = given is not None and listed is not None and state.night is None \
+        and not game.companies[i].expert and not reserve and not powered
+    start = _rebuild(game, given, i, rebuild, _DISCARD) \
+        if plain and rebuild is not None and given is not None else state
+    for before in ops_options(game, state, i):
+        # without events, as advance makes it (the journeys weighed next find it made)
+        scratch = _ops(game, start, i, before, _DISCARD)
+        overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
+        chute = scratch.chute
+        if plain and chute is None:
+            assert listed is not None
+            for path, flight in flights(game, scratch, i, overloaded).items():
+                end = flight[1]  # Flight.end, .landed: index reads, the fields' are slow
+                if not flight[2]:  # on a tile (a landing: in an airport)
+                    made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
+                    out.append(made)
+                    shared = ends.get(end)
+                    if shared is None:
+                        shared = ends[end] = [None]
+                    listed[id(made)] = (made, scratch, flight, shared)
+                    continue
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                    landing_ends[end] = [[None] for _ in landings[end]]
+                for after, shared in zip(landings[end], landing_ends[end], strict=True):
+                    made = journey(colour, path, before, after, rebuild, boost, 0, False)
+                    out.append(made)
+                    listed[id(made)] = (made, scratch, flight, shared)
+            landings.clear()
+            ends.clear()
+            landing_ends.clear()
+            continue
+        if not reserve and not powered and chute is None:  # the common case, in short
+            for path, cross, glide in _flights(game, scratch, i, overloaded):
+                end = path[-1]
+                if end not in airports:
+                    out.append(journey(colour, path, before, NO_OPS, rebuild, boost, glide,
+                                       cross))
+                    continue
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross)
+                           for after in landings[end])
+            landings.clear()
+            continue
+        found = [(path, cross, glide, False)
+                 for path, cross, glide in _flights(game, scratch, i, overloaded)]
+        if chute is not None and parachute.owner_of(game, scratch, i):  # rescues
+            hex_ = chute.hex
+            found += [(path, cross, glide, False)
+                        for path, cross, glide in _flights(game, parachute.freed(scratch), i,
+                                                           overloaded)
+                        if path[-1] == hex_ and hex_ not in path[:-1]]
+        if powered:
+            found += [(path, False, glide, True) for path, glide in
+                        _power_flights(game, scratch, i)]
+        for path, cross, glide, power in found:
+            afters = [NO_OPS]
+            end = path[-1]
+            if end in airports:
+                if end not in landings:
+                    landings[end] = _landing_ops(game, scratch, i, end)
+                afters = landings[end]
+            elif not power and scratch.chute is not None and end == scratch.chute.hex:
+                afters = parachute.rescue_options(game, scratch, i)
+            for reserved in ((False, True) if reserve else (False,)):
+                out.extend(journey(colour, path, before, after, rebuild, boost, glide, cross,
+                                   reserved, power) for after in afters)
+        landings.clear()
+    return out
+
+
+_Known = tuple[Journey, State, Flight, list[State | None]]
+"""A listed day journey, the state after its rebuild and parcel operations, its checked
+flight, and its end (the state after it, once worked out), shared by the journeys listed
+with it that end alike."""
+
+_listed: tuple[Game, State, dict[int, _Known]] | None = None
+"""The day journeys ``legal_actions`` last listed (their ids, kept alive here)."""
+
+
+def _keep_listed(game: Game, state: State, listed: dict[int, _Known]) -> None:
+    global _listed
+    if listed:
+        _listed = (game, state, listed)
+
+
+def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
+    """The parcel operations the company may make after landing at ``airport``: with the
+    parcels left on board once those of its team's airport are delivered (``_arrive``
+    changes nothing else they depend on)."""
+    carried = state.planes[i].carried
+    owner = game.team_airports[i].get(airport)
+    if owner is not None and carried:
+        carried = _delivery(game.companies[owner].colour, carried)[1]
+    place = _zone(game, state, airport)
+    assert place is not None
+    return list(_ops_choices(carried, *place, game.team_colours(i), False))
+
+
+def _onward_journeys(game: Game, state: State, i: int) -> list[Action]:
+    """The rests of journey after a flip, with the parcel operations after a landing."""
+    colour = game.companies[i].colour
+    boost = state.phase is _BOOST
+    out: list[Action] = []
+    for rest, flight in onward.onward_flights(game, state, i).items():
+        afters = [NO_OPS]
+        if flight.landed:
+            landed = state.with_plane(i, state.planes[i].evolve(hex=flight.end))
+            landed, _ = _arrive(game, landed, i, flight.end, _Discard())
+            afters = ops_options(game, landed, i, throw=False)
+        out.extend(Journey(colour, rest, NO_OPS, after, None, boost) for after in afters)
+    return out
+
+
+def _can_flip(game: Game, plane: Plane) -> bool:
+    return plane.jerrycan is not None and not plane.flipped and expert.on_ground(game, plane)
+
+
+def legal_actions(game: Game, state: State) -> list[Action]:
+    """Every complete legal action of the company to act. Reads no parcel weight."""
+    i = state.actor
+    if i is None:
+        return []
+    colour = game.companies[i].colour
+    plane = state.planes[i]
+    if state.night is not None and state.night.leg:  # reveal: continues (onward.py)
+        return [Pass(colour), *_onward_journeys(game, state, i)]
+    if state.phase is _BOOST:
+        if game.companies[i].aircraft.legendary:  # the ASTEROID's window
+            return [Pass(colour), *([Power(colour)] if legendary.can_asteroid(game, state, i)
+                                    else [])]
+        boosted = state.with_plane(i, plane.evolve(boost=False))
+        flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
+        listed: dict[int, _Known] = {}
+        out: list[Action] = [Pass(colour), *flips,
+                             *_journeys(game, boosted, i, True, None, state, listed)]
+        _keep_listed(game, state, listed)
+        return out
+    if plane.hex is None:
+        out = [Pass(colour)]
+        listed = {}
+        company = game.companies[i]
+        taken = occupied(state, i)
+        for where in region_cities()[company.region - 1]:
+            if where in taken or where == company.covered:
+                continue
+            placed = state.with_plane(i, plane.evolve(
+                hex=where, boost=where == company.airport,
+                **({"fuel": TANK} if company.expert else {})))
+            if where == company.airport and not _can_move(game, placed, i):
+                # the new aircraft is placed in its airport, blocked: it passes there
+                out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
+                continue
+            out.extend(_journeys(game, placed, i, False, where, state, listed))
+        _keep_listed(game, state, listed)
+        return out
+    flip: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
+    if not _can_move(game, state, i):
+        if plane.hex in game.tiles and not plane.grounded:
+            return [Pass(colour)]
+        return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
+    listed = {}
+    out = [*flip, *_journeys(game, state, i, False, None, state, listed)]
+    _keep_listed(game, state, listed)
+    return out
