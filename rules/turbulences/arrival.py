@@ -1,5 +1,5 @@
 """What befalls an aircraft where it stops: landing in an airport (recharge, delivery, a
-look), a crash, and an EXPERT aircraft on the ground (refuelled, or out of service).
+look, the variants' ``arrived_home`` and ``arrived`` hooks), and a crash.
 
 Decisions (numbered with the engine's, ``engine``):
 
@@ -11,46 +11,9 @@ from __future__ import annotations
 
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.turbulences import expert, legendary, parachute, runways
-from skyhex.rules.turbulences.cargo import _delivery, _look, _lose, _with_zone, _zone
-from skyhex.rules.turbulences.sink import _hx
+from skyhex.rules.turbulences import parachute
+from skyhex.rules.turbulences.cargo import _delivery, _look, _lose
 from skyhex.rules.turbulences.state import Game, State
-
-
-def _ground(game: Game, state: State, i: int, events: list[Event]) -> State:
-    """An EXPERT aircraft on the ground: refuelled in its own airport, out of service when
-    its tank and Jerrycan are empty (decision 6 of ``expert``)."""
-    plane = state.planes[i]
-    if plane.hex == game.companies[i].airport:
-        return expert.refuel(game, state, i, events)
-    if expert.dry(game, plane):
-        return _breakdown(game, state, i, events)
-    return state
-
-
-def _breakdown(game: Game, state: State, i: int, events: list[Event]) -> State:
-    """A dry breakdown: "your Aircraft is immediately out of service (therefore destroyed).
-    The Parcels carried can be delivered, left in transit, or destroyed if no space is
-    available" (on the ground); in flight the parcels are lost with it."""
-    plane = state.planes[i]
-    colour = game.companies[i].colour
-    assert plane.hex is not None
-    place = _zone(game, state, plane.hex) if expert.on_ground(game, plane) else None
-    if plane.carried and place is not None:
-        zone, spaces = place
-        left = plane.carried[:max(0, spaces - len(zone))]
-        if left:
-            events.append({"type": "parcels_unloaded", "company": colour, "parcels": list(left),
-                           "airport": _hx(plane.hex)})
-            state = _with_zone(game, state, plane.hex, (*zone, *left))
-            plane = plane.evolve(carried=tuple(p for p in plane.carried if p not in left))
-            state = state.with_plane(i, plane)
-    elif plane.carried and not expert.on_ground(game, plane) \
-            and runways.can_build(game, state, plane.hex):  # type: ignore[arg-type]
-        state = runways.build(game, state, i, events)  # runways, decision 1
-    events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
-                   "cause": "fuel"})
-    return _destroy(game, state, i, events)
 
 
 def _destroy(game: Game, state: State, i: int, events: list[Event]) -> State:
@@ -74,6 +37,7 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
     recharged."""
     company = game.companies[i]
     plane = state.planes[i]
+    hooks = game.hooks
     recharged = False
     owner = game.team_airports[i].get(airport)
     if owner is not None:
@@ -86,21 +50,15 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
             events.append(event)
         plane = plane.evolve(carried=kept, seen=plane.seen | set(drop))
         if owner == i:
-            if plane.parachute:  # the Parachute goes back to the table (section 10)
-                state = parachute.give_back(game, state.with_plane(i, plane), i, "home",
-                                            events)
-                plane = state.planes[i]
+            for home in hooks.arrived_home:  # the Parachute goes back to the table
+                state, plane = home(game, state, i, plane, events)
             recharged = not plane.boost
             if recharged:
-                events.append({"type": "power_recharged" if company.aircraft.legendary
-                               else "boost_recharged", "company": company.colour})
+                events.append({"type": hooks.recharged[i], "company": company.colour})
             plane = plane.evolve(delivered=plane.delivered + drop, boost=True)
         else:
             mate = state.planes[owner]
             state = state.with_plane(owner, mate.evolve(delivered=mate.delivered + drop))
-    if not plane.boost and game.legendaries[i] \
-            and legendary.recharges_at(game, i, airport):  # the SAVOIA S.21: all airports
-        recharged = True
-        events.append({"type": "power_recharged", "company": company.colour})
-        plane = plane.evolve(boost=True)
+    for arrived in hooks.arrived:  # the SAVOIA S.21 recharges in every airport
+        plane, recharged = arrived(game, i, airport, plane, recharged, events)
     return _look(game, state.with_plane(i, plane), i, airport, events), recharged

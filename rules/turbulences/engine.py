@@ -45,13 +45,14 @@ from skyhex.rules.game import Event, LazyEvents
 from skyhex.rules.lazy import lazy_list
 from skyhex.rules.turbulences import legality
 from skyhex.rules.turbulences.actions import Action
+from skyhex.rules.turbulences.expert_hooks import expert_view
 from skyhex.rules.turbulences.journeys import _apply, _journey_end
 from skyhex.rules.turbulences.legality import _Known, legal_actions, ops_options
 from skyhex.rules.turbulences.setup import clockwise, new_game, setup_parcels
 from skyhex.rules.turbulences.sink import _BOOST, _DISCARD
 from skyhex.rules.turbulences.state import Game, State
 from skyhex.rules.turbulences.teams import NamedTeam, Teams, make_teams
-from skyhex.rules.turbulences.views import event_view, expert_view, known_weight, view
+from skyhex.rules.turbulences.views import event_view, known_weight, view
 from skyhex.rules.turbulences.weather_phase import _blow, _shake_seen
 
 __all__ = [

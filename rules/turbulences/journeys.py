@@ -26,23 +26,21 @@ Decisions (numbered with the engine's, ``engine``):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.turbulences import expert, legendary, night, onward, parachute, runways
-from skyhex.rules.turbulences.actions import NO_OPS, Action, Flip, Journey, Ops, Pass, Power
-from skyhex.rules.turbulences.arrival import _arrive, _breakdown, _destroy, _ground
+from skyhex.rules.turbulences import parachute, runways
+from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
+from skyhex.rules.turbulences.arrival import _arrive, _destroy
 from skyhex.rules.turbulences.cargo import _look, _lose, _ops, _ops_after
 from skyhex.rules.turbulences.landscape import region_cities
-from skyhex.rules.turbulences.piloting import Flight, check_journey, occupied
+from skyhex.rules.turbulences.piloting import Flight, occupied
 from skyhex.rules.turbulences.reach import _can_move
 from skyhex.rules.turbulences.scoring import game_ends, scores, team_scores
 from skyhex.rules.turbulences.sink import _BOOST, _OVER, _PILOTING, _hx, _told
 from skyhex.rules.turbulences.state import MAX_CARRIED, Game, Mode, Plane, State
-from skyhex.rules.turbulences.tank import TANK
 from skyhex.rules.turbulences.weather_phase import _weather
 
 
@@ -59,38 +57,27 @@ def _apply(game: Game, state: State, action: Action, events: list[Event]) -> Sta
     if index != actor:
         raise IllegalActionError("turn.order", f"it is {game.companies[actor].colour}'s turn, "
                                  f"not {action.company}'s")
-    if isinstance(action, Power):
-        if state.phase is not _BOOST:
-            raise IllegalActionError("power.asteroid-window", "the ASTEROID is activated at the "
-                                     "end of your journey")
-        state = _next(game, legendary.asteroid(game, state, actor, events), events)
-    elif isinstance(action, Flip):
-        state = expert.flip(game, state, actor, events)
-        if expert.dry(game, state.planes[actor]):
-            state = _next(game, _breakdown(game, state, actor, events), events)
-    elif isinstance(action, Pass):
-        state = _pass(game, state, actor, action, events)
-    else:
-        state = _journey(game, state, actor, action, events)
-    return state
+    if isinstance(action, Pass):
+        return _pass(game, state, actor, action, events)
+    if isinstance(action, Journey):
+        return _journey(game, state, actor, action, events)
+    resolve = game.hooks.actions[type(action)]  # the variants' kinds of action (a Flip, ...)
+    return resolve(game, state, actor, action, events)  # type: ignore[no-any-return]
 
 
 def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -> State:
     colour = game.companies[i].colour
     plane = state.planes[i]
-    if state.night is not None and state.night.leg:  # reveal: continues: stop there
-        if action.ops or action.rebuild is not None:
-            raise IllegalActionError("night.onward", "stopping after a flip is a bare pass")
-        no_boost = state.night.no_boost
-        events.append({"type": "passed", "company": colour, "reason": "stopped"})
-        state = state.evolve(night=replace(state.night, leg=(), no_boost=False))
-        return _after_journey(game, state, i, no_boost, events)
+    hooks = game.hooks
+    for resume in hooks.resume:  # a journey paused (NIGHT FLIGHT, reveal: continues)
+        done = resume(game, state, i, action, events)
+        if done is not None:
+            return done  # type: ignore[no-any-return]
     if state.phase is _BOOST:
         if action.ops or action.rebuild is not None:
             raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
                                      "belong to a journey; declining the BOOST is a bare pass")
-        events.append({"type": "power_declined" if game.companies[i].aircraft.legendary
-                       else "boost_declined", "company": colour})
+        events.append({"type": hooks.declined[i], "company": colour})
         return _next(game, state, events)
     if action.rebuild is not None:
         if plane.hex is not None:
@@ -106,8 +93,7 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a destroyed aircraft has no parcels")
         if not plane.boost:  # "On your next turn after a crash, recharge your BOOST"
-            events.append({"type": "power_recharged" if game.companies[i].aircraft.legendary
-                           else "boost_recharged", "company": colour})
+            events.append({"type": hooks.recharged[i], "company": colour})
             state = state.with_plane(i, plane.evolve(boost=True))
         events.append({"type": "passed", "company": colour, "reason": "rebuilding"})
         return _next(game, state, events)
@@ -122,8 +108,10 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a blocked aircraft is destroyed "
                                      "with its parcels")
-        if plane.fuel is not None and plane.fuel + expert.usable(plane) == 0:
-            return _next(game, _breakdown(game, state, i, events), events)
+        for blocked in hooks.blocked:  # EXPERT: a dry breakdown first
+            done = blocked(game, state, i, events)
+            if done is not None:
+                return done  # type: ignore[no-any-return]
         events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
                        "cause": "blocked"})
         state = _destroy(game, state, i, events)
@@ -136,16 +124,17 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
 def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) -> State:
     company = game.companies[i]
     plane = state.planes[i]
-    if company.expert:  # a new aircraft comes with a full tank (its Jerrycan stays)
-        plane = plane.evolve(fuel=TANK)
+    hooks = game.hooks
+    for new in hooks.new_aircraft:  # EXPERT: a full tank (its Jerrycan stays)
+        plane = new(game, i, plane)
     if where in occupied(state, i):
         raise IllegalActionError("rebuild.occupied", f"an aircraft already stands at {where}")
     if where == company.airport:
         events.append({"type": "aircraft_rebuilt", "company": company.colour,
                        "hex": _hx(where), "boost": "recharged"})
         state = state.with_plane(i, plane.evolve(hex=where, boost=True))
-        if company.expert:
-            state = expert.refuel(game, state, i, events)
+        for home in hooks.rebuilt_home:  # EXPERT: refuelled
+            state = home(game, state, i, events)
         return _look(game, state, i, where, events)
     if where == company.covered:
         raise IllegalActionError("rebuild.covered", f"the city at {where} is under your "
@@ -173,8 +162,11 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
         raise IllegalActionError("boost.not-yet", "the BOOST is activated at the end of your "
                                  "journey")
     plane = state.planes[i]
-    if state.night is not None and state.night.leg:
-        return _onward(game, state, i, action, events)
+    hooks = game.hooks
+    for resume in hooks.resume:  # a journey paused (NIGHT FLIGHT, reveal: continues)
+        done = resume(game, state, i, action, events)
+        if done is not None:
+            return done  # type: ignore[no-any-return]
     if action.rebuild is not None:
         if plane.hex is not None:
             raise IllegalActionError("rebuild.not-destroyed", "only a destroyed aircraft is "
@@ -200,35 +192,18 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
     plane = state.planes[i]
     assert plane.hex is not None
     overloaded = len(plane.carried) == MAX_CARRIED
-    extra: dict[str, Any] = {}
     rescue = state.chute is not None and not action.power and bool(action.path) \
         and parachute.is_rescue(state, action.path)
     checked = state
     if rescue:
         parachute.check_rescue_path(game, state, i, action.path)
         checked = parachute.freed(state)
-    if action.power:
-        if action.cross:
-            raise IllegalActionError("power.cross", "a Power journey crosses no obstacle with "
-                                     "ALTITUDE")
-        flight = legendary.check_power(game, state, i, action.path)
-        flown, extra = _power_paid(game, state, i, flight, action.glide)
-        if extra["power"] == legendary.CARPET:  # the tiles travelled (1001 NIGHTS)
-            extra["tiles"] = legendary.carpet_reach(game, state, i)[flight.end]
-        elif not _can_move(game, state.with_plane(i, plane.evolve(boost=False)), i):
-            extra["blocked"] = True  # no journey but the DODGE (PIG'S TURN)
-    elif company.expert:
-        paid = expert.pay(game, checked, i, action.path, action.cross, action.glide, overloaded)
-        flight = paid.flight
-        flown, extra = expert.fly(game, checked, i, paid, action.path, action.cross)
-    else:
-        if action.glide or action.cross:
-            raise IllegalActionError("expert.not-expert", f"{colour} does not fly in EXPERT "
-                                     "mode: no gliding, no crossing")
-        flight = check_journey(game, checked, i, action.path, overloaded)
-        if not rescue and state.night is None and not _told(events):
-            return _journey_end_seen(game, given, state, i, action, flight, boosting, events)
-        flown = plane
+    # a Power's journey (checked in ``state``: a Power rescues nobody), or its own
+    pilot = hooks.power if action.power else hooks.pilots[i]
+    flight, flown, extra = pilot.fly(game, state if action.power else checked, i, action,
+                                     overloaded)
+    if pilot.plain and not rescue and hooks.plain and not _told(events):
+        return _journey_end_seen(game, given, state, i, action, flight, boosting, events)
     return _journey_end(game, state, i, action, plane, flight, flown, extra, rescue, boosting,
                         events)
 
@@ -282,17 +257,15 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
                 journey["altitude"] = 0
         events.append(journey)
     state = state.with_plane(i, flown.evolve(hex=end, grounded=runway))
-    if state.night is not None and end in night.dark(state.night, state.clouds):
-        state = _reveal(game, state, i, end, events)  # it ends the journey
-        if state.planes[i].hex is None:
-            return _next(game, state, events)
-        assert plane.hex is not None and game.night is not None and state.night is not None
-        if game.night.reveal == "continues":  # or the pilot may go on (onward.py)
-            consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
-            paused = state.evolve(night=replace(state.night, leg=(plane.hex, *flight.path),
-                                                no_boost=consumed))
-            if onward.onward_flights(game, paused, i):
-                return paused
+    hooks = game.hooks
+    for flew in hooks.journey_flown:  # NIGHT FLIGHT: the tile it ends on revealed
+        stop = flew(game, state, i, action, plane, flight, events)
+        if stop is not None:
+            state, paused = stop
+            if paused:
+                return state
+            if state.planes[i].hex is None:
+                return _next(game, state, events)
     if arrived:
         state, _ = _arrive(game, state, i, end, events)
     elif runway:
@@ -305,78 +278,20 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
             state = _lose(game, state, gone, events)
     elif action.after is not NO_OPS and action.after:
         state = _ops_after(game, state, i, action.after, landed, events)
-    if game.companies[i].expert:
-        if landed:
-            state = _ground(game, state, i, events)
-        elif expert.dry(game, state.planes[i]):
-            # "If your FUEL tank and your ALTITUDE both fall to 0 simultaneously in
-            # mid-flight... your Aircraft crashes"
-            state = _breakdown(game, state, i, events)
+    for after in hooks.journey_landed:  # EXPERT: on the ground, or dry
+        state = after(game, state, i, landed, events)
         if state.planes[i].hex is None:
             return _next(game, state, events)
     # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
     # offered again even when a landing at home recharges it.
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
-    if game.legendaries[i]:  # no BOOST: the ASTEROID's window only
-        if not consumed and legendary.can_asteroid(game, state, i):
-            return state.evolve(phase=_BOOST)
-        return _next(game, state, events)
+    for window in hooks.boost_window:  # a Legendary Aircraft: the ASTEROID's window only
+        opens = window(game, state, i, consumed)
+        if opens is not None:
+            return state.evolve(phase=_BOOST) if opens else _next(game, state, events)
     if not boosting and state.planes[i].boost and not consumed and _can_move(game, state, i):
         return state.evolve(phase=_BOOST)
     return _next(game, state, events)
-
-
-def _power_paid(game: Game, state: State, i: int, flight: Flight, glide: int
-                ) -> tuple[Plane, dict[str, Any]]:
-    """The aircraft after a Power journey (its token flipped) and the journey event's
-    fields: in EXPERT mode the FLYING CARPET costs nothing, the DODGE its movements like a
-    crossing, without ALTITUDE for the obstacle (``legendary``, decision 5)."""
-    plane = state.planes[i]
-    power = legendary.power_of(game, i)
-    extra: dict[str, Any] = {"power": power}
-    if not game.companies[i].expert or power == legendary.CARPET:
-        if glide:
-            raise IllegalActionError("expert.glide", "this journey pays no FUEL: no gliding")
-        return plane.evolve(boost=False), extra
-    moves = expert.movements(game, plane, flight.path, True)
-    if glide not in expert.glides(plane, moves, 0):
-        raise IllegalActionError("expert.fuel", f"the DODGE costs {moves} movements (FUEL, or "
-                                 f"ALTITUDE by gliding): {glide} by gliding cannot pay them")
-    paid = expert.Paid(flight, moves - glide, glide, None, 0)
-    flown, fields = expert.fly(game, state, i, paid, flight.path, True)
-    return flown.evolve(boost=False), {**extra, **fields}
-
-
-def _onward(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
-    """``reveal: continues``: the rest of a journey after a flip (``onward.py``)."""
-    assert state.night is not None and game.night is not None
-    if action.rebuild is not None or action.before or action.glide or action.cross \
-            or action.power or action.parachute:
-        raise IllegalActionError("night.onward", "the rest of a journey after a flip is its "
-                                 "tiles (and the parcel operations after landing) only")
-    flight = onward.onward_flight(game, state, i, action.path)
-    leg, no_boost = state.night.leg, state.night.no_boost
-    plane = state.planes[i]
-    events.append({"type": "journey", "company": game.companies[i].colour,
-                   "from": _hx(plane.hex), "path": [_hx(h) for h in flight.path],
-                   "bonus": flight.bonus, "boost": action.boost, "landed": flight.landed,
-                   "onward": True})
-    state = state.with_plane(i, plane.evolve(hex=flight.end)).evolve(
-        night=replace(state.night, leg=(), no_boost=False))
-    if flight.end in night.dark(state.night, state.clouds):
-        assert state.night is not None
-        state = _reveal(game, state, i, flight.end, events)
-        if state.planes[i].hex is None or state.night is None:
-            return _next(game, state, events)
-        paused = state.evolve(night=replace(state.night, leg=(*leg, *flight.path),
-                                            no_boost=no_boost))
-        if onward.onward_flights(game, paused, i):
-            return paused
-    if flight.landed:
-        state, _ = _arrive(game, state, i, flight.end, events)
-    if action.after:
-        state = _ops_after(game, state, i, action.after, flight.landed, events)
-    return _after_journey(game, state, i, no_boost, events)
 
 
 def _after_journey(game: Game, state: State, i: int, no_boost: bool, events: list[Event]
@@ -386,25 +301,6 @@ def _after_journey(game: Game, state: State, i: int, no_boost: bool, events: lis
             and _can_move(game, state, i):
         return state.evolve(phase=_BOOST)
     return _next(game, state, events)
-
-
-def _reveal(game: Game, state: State, i: int, h: Hex, events: list[Event]) -> State:
-    """NIGHT FLIGHT: the aircraft flips the unknown tile ``h`` it entered (``night``)."""
-    assert state.night is not None
-    flipped = night.reveal(state.night, state.clouds, game.biomes[h], h,
-                           game.companies[i].colour)
-    events.extend(flipped.events)
-    state = state.evolve(night=flipped.night, clouds=flipped.clouds)
-    plane = state.planes[i]
-    if flipped.crashed:
-        return _destroy(game, state, i, events)
-    if flipped.climb and plane.fuel is not None:  # EXPERT: a cumulus under it
-        altitude, locked = night.climbed(plane.altitude, plane.locked, flipped.climb)
-        if altitude != plane.altitude:
-            events.append({"type": "altitude_gained", "company": game.companies[i].colour,
-                           "hex": _hx(h), "altitude": altitude, "reason": "revealed"})
-        state = state.with_plane(i, plane.evolve(altitude=altitude, locked=locked))
-    return state
 
 
 def _end(game: Game, state: State, events: list[Event], reason: str) -> State:
@@ -427,16 +323,13 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     order = state.order[1:]
     if order:
         return state.evolve(order=order, phase=_PILOTING)
-    if (game.night is None or game.night.deliveries_end) and game_ends(state):
+    hooks = game.hooks
+    if hooks.deliveries_end and game_ends(state):
         return _end(game, state, events, "deliveries")
-    if game.night is not None and state.night is not None:
-        # "PHASE III: END OF TURN Advance the NIGHT token to the next city clockwise"
-        token, moved = night.advance(state.night, game.night.paris_hex, game.covered,
-                                     state.turn)
-        events.append(moved)
-        state = state.evolve(night=token)
-        if moved["paris"]:  # "The game ends when the NIGHT token returns to PARIS"
-            return _end(game, state, events, "night")
+    for turn_end in hooks.turn_end:  # NIGHT FLIGHT: the NIGHT token moves on
+        state, reason = turn_end(game, state, events)
+        if reason is not None:
+            return _end(game, state, events, reason)
     ring = game.clockwise(state.first)
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=game.clockwise(first),

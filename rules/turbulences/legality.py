@@ -11,26 +11,22 @@ from functools import lru_cache
 from itertools import combinations
 
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.turbulences import expert, legendary, onward, parachute
+from skyhex.rules.turbulences import parachute
 from skyhex.rules.turbulences.actions import (
     NO_OPS,
     Action,
-    Flip,
     Journey,
     Ops,
     Pass,
-    Power,
     journey,
 )
-from skyhex.rules.turbulences.arrival import _arrive
 from skyhex.rules.turbulences.cargo import _delivery, _ops, _zone
 from skyhex.rules.turbulences.journeys import _rebuild
 from skyhex.rules.turbulences.landscape import region_cities
 from skyhex.rules.turbulences.piloting import Flight, flights, occupied
-from skyhex.rules.turbulences.reach import _can_move, _flights, _power_flights
-from skyhex.rules.turbulences.sink import _BOOST, _DISCARD, _Discard
-from skyhex.rules.turbulences.state import MAX_CARRIED, Game, Plane, State, parcel_colour
-from skyhex.rules.turbulences.tank import TANK
+from skyhex.rules.turbulences.reach import _can_move, _flights
+from skyhex.rules.turbulences.sink import _BOOST, _DISCARD
+from skyhex.rules.turbulences.state import MAX_CARRIED, Game, State, parcel_colour
 
 
 def _subsets(items: Sequence[str], most: int) -> Iterator[tuple[str, ...]]:
@@ -79,8 +75,13 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     what ``advance`` needs of its day journeys is kept (``_listed``)."""
     colour = game.companies[i].colour
     out: list[Action] = []
-    reserve = not boost and parachute.can_reserve(game, state, i)
-    powered = not boost and game.legendaries[i]
+    hooks = game.hooks
+    reserve = False  # the Parachute reserved with the journey
+    more = () if boost else hooks.more_flights[i]  # a Legendary Aircraft's Power journeys
+    if not boost:
+        for reserves in hooks.reserves:
+            reserve = reserve or reserves(game, state, i)
+    powered = bool(more)
     airports = game.airports
     landings: dict[Hex, list[Ops]] = {}  # airport -> the operations after landing there
     # a day journey of a company flying without FUEL: what advance needs of it is kept,
@@ -89,8 +90,8 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     # that end alike (after the same operations, at the same hex, the same ones after it)
     ends: dict[Hex, list[State | None]] = {}  # tile -> the end of the journeys there
     landing_ends: dict[Hex, list[list[State | None]]] = {}  # airport -> by ops after
-    plain = given is not None and listed is not None and state.night is None \
-        and not game.companies[i].expert and not reserve and not powered
+    plain = given is not None and listed is not None and hooks.plain \
+        and hooks.pilots[i].plain and not reserve and not powered
     start = _rebuild(game, given, i, rebuild, _DISCARD) \
         if plain and rebuild is not None and given is not None else state
     for before in ops_options(game, state, i):
@@ -142,9 +143,8 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                         for path, cross, glide in _flights(game, parachute.freed(scratch), i,
                                                            overloaded)
                         if path[-1] == hex_ and hex_ not in path[:-1]]
-        if powered:
-            found += [(path, False, glide, True) for path, glide in
-                        _power_flights(game, scratch, i)]
+        for power_flights in more:
+            found += power_flights(game, scratch, i, overloaded)
         for path, cross, glide, power in found:
             afters = [NO_OPS]
             end = path[-1]
@@ -189,25 +189,6 @@ def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
     return list(_ops_choices(carried, *place, game.team_colours(i), False))
 
 
-def _onward_journeys(game: Game, state: State, i: int) -> list[Action]:
-    """The rests of journey after a flip, with the parcel operations after a landing."""
-    colour = game.companies[i].colour
-    boost = state.phase is _BOOST
-    out: list[Action] = []
-    for rest, flight in onward.onward_flights(game, state, i).items():
-        afters = [NO_OPS]
-        if flight.landed:
-            landed = state.with_plane(i, state.planes[i].evolve(hex=flight.end))
-            landed, _ = _arrive(game, landed, i, flight.end, _Discard())
-            afters = ops_options(game, landed, i, throw=False)
-        out.extend(Journey(colour, rest, NO_OPS, after, None, boost) for after in afters)
-    return out
-
-
-def _can_flip(game: Game, plane: Plane) -> bool:
-    return plane.jerrycan is not None and not plane.flipped and expert.on_ground(game, plane)
-
-
 def legal_actions(game: Game, state: State) -> list[Action]:
     """Every complete legal action of the company to act. Reads no parcel weight."""
     i = state.actor
@@ -215,16 +196,22 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         return []
     colour = game.companies[i].colour
     plane = state.planes[i]
-    if state.night is not None and state.night.leg:  # reveal: continues (onward.py)
-        return [Pass(colour), *_onward_journeys(game, state, i)]
+    hooks = game.hooks
+    for listing in hooks.listing:  # NIGHT FLIGHT: a journey paused after a flip
+        done = listing(game, state, i)
+        if done is not None:
+            return done  # type: ignore[no-any-return]
+    extra: list[Action] = []  # the variants' own actions there (EXPERT: the Jerrycan)
+    for more in hooks.extra_actions:
+        extra += more(game, state, i)
     if state.phase is _BOOST:
-        if game.companies[i].aircraft.legendary:  # the ASTEROID's window
-            return [Pass(colour), *([Power(colour)] if legendary.can_asteroid(game, state, i)
-                                    else [])]
+        for window in hooks.boost_actions:  # a Legendary Aircraft: the ASTEROID's window
+            done = window(game, state, i)
+            if done is not None:
+                return done  # type: ignore[no-any-return]
         boosted = state.with_plane(i, plane.evolve(boost=False))
-        flips: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
         listed: dict[int, _Known] = {}
-        out: list[Action] = [Pass(colour), *flips,
+        out: list[Action] = [Pass(colour), *extra,
                              *_journeys(game, boosted, i, True, None, state, listed)]
         _keep_listed(game, state, listed)
         return out
@@ -236,9 +223,10 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         for where in region_cities()[company.region - 1]:
             if where in taken or where == company.covered:
                 continue
-            placed = state.with_plane(i, plane.evolve(
-                hex=where, boost=where == company.airport,
-                **({"fuel": TANK} if company.expert else {})))
+            new = plane.evolve(hex=where, boost=where == company.airport)
+            for make in hooks.new_aircraft:  # EXPERT: a full tank
+                new = make(game, i, new)
+            placed = state.with_plane(i, new)
             if where == company.airport and not _can_move(game, placed, i):
                 # the new aircraft is placed in its airport, blocked: it passes there
                 out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
@@ -246,12 +234,11 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             out.extend(_journeys(game, placed, i, False, where, state, listed))
         _keep_listed(game, state, listed)
         return out
-    flip: list[Action] = [Flip(colour)] if _can_flip(game, plane) else []
     if not _can_move(game, state, i):
         if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
-        return [*flip, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
+        return [*extra, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
     listed = {}
-    out = [*flip, *_journeys(game, state, i, False, None, state, listed)]
+    out = [*extra, *_journeys(game, state, i, False, None, state, listed)]
     _keep_listed(game, state, listed)
     return out

@@ -20,23 +20,18 @@ from typing import Any
 
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
-from skyhex.rules.turbulences import GAME, night
+from skyhex.rules.turbulences import GAME
 from skyhex.rules.turbulences.cargo import _look
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.landscape import REGIONS, Landscape
-from skyhex.rules.turbulences.powers import NO_POWERS, PARACHUTE, PowerRules
+from skyhex.rules.turbulences.night import NightRules
+from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
 from skyhex.rules.turbulences.sink import _hx
-from skyhex.rules.turbulences.state import (
-    PARCEL_WEIGHTS,
-    Company,
-    Game,
-    Mode,
-    Plane,
-    Position,
-    State,
-)
-from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, TANK, ExpertRules
+from skyhex.rules.turbulences.state import PARCEL_WEIGHTS, Company, Game, Mode, Plane, Position, State
+from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.teams import Teams, make_teams
+from skyhex.rules.turbulences.variant import Table, check, company_problems
+from skyhex.rules.turbulences.variants import VARIANTS
 from skyhex.rules.turbulences.weather import WindRose
 from skyhex.rules.turbulences.weather_phase import _weather
 
@@ -57,10 +52,7 @@ def _check_companies(companies: Sequence[Company]) -> None:
                                     "each", path))
         if not 1 <= c.city <= 3:
             problems.append(Problem("setup.city", f"city {c.city}: 1, 2 or 3", path))
-        if c.dial is not None and (not c.expert or not 1 <= c.dial <= 3 or c.dial == c.city):
-            problems.append(Problem("setup.dial", f"dial {c.dial}: an EXPERT company's ALTITUDE "
-                                    "dial covers a free city of its region (1-3, not its "
-                                    "airport's)", path))
+        problems += company_problems(c, path, VARIANTS)
         if [d.aircraft for d in companies].count(c.aircraft) > c.aircraft.in_box:
             problems.append(Problem("setup.aircraft-box", f"the box holds {c.aircraft.in_box} "
                                     f"{c.aircraft.value} pawn{'s' if c.aircraft.in_box > 1 else ''}", path))
@@ -84,7 +76,7 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
              rose: WindRose | None = None, pinned: tuple[dict[str, Any], ...] = (),
              mode: Mode | str = Mode.CLASSIC, teams: Teams | None = None,
              position: Position | None = None, expert_rules: ExpertRules = DEFAULT_EXPERT,
-             powers: PowerRules = NO_POWERS, night_rules: night.NightRules | None = None
+             powers: PowerRules = NO_POWERS, night_rules: NightRules | None = None
              ) -> tuple[Game, State, list[Event]]:
     """Set the game up (section 3) and resolve the first weather phase. ``mode``: CLASSIC,
     or a team mode of section 8 (``teams`` for mode ``teams``; decisions 9-14).
@@ -92,24 +84,17 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
     From a ``position`` the game starts there instead: setup's draws lie in the past (what
     the position leaves to setup comes from the seed alone), no weather phase is resolved,
     and the pinned draws are those after the position's. ``night_rules``: a NIGHT FLIGHT
-    game (section 11, ``night.py``) on the face-down ``landscape``."""
+    game (section 11, ``night.py``) on the face-down ``landscape``. Each variant checks its
+    part of the table (``Variant.check``), deals its pieces (``start``: EXPERT's Jerrycans
+    are drawn after the weights) and writes its part of the setup event."""
     _check_companies(companies)
-    if night_rules is not None:
-        _check_night(companies, landscape, night_rules)
+    check(Table(landscape, companies, expert_rules, powers, night_rules), VARIANTS)
     try:
         mode = Mode(mode)
     except ValueError:
         raise InputError([Problem("setup.mode", f"mode {mode!r}: one of "
                                   f"{', '.join(m.value for m in Mode)}")]) from None
     made = make_teams(companies, mode, teams)
-    if powers.parachute and PARACHUTE in (c.colour for c in companies):
-        raise InputError([Problem("setup.colour", f"colour {PARACHUTE!r} names the Parachute "
-                                  "in the log: choose another")])
-    experts = sum(c.expert for c in companies)
-    if experts and len(expert_rules.jerrycans) <= experts:
-        raise InputError([Problem("setup.jerrycans", f"{len(expert_rules.jerrycans)} Jerrycans "
-                                  f"for {experts} EXPERT companies: one each on their tanks "
-                                  "and at least one in the draw pile")])
     draws = Draws(seed, pinned if position is None else (), 0)
     colours = [c.colour for c in companies]
     first = colours.index(draws.draw("first", colours))
@@ -122,28 +107,15 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
             left.remove(weight)
             weights[parcel] = weight
             shipping[region - 1].append(parcel)
-    # EXPERT (section 9): "Shuffle the 10 Jerrycan tokens. Choose one at random and place
-    # it face down on the number 10 of your counter"; the rest form the draw pile.
-    pile = sorted(expert_rules.jerrycans)
-    cans: dict[int, int] = {}
-    for k, c in enumerate(companies):
-        if c.expert:
-            cans[k] = draws.draw("jerrycan", pile)
-            pile.remove(cans[k])
     if position is not None and position.weights is not None:
         weights = dict(position.weights)
     game = Game(landscape, tuple(companies), seed, weights, rose or WindRose(), pinned, mode,
                 made, 0 if position is None else position.draws, expert_rules, powers,
                 night=night_rules)
     if position is None:
-        planes = tuple(Plane(c.airport) if not c.expert else
-                       Plane(c.airport, fuel=TANK, jerrycan=cans[k])
-                       for k, c in enumerate(companies))
-        state = State(turn=1, first=first, order=clockwise(game, first), planes=planes,
-                      clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping),
-                      draws=draws.index, pile=tuple(pile) if cans else (),
-                      night=None if night_rules is None
-                      else night.Night(night_rules.paris_hex))
+        state = State(turn=1, first=first, order=clockwise(game, first),
+                      planes=tuple(Plane(c.airport) for c in companies),
+                      clouds=dict(landscape.clouds), shipping=tuple(tuple(s) for s in shipping))
     else:
         first = position.first
         state = State(turn=position.turn, first=first, order=position.order,
@@ -151,18 +123,11 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                       shipping=position.shipping, lost=position.lost, wind=position.wind,
                       last_direction=position.last_direction, draws=position.draws,
                       phase=position.phase, runways=dict(position.runways),
-                      chute=position.chute,
-                      night=position.night if night_rules is not None else None,
-                      planes=tuple(p if not companies[k].expert or p.jerrycan is not None
-                                   else p.evolve(jerrycan=cans[k])
-                                   for k, p in enumerate(position.planes)))
-        if game.any_expert:
-            box = sorted(expert_rules.jerrycans)
-            for p in state.planes:
-                if p.jerrycan is not None and p.jerrycan in box:
-                    box.remove(p.jerrycan)
-            state = state.evolve(pile=position.pile if position.pile is not None
-                                 else tuple(box))
+                      chute=position.chute, planes=position.planes)
+    for start in game.hooks.start:
+        state = start(game, state, draws, position)
+    if position is None:
+        state = state.evolve(draws=draws.index)
     setup: Event = {
         "type": "setup", "format": LOG_FORMAT, "game": GAME, "seed": seed, "mode": "classic",
         "companies": [{"company": c.colour, "aircraft": c.aircraft.value, "region": c.region,
@@ -173,17 +138,8 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
                     for r, zone in enumerate(shipping, 1) for p in zone],
         "first": colours[first], "draws": draws.made if position is None else [],
     }
-    if game.any_expert:
-        for row, c in zip(setup["companies"], companies, strict=True):
-            if c.expert:
-                row["expert"] = True
-                row["covered"] = _hx(c.covered)
-        setup["expert"] = expert_rules.to_data()
-    if powers:
-        setup["powers"] = powers.to_data()
-    if night_rules is not None:
-        setup["night"] = {**night_rules.to_data(), "token": _hx(night_rules.paris_hex),
-                          "turns": len(night.night_ring(night_rules.paris_hex, game.covered))}
+    for write in game.hooks.setup_event:
+        write(game, setup)
     if mode is not Mode.CLASSIC:
         setup["mode"] = mode.value
         setup["teams"] = [{"team": t.name, "companies": [colours[i] for i in t.members]}
@@ -197,25 +153,3 @@ def new_game(landscape: Landscape, companies: Sequence[Company], seed: int, *,
         state = _look(game, state, i, c.airport, events)
     state = _weather(game, state, events)
     return game, state, events
-
-
-def _check_night(companies: Sequence[Company], landscape: Landscape,
-                 rules: night.NightRules) -> None:
-    """A NIGHT FLIGHT setup: PARIS a city not under an ALTITUDE dial, no cloud at start."""
-    problems = []
-    region, city = rules.paris
-    if not (1 <= region <= REGIONS and 1 <= city <= 3):
-        problems.append(Problem("setup.night-paris", f"PARIS at city {city} of region "
-                                f"{region}: regions 1-6, cities 1-3", ("night", "paris")))
-    elif any(c.covered == rules.paris_hex for c in companies):
-        problems.append(Problem("setup.night-paris", "PARIS is under an ALTITUDE dial, which "
-                                "the NIGHT token cannot use", ("night", "paris")))
-    if landscape.clouds:
-        problems.append(Problem("setup.night-clouds", "at night no Cloud token is placed at "
-                                "the start", ("map",)))
-    if rules.reveal == "continues" and any(c.expert for c in companies):
-        problems.append(Problem("setup.night-reveal", "going on after a flip (reveal: "
-                                "continues) is not supported yet with EXPERT companies",
-                                ("night", "reveal")))
-    if problems:
-        raise InputError(problems)

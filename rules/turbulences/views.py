@@ -7,10 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from skyhex.rules.game import Event
-from skyhex.rules.turbulences import night, parachute
-from skyhex.rules.turbulences.legendary import POWER_OF
-from skyhex.rules.turbulences.sink import _OVER, _hx
-from skyhex.rules.turbulences.state import Company, Game, Mode, Plane, State, parcel_colour
+from skyhex.rules.turbulences.sink import _hx
+from skyhex.rules.turbulences.state import Game, Mode, State, parcel_colour
 from skyhex.rules.turbulences.weather import wind_name
 
 
@@ -32,47 +30,34 @@ def event_view(game: Game, event: Event, colour: str | None) -> Event:
     """An event of the log (the referee's) as company ``colour`` may read it: the setup
     without any parcel's weight (nor the weights drawn: "without looking at its weight"),
     and a company looking at its parcels with their weights only for its team (decision
-    12: the weights it or a partner saw); every other event as it is (the final scores are
-    revealed at the end: "revealing and counting the total weight"). ``None``: the
-    referee, who reads it all."""
+    12: the weights it or a partner saw); the variants hide their own secrets
+    (``Variant.event_view``: EXPERT's face-down Jerrycans); every other event as it is (the
+    final scores are revealed at the end: "revealing and counting the total weight").
+    ``None``: the referee, who reads it all."""
     if colour is None:
         return event
     i = game.index(colour)
     team = set() if i is None else {game.companies[j].colour for j in game.allies(i)}
     kind = event["type"]
-    peeks = game.expert.jerrycans_known == "owner"
     if kind == "setup":
-        # the k-th Jerrycan drawn lies on the k-th EXPERT company's tank
-        owners = iter(c.colour for c in game.companies if c.expert)
-        return {**event, "parcels": [{**p, "weight": None} for p in event["parcels"]],
-                "draws": [{"weight": None} if "weight" in d else
-                          d if "jerrycan" in d and next(owners) == colour and peeks else
-                          {"jerrycan": None} if "jerrycan" in d else d
-                          for d in event["draws"]]}
-    if kind == "refuelled" and not (peeks and event["company"] == colour):
-        # the new Jerrycan lies face down: nobody looked at it (or only its owner)
-        return {**event, "draws": [{"jerrycan": None} for _ in event["draws"]]}
-    if kind == "parcels_seen" and event.get("company") not in team:
+        event = {**event, "parcels": [{**p, "weight": None} for p in event["parcels"]],
+                 "draws": [{"weight": None} if "weight" in d else d for d in event["draws"]]}
+    elif kind == "parcels_seen" and event.get("company") not in team:
         return {k: v for k, v in event.items() if k != "weights"}
+    for hide in game.hooks.event_view:
+        hidden = hide(game, event, colour)
+        if hidden is not None:
+            event = hidden
     return event
-
-
-def expert_view(company: Company, plane: Plane, knows: bool) -> dict[str, Any]:
-    """An EXPERT company's tank, dial and Jerrycan as a view shows them: the Jerrycan's
-    content to the referee only (it lies face down: decision 8 of ``expert``), or also to
-    its owner when the table plays ``jerrycans_known: owner``."""
-    return {"fuel": plane.fuel, "altitude": plane.altitude, "locked": plane.locked,
-            "jerrycan": "empty" if plane.flipped else "face-down",
-            "content": plane.jerrycan if knows and not plane.flipped else None,
-            "covered": _hx(company.covered)}
 
 
 def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
     """The state as company ``colour`` may know it (JSON-ready): everything public (the sky,
     the aircraft, which parcels are where, their colours) and only the weights it has seen
     of its own colour's parcels (in the team modes: of its team's colours, seen by any of
-    its team, and ``team``, the colours of its team). ``None``: the referee, who sees every
-    weight."""
+    its team, and ``team``, the colours of its team), with each variant's part
+    (``Variant.view``: EXPERT's tanks, the runways, the Parachute, the Powers, the night).
+    ``None``: the referee, who sees every weight."""
 
     def parcel(p: str) -> dict[str, Any]:
         return {"parcel": p, "colour": parcel_colour(p),
@@ -96,36 +81,8 @@ def view(game: Game, state: State, colour: str | None) -> dict[str, Any]:
                      for r, zone in enumerate(state.shipping, 1)],
         "lost": [parcel(x) for x in state.lost],
     }
-    if game.any_expert:
-        owner = game.expert.jerrycans_known == "owner"
-        for row, c, p in zip(out["companies"], game.companies, state.planes, strict=True):
-            if c.expert:
-                row["expert"] = expert_view(c, p, colour is None
-                                            or (owner and colour == c.colour))
-        out["jerrycans"] = {"pile": len(state.pile),
-                            "values": list(state.pile) if colour is None else None}
-    if game.expert.runways:
-        out["runways"] = [{"hex": _hx(h), "parcels": [parcel(x) for x in zone],
-                           "accessible": not state.clouds.get(h)}
-                          for h, zone in sorted(state.runways.items())]
-        for row, p in zip(out["companies"], state.planes, strict=True):
-            row["grounded"] = p.grounded
-    if game.powers.parachute:  # section 10
-        chute = parachute.view(game, state)
-        if "parcels" in chute:
-            chute["parcels"] = [parcel(x) for x in chute["parcels"]]
-        out["parachute"] = chute
-        for row, p in zip(out["companies"], state.planes, strict=True):
-            row["parachute"] = p.parachute
-    for row, c, p in zip(out["companies"], game.companies, state.planes, strict=True):
-        if c.aircraft.legendary:
-            row["power"] = {"name": POWER_OF[c.aircraft], "charged": p.boost,
-                            "asteroid": p.asteroid}
-    if game.powers.lightning:
-        out["lightning_tokens"] = game.powers.lightning_tokens
-    if game.night is not None and state.night is not None:
-        out["night"] = night.night_view(game.biomes, game.night, state.night, game.covered,
-                                        colour is None, state.phase is _OVER)
+    for part in game.hooks.view:
+        part(game, state, colour, out, parcel)
     i = None if colour is None else game.index(colour)
     if game.mode is not Mode.CLASSIC and i is not None:
         out["team"] = [game.companies[j].colour for j in game.allies(i)]
