@@ -29,7 +29,7 @@ def start(name: str) -> tuple[Game, State, list[Event]]:
     return face.ruleset.new_game(read)  # type: ignore[no-any-return]
 
 
-POINTS = [name for name in Hooks.__dataclass_fields__
+POINTS = [name for name in Hooks.__slots__
           if isinstance(getattr(start("turbulences-4")[0].hooks, name), tuple)
           and name not in ("names", "pilots", "more_flights", "recharged", "declined")]
 

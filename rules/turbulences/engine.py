@@ -25,12 +25,11 @@ those of ``piloting``, ``events``, ``actions`` and ``state``):
   15, 16); ``arrival``: landings, crashes, deliveries (decision 4); ``reach``: where an
   aircraft can fly.
 - ``legality``: ``legal_actions``; ``views``: ``view``, ``event_view``, ``known_weight``.
-
-17. **NIGHT FLIGHT** (section 11, ``new_game(..., night_rules=...)``): its rules and
-    decisions are in ``night.py`` (the face-down tiles, reveals, the NIGHT token and the
-    end) and ``onward.py`` (going on after a flip, ``reveal: continues``); the engine
-    reveals the tile a journey ends on, moves the token at the end of each game turn and
-    ends the game when it is back on PARIS (``game_end`` reason ``night``).
+- The variants, plugged into those modules as named hooks (``variant``: the ``Variant``
+  record, ``Game.hooks`` composed at setup; ``variants``: the registry): EXPERT and its
+  runways (``expert_hooks``), the Parachute, the Lightning and the Legendary Aircraft
+  (``power_hooks``), NIGHT FLIGHT (``night_hooks``, decision 17). A CLASSIC game plays
+  none: its hook points are empty.
 
 This module applies actions: ``apply`` (the state and its events, explained when read),
 ``explain`` and ``advance`` (the state only, with the listing's fast path).

@@ -18,7 +18,6 @@ per action listed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from skyhex.rules.errors import Problem
@@ -38,10 +37,40 @@ if TYPE_CHECKING:
     from skyhex.rules.turbulences.weather import WeatherPhase, Wind
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+_set = object.__setattr__
+
+
+class _Record:
+    """A frozen record of slots (``__slots__``, the fields in order), filled by position or
+    by name. Not a dataclass: generating a dataclass's methods at import costs about a
+    millisecond a class, more than its module's own work, and these records are built a
+    few times a game (a ``Sky`` once a weather phase) and read on the engine's hot paths,
+    where a slot read is as fast as a dataclass's."""
+
+    __slots__ = ()
+
+    def __init__(self, *values: Any, **named: Any) -> None:
+        fields: tuple[str, ...] = self.__slots__
+        if len(values) + len(named) != len(fields) or not named.keys() <= set(fields):
+            raise TypeError(f"{type(self).__name__} takes {', '.join(fields)}")
+        for name, value in zip(fields, values, strict=False):
+            _set(self, name, value)
+        for name, value in named.items():
+            _set(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name}")
+
+    def __repr__(self) -> str:
+        names: tuple[str, ...] = self.__slots__
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        return f"{type(self).__name__}({fields})"
+
+
+class Table(_Record):
     """What ``new_game`` is given that the variants check (``Variant.check``)."""
 
+    __slots__ = ("landscape", "companies", "expert", "powers", "night")  # noqa: RUF023 (in order)
     landscape: Landscape
     companies: Sequence[Company]
     expert: ExpertRules
@@ -49,12 +78,12 @@ class Table:
     night: NightRules | None
 
 
-@dataclass(frozen=True, slots=True)
-class Sky:
+class Sky(_Record):
     """A weather phase as the weather hooks read it: the aircraft and the clouds before it,
     the last wind that blew before it, this phase's wind, its result and the mountains the
     clouds were blown against."""
 
+    __slots__ = ("planes", "before", "previous", "wind", "phase", "mountains")  # noqa: RUF023
     planes: tuple[Plane, ...]
     before: Mapping[Hex, Stack]
     previous: Direction | None
@@ -68,21 +97,42 @@ Flown = tuple["Flight", "Plane", dict[str, Any]]
 journey event's extra fields."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pilot:
+class Pilot(_Record):
     """How one company's aircraft flies (per company: EXPERT is a company's choice).
     ``flights``: the (path, cross, glide) of its journeys; ``can_fly``: whether it has one;
     ``fly``: a journey checked and paid (``Flown``); ``plain``: its journey's end depends on
     where it ends only (no FUEL), which lets ``advance`` share the ends of the journeys
     weighed at one decision."""
 
+    __slots__ = ("flights", "can_fly", "fly", "plain")  # noqa: RUF023 (the fields in order)
     flights: Callable[[Game, State, int, bool], list[tuple[tuple[Hex, ...], bool, int]]]
     can_fly: Callable[[Game, State, int], bool]
     fly: Callable[[Game, State, int, Journey, bool], Flown]
     plain: bool
 
 
-@dataclass(frozen=True, slots=True)
+
+_VARIANT_HOOKS = (
+    "check_company", "check", "start", "setup_event", "mountains", "weather_event",
+    "riders", "shaken", "riders_moved", "weather_landed", "after_shake", "weather_end",
+    "pilot", "power", "moves", "actions", "resume", "blocked", "new_aircraft", "rebuilt_home",
+    "journey_flown", "journey_landed", "boost_window", "arrived_home", "arrived", "turn_end",
+    "ends_on_deliveries", "listing", "reserves", "more_flights", "extra_actions",
+    "boost_actions", "view", "event_view", "boost_name",
+)
+"""The hooks a ``Variant`` may declare."""
+
+_HOOKS_FIELDS = (
+    "names", "start", "setup_event", "mountains", "weather_event", "riders", "shaken",
+    "riders_moved", "weather_landed", "after_shake", "weather_end", "pilots", "power",
+    "moves", "actions", "resume", "blocked", "new_aircraft", "rebuilt_home", "journey_flown",
+    "journey_landed", "boost_window", "arrived_home", "arrived", "turn_end", "deliveries_end",
+    "listing", "reserves", "more_flights", "extra_actions", "boost_actions", "view",
+    "event_view", "recharged", "declined", "plain",
+)
+"""What ``Hooks`` holds."""
+
+
 class Variant:
     """A variant: its name, whether a game plays it, and its hooks (``None``: none there).
 
@@ -128,55 +178,73 @@ class Variant:
 
     name: str
     applies: Callable[[Game], bool]
-    check_company: Callable[[Company, tuple[Any, ...]], list[Problem]] | None = None
-    check: Callable[[Table], list[Problem]] | None = None
-    start: Callable[[Game, State, Draws, Position | None], State] | None = None
-    setup_event: Callable[[Game, Event], None] | None = None
-    mountains: Callable[[Game, State, frozenset[Hex]], frozenset[Hex]] | None = None
-    weather_event: Callable[[Game, State, Event], None] | None = None
-    riders: Callable[[Game, State, dict[int, Hex], list[str]], None] | None = None
-    shaken: Callable[[Game, State, Shake, list[Event]], State] | None = None
+    check_company: Callable[[Company, tuple[Any, ...]], list[Problem]] | None
+    check: Callable[[Table], list[Problem]] | None
+    start: Callable[[Game, State, Draws, Position | None], State] | None
+    setup_event: Callable[[Game, Event], None] | None
+    mountains: Callable[[Game, State, frozenset[Hex]], frozenset[Hex]] | None
+    weather_event: Callable[[Game, State, Event], None] | None
+    riders: Callable[[Game, State, dict[int, Hex], list[str]], None] | None
+    shaken: Callable[[Game, State, Shake, list[Event]], State] | None
     riders_moved: Callable[[Game, State, Shake, Mapping[int, Hex], list[Event]], State] \
-        | None = None
+        | None
     weather_landed: Callable[[Game, State, Shake, Mapping[int, Hex], list[Event]], State] \
-        | None = None
-    after_shake: Callable[[Game, State, Sky, list[Event]], None] | None = None
-    weather_end: Callable[[Game, State, Sky, list[Event]], State] | None = None
-    pilot: Callable[[Game, int], Pilot | None] | None = None
-    power: Pilot | None = None
-    moves: Callable[[Game, State, int], bool] | None = None
-    actions: Mapping[type, Callable[[Game, State, int, Any, list[Event]], State]] = \
-        field(default_factory=dict)
-    resume: Callable[[Game, State, int, Action, list[Event]], State | None] | None = None
-    blocked: Callable[[Game, State, int, list[Event]], State | None] | None = None
-    new_aircraft: Callable[[Game, int, Plane], Plane] | None = None
-    rebuilt_home: Callable[[Game, State, int, list[Event]], State] | None = None
+        | None
+    after_shake: Callable[[Game, State, Sky, list[Event]], None] | None
+    weather_end: Callable[[Game, State, Sky, list[Event]], State] | None
+    pilot: Callable[[Game, int], Pilot | None] | None
+    power: Pilot | None
+    moves: Callable[[Game, State, int], bool] | None
+    actions: Mapping[type, Callable[[Game, State, int, Any, list[Event]], State]]
+    resume: Callable[[Game, State, int, Action, list[Event]], State | None] | None
+    blocked: Callable[[Game, State, int, list[Event]], State | None] | None
+    new_aircraft: Callable[[Game, int, Plane], Plane] | None
+    rebuilt_home: Callable[[Game, State, int, list[Event]], State] | None
     journey_flown: Callable[[Game, State, int, Journey, Plane, Flight, list[Event]],
-                            tuple[State, bool] | None] | None = None
-    journey_landed: Callable[[Game, State, int, bool, list[Event]], State] | None = None
-    boost_window: Callable[[Game, State, int, bool], bool | None] | None = None
+                            tuple[State, bool] | None] | None
+    journey_landed: Callable[[Game, State, int, bool, list[Event]], State] | None
+    boost_window: Callable[[Game, State, int, bool], bool | None] | None
     arrived_home: Callable[[Game, State, int, Plane, list[Event]], tuple[State, Plane]] \
-        | None = None
+        | None
     arrived: Callable[[Game, int, Hex, Plane, bool, list[Event]], tuple[Plane, bool]] \
-        | None = None
-    turn_end: Callable[[Game, State, list[Event]], tuple[State, str | None]] | None = None
-    ends_on_deliveries: Callable[[Game], bool] | None = None
-    listing: Callable[[Game, State, int], list[Action] | None] | None = None
-    reserves: Callable[[Game, State, int], bool] | None = None
+        | None
+    turn_end: Callable[[Game, State, list[Event]], tuple[State, str | None]] | None
+    ends_on_deliveries: Callable[[Game], bool] | None
+    listing: Callable[[Game, State, int], list[Action] | None] | None
+    reserves: Callable[[Game, State, int], bool] | None
     more_flights: Callable[[Game, int], Callable[[Game, State, int, bool], list[Any]] | None] \
-        | None = None
-    extra_actions: Callable[[Game, State, int], list[Action]] | None = None
-    boost_actions: Callable[[Game, State, int], list[Action] | None] | None = None
+        | None
+    extra_actions: Callable[[Game, State, int], list[Action]] | None
+    boost_actions: Callable[[Game, State, int], list[Action] | None] | None
     view: Callable[[Game, State, str | None, dict[str, Any], Callable[[str], Any]], None] \
-        | None = None
-    event_view: Callable[[Game, Event, str], Event | None] | None = None
-    boost_name: Callable[[Game, int], str | None] | None = None
+        | None
+    event_view: Callable[[Game, Event, str], Event | None] | None
+    boost_name: Callable[[Game, int], str | None] | None
+
+
+    __slots__ = ("name", "applies", *_VARIANT_HOOKS)
+
+    def __init__(self, name: str, applies: Callable[[Game], bool], **hooks: Any) -> None:
+        # a class of slots filled here, not a dataclass: generating a dataclass's methods
+        # for this many fields cost more at import than the rest of the engine's modules
+        unknown = hooks.keys() - set(_VARIANT_HOOKS)
+        if unknown:
+            raise TypeError(f"no hook {', '.join(sorted(unknown))} in a Variant")
+        _set(self, "name", name)
+        _set(self, "applies", applies)
+        for hook in _VARIANT_HOOKS:
+            _set(self, hook, hooks.get(hook, {} if hook == "actions" else None))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Variant is frozen: {name}")
+
+    def __repr__(self) -> str:
+        return f"Variant({self.name!r})"
 
 
 _P = Any  # a hook point's callables (each a ``Variant`` field's type)
 
 
-@dataclass(frozen=True, slots=True)
 class Hooks:
     """The hooks of the variants one game plays, per hook point in ``VARIANTS``' order
     (``Variant`` says what each is for), and what they decide once per game: each company's
@@ -220,6 +288,17 @@ class Hooks:
     declined: tuple[str, ...]
     plain: bool
     """No variant played changes a journey's end: the day journeys' ends may be shared."""
+
+    __slots__ = _HOOKS_FIELDS
+
+    def __init__(self, **fields: Any) -> None:
+        for name in _HOOKS_FIELDS:  # (slots filled here: see ``Variant``)
+            _set(self, name, fields.pop(name))
+        if fields:
+            raise TypeError(f"no field {', '.join(sorted(fields))} in Hooks")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Hooks are frozen: {name}")
 
 
 _POINTS = ("start", "setup_event", "mountains", "weather_event", "riders", "shaken",
