@@ -50,8 +50,9 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
             events.append(event)
         plane = plane.evolve(carried=kept, seen=plane.seen | set(drop))
         if owner == i:
-            for home in hooks.arrived_home:  # the Parachute goes back to the table
-                state, plane = home(game, state, i, plane, events)
+            if hooks.arrived_home:
+                for home in hooks.arrived_home:  # the Parachute goes back to the table
+                    state, plane = home(game, state, i, plane, events)
             recharged = not plane.boost
             if recharged:
                 events.append({"type": hooks.recharged[i], "company": company.colour})
@@ -59,6 +60,7 @@ def _arrive(game: Game, state: State, i: int, airport: Hex, events: list[Event]
         else:
             mate = state.planes[owner]
             state = state.with_plane(owner, mate.evolve(delivered=mate.delivered + drop))
-    for arrived in hooks.arrived:  # the SAVOIA S.21 recharges in every airport
-        plane, recharged = arrived(game, i, airport, plane, recharged, events)
+    if hooks.arrived:
+        for arrived in hooks.arrived:  # the SAVOIA S.21 recharges in every airport
+            plane, recharged = arrived(game, i, airport, plane, recharged, events)
     return _look(game, state.with_plane(i, plane), i, airport, events), recharged

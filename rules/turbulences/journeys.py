@@ -69,10 +69,11 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
     colour = game.companies[i].colour
     plane = state.planes[i]
     hooks = game.hooks
-    for resume in hooks.resume:  # a journey paused (NIGHT FLIGHT, reveal: continues)
-        done = resume(game, state, i, action, events)
-        if done is not None:
-            return done  # type: ignore[no-any-return]
+    if hooks.resume:
+        for resume in hooks.resume:  # a journey paused (NIGHT FLIGHT, reveal: continues)
+            done = resume(game, state, i, action, events)
+            if done is not None:
+                return done  # type: ignore[no-any-return]
     if state.phase is _BOOST:
         if action.ops or action.rebuild is not None:
             raise IllegalActionError("parcel.boost-window", "parcel operations and rebuilds "
@@ -108,10 +109,11 @@ def _pass(game: Game, state: State, i: int, action: Pass, events: list[Event]) -
         if action.ops:
             raise IllegalActionError("parcel.not-airport", "a blocked aircraft is destroyed "
                                      "with its parcels")
-        for blocked in hooks.blocked:  # EXPERT: a dry breakdown first
-            done = blocked(game, state, i, events)
-            if done is not None:
-                return done  # type: ignore[no-any-return]
+        if hooks.blocked:
+            for blocked in hooks.blocked:  # EXPERT: a dry breakdown first
+                done = blocked(game, state, i, events)
+                if done is not None:
+                    return done  # type: ignore[no-any-return]
         events.append({"type": "aircraft_destroyed", "company": colour, "hex": _hx(plane.hex),
                        "cause": "blocked"})
         state = _destroy(game, state, i, events)
@@ -125,16 +127,18 @@ def _rebuild(game: Game, state: State, i: int, where: Hex, events: list[Event]) 
     company = game.companies[i]
     plane = state.planes[i]
     hooks = game.hooks
-    for new in hooks.new_aircraft:  # EXPERT: a full tank (its Jerrycan stays)
-        plane = new(game, i, plane)
+    if hooks.new_aircraft:
+        for new in hooks.new_aircraft:  # EXPERT: a full tank (its Jerrycan stays)
+            plane = new(game, i, plane)
     if where in occupied(state, i):
         raise IllegalActionError("rebuild.occupied", f"an aircraft already stands at {where}")
     if where == company.airport:
         events.append({"type": "aircraft_rebuilt", "company": company.colour,
                        "hex": _hx(where), "boost": "recharged"})
         state = state.with_plane(i, plane.evolve(hex=where, boost=True))
-        for home in hooks.rebuilt_home:  # EXPERT: refuelled
-            state = home(game, state, i, events)
+        if hooks.rebuilt_home:
+            for home in hooks.rebuilt_home:  # EXPERT: refuelled
+                state = home(game, state, i, events)
         return _look(game, state, i, where, events)
     if where == company.covered:
         raise IllegalActionError("rebuild.covered", f"the city at {where} is under your "
@@ -163,10 +167,11 @@ def _journey(game: Game, state: State, i: int, action: Journey, events: list[Eve
                                  "journey")
     plane = state.planes[i]
     hooks = game.hooks
-    for resume in hooks.resume:  # a journey paused (NIGHT FLIGHT, reveal: continues)
-        done = resume(game, state, i, action, events)
-        if done is not None:
-            return done  # type: ignore[no-any-return]
+    if hooks.resume:
+        for resume in hooks.resume:  # a journey paused (NIGHT FLIGHT, reveal: continues)
+            done = resume(game, state, i, action, events)
+            if done is not None:
+                return done  # type: ignore[no-any-return]
     if action.rebuild is not None:
         if plane.hex is not None:
             raise IllegalActionError("rebuild.not-destroyed", "only a destroyed aircraft is "
@@ -258,14 +263,15 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
         events.append(journey)
     state = state.with_plane(i, flown.evolve(hex=end, grounded=runway))
     hooks = game.hooks
-    for flew in hooks.journey_flown:  # NIGHT FLIGHT: the tile it ends on revealed
-        stop = flew(game, state, i, action, plane, flight, events)
-        if stop is not None:
-            state, paused = stop
-            if paused:
-                return state
-            if state.planes[i].hex is None:
-                return _next(game, state, events)
+    if hooks.journey_flown:
+        for flew in hooks.journey_flown:  # NIGHT FLIGHT: the tile it ends on revealed
+            stop = flew(game, state, i, action, plane, flight, events)
+            if stop is not None:
+                state, paused = stop
+                if paused:
+                    return state
+                if state.planes[i].hex is None:
+                    return _next(game, state, events)
     if arrived:
         state, _ = _arrive(game, state, i, end, events)
     elif runway:
@@ -278,17 +284,19 @@ def _journey_end(game: Game, state: State, i: int, action: Journey, plane: Plane
             state = _lose(game, state, gone, events)
     elif action.after is not NO_OPS and action.after:
         state = _ops_after(game, state, i, action.after, landed, events)
-    for after in hooks.journey_landed:  # EXPERT: on the ground, or dry
-        state = after(game, state, i, landed, events)
-        if state.planes[i].hex is None:
-            return _next(game, state, events)
+    if hooks.journey_landed:
+        for after in hooks.journey_landed:  # EXPERT: on the ground, or dry
+            state = after(game, state, i, landed, events)
+            if state.planes[i].hex is None:
+                return _next(game, state, events)
     # One BOOST a turn (decision 5): consumed by a rebuild in another city, it is not
     # offered again even when a landing at home recharges it.
     consumed = action.rebuild is not None and action.rebuild != game.companies[i].airport
-    for window in hooks.boost_window:  # a Legendary Aircraft: the ASTEROID's window only
-        opens = window(game, state, i, consumed)
-        if opens is not None:
-            return state.evolve(phase=_BOOST) if opens else _next(game, state, events)
+    if hooks.boost_window:
+        for window in hooks.boost_window:  # a Legendary Aircraft: the ASTEROID's window only
+            opens = window(game, state, i, consumed)
+            if opens is not None:
+                return state.evolve(phase=_BOOST) if opens else _next(game, state, events)
     if not boosting and state.planes[i].boost and not consumed and _can_move(game, state, i):
         return state.evolve(phase=_BOOST)
     return _next(game, state, events)
@@ -326,10 +334,11 @@ def _next(game: Game, state: State, events: list[Event]) -> State:
     hooks = game.hooks
     if hooks.deliveries_end and game_ends(state):
         return _end(game, state, events, "deliveries")
-    for turn_end in hooks.turn_end:  # NIGHT FLIGHT: the NIGHT token moves on
-        state, reason = turn_end(game, state, events)
-        if reason is not None:
-            return _end(game, state, events, reason)
+    if hooks.turn_end:
+        for turn_end in hooks.turn_end:  # NIGHT FLIGHT: the NIGHT token moves on
+            state, reason = turn_end(game, state, events)
+            if reason is not None:
+                return _end(game, state, events, reason)
     ring = game.clockwise(state.first)
     first = ring[1 % len(ring)]
     state = state.evolve(turn=state.turn + 1, first=first, order=game.clockwise(first),

@@ -78,7 +78,7 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     hooks = game.hooks
     reserve = False  # the Parachute reserved with the journey
     more = () if boost else hooks.more_flights[i]  # a Legendary Aircraft's Power journeys
-    if not boost:
+    if not boost and hooks.reserves:
         for reserves in hooks.reserves:
             reserve = reserve or reserves(game, state, i)
     powered = bool(more)
@@ -143,8 +143,9 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
                         for path, cross, glide in _flights(game, parachute.freed(scratch), i,
                                                            overloaded)
                         if path[-1] == hex_ and hex_ not in path[:-1]]
-        for power_flights in more:
-            found += power_flights(game, scratch, i, overloaded)
+        if more:
+            for power_flights in more:
+                found += power_flights(game, scratch, i, overloaded)
         for path, cross, glide, power in found:
             afters = [NO_OPS]
             end = path[-1]
@@ -197,18 +198,21 @@ def legal_actions(game: Game, state: State) -> list[Action]:
     colour = game.companies[i].colour
     plane = state.planes[i]
     hooks = game.hooks
-    for listing in hooks.listing:  # NIGHT FLIGHT: a journey paused after a flip
-        done = listing(game, state, i)
-        if done is not None:
-            return done  # type: ignore[no-any-return]
-    extra: list[Action] = []  # the variants' own actions there (EXPERT: the Jerrycan)
-    for more in hooks.extra_actions:
-        extra += more(game, state, i)
-    if state.phase is _BOOST:
-        for window in hooks.boost_actions:  # a Legendary Aircraft: the ASTEROID's window
-            done = window(game, state, i)
+    if hooks.listing:
+        for listing in hooks.listing:  # NIGHT FLIGHT: a journey paused after a flip
+            done = listing(game, state, i)
             if done is not None:
                 return done  # type: ignore[no-any-return]
+    extra: list[Action] = []  # the variants' own actions there (EXPERT: the Jerrycan)
+    if hooks.extra_actions:
+        for more in hooks.extra_actions:
+            extra += more(game, state, i)
+    if state.phase is _BOOST:
+        if hooks.boost_actions:
+            for window in hooks.boost_actions:  # a Legendary Aircraft: the ASTEROID's window
+                done = window(game, state, i)
+                if done is not None:
+                    return done  # type: ignore[no-any-return]
         boosted = state.with_plane(i, plane.evolve(boost=False))
         listed: dict[int, _Known] = {}
         out: list[Action] = [Pass(colour), *extra,
@@ -224,8 +228,9 @@ def legal_actions(game: Game, state: State) -> list[Action]:
             if where in taken or where == company.covered:
                 continue
             new = plane.evolve(hex=where, boost=where == company.airport)
-            for make in hooks.new_aircraft:  # EXPERT: a full tank
-                new = make(game, i, new)
+            if hooks.new_aircraft:
+                for make in hooks.new_aircraft:  # EXPERT: a full tank
+                    new = make(game, i, new)
             placed = state.with_plane(i, new)
             if where == company.airport and not _can_move(game, placed, i):
                 # the new aircraft is placed in its airport, blocked: it passes there

@@ -27,9 +27,10 @@ def _can_move(game: Game, state: State, i: int) -> bool:
     hooks = game.hooks
     if hooks.pilots[i].can_fly(game, state, i):
         return True
-    for moves in hooks.moves:  # noqa: SIM110 (a loop: any() would build a generator)
-        if moves(game, state, i):
-            return True
+    if hooks.moves:
+        for moves in hooks.moves:  # (a loop: any() would build a generator)
+            if moves(game, state, i):
+                return True
     return False
 
 

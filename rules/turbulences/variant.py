@@ -11,8 +11,9 @@ parts appear in the log and the views: EXPERT, runways, Parachute, Lightning, NI
 Legendary Aircraft (the NIGHT's mountains are those discovered, to which an active ASTEROID
 is added; the Lightning strikes before the ASTEROIDs go out).
 
-The hot paths read a hook point once per call (``hooks = game.hooks``), never per tile or
-per action listed.
+The hot paths read the hooks once per call (``hooks = game.hooks``), never per tile or per
+action listed, and test a hook point before looping over it (a loop over an empty tuple
+still makes an iterator).
 """
 
 from __future__ import annotations

@@ -65,8 +65,9 @@ def _blow(game: Game, state: State, mountains: frozenset[Hex]) -> _Blown:
 def _weather(game: Game, state: State, events: list[Event]) -> State:
     hooks = game.hooks
     mountains = game.mountains
-    for known in hooks.mountains:  # at night: those found; an active ASTEROID is one
-        mountains = known(game, state, mountains)
+    if hooks.mountains:
+        for known in hooks.mountains:  # at night: those found; an active ASTEROID is one
+            mountains = known(game, state, mountains)
     blown = _blow(game, state, mountains)
     wind, phase = blown.wind, blown.phase
     before, previous, planes = state.clouds, state.last_direction, state.planes
@@ -74,8 +75,9 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
         event: Event = {"type": "weather", "turn": state.turn,
                         "first": game.companies[state.first].colour, "wind": wind_name(wind),
                         "draws": [dict(d) for d in blown.made]}
-        for write in hooks.weather_event:
-            write(game, state, event)
+        if hooks.weather_event:
+            for write in hooks.weather_event:
+                write(game, state, event)
         events.append(event)
         events.extend(dict(e) for e in phase.events)
     state = state.evolve(clouds=phase.clouds, wind=wind, draws=blown.index,
@@ -85,10 +87,12 @@ def _weather(game: Game, state: State, events: list[Event]) -> State:
         if hooks.after_shake or hooks.weather_end else None
     if state.turn >= 2:
         state = _shake(game, state, before, phase, events)
-        for after in hooks.after_shake:
-            after(game, state, sky, events)
-    for end in hooks.weather_end:
-        state = end(game, state, sky, events)
+        if hooks.after_shake:
+            for after in hooks.after_shake:
+                after(game, state, sky, events)
+    if hooks.weather_end:
+        for end in hooks.weather_end:
+            state = end(game, state, sky, events)
     return state
 
 
@@ -101,8 +105,9 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
                  if p.hex is not None and not p.asteroid}
     names = [c.colour for c in game.companies]
     aircraft = len(names)  # the riders past them are not aircraft
-    for add in hooks.riders:
-        add(game, state, positions, names)
+    if hooks.riders:
+        for add in hooks.riders:
+            add(game, state, positions, names)
     if _told(events):
         result = shake(names, positions, game.tiles, game.airports, game.cities, before, phase)
         for e in result.events:
@@ -111,8 +116,9 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
                 events.append(shown)
     else:
         result = _shake_seen(game, names, positions, before, phase)
-    for shaken in hooks.shaken:
-        state = shaken(game, state, result, events)
+    if hooks.shaken:
+        for shaken in hooks.shaken:
+            state = shaken(game, state, result, events)
     for i, h in sorted(result.positions.items()):
         if i >= aircraft:
             continue
@@ -120,8 +126,9 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
             state = _destroy(game, state, i, events)
         elif h != positions[i]:
             state = state.with_plane(i, state.planes[i].evolve(hex=h))
-    for moved in hooks.riders_moved:
-        state = moved(game, state, result, positions, events)
+    if hooks.riders_moved:
+        for moved in hooks.riders_moved:
+            state = moved(game, state, result, positions, events)
     landings = {i: h for i, h in result.landings.items() if i < aircraft}
     for i, h in sorted(landings.items()):
         if h in game.airports:
@@ -129,8 +136,9 @@ def _shake(game: Game, state: State, before: Mapping[Hex, Stack], phase: Weather
     for i, p in enumerate(state.planes):  # runways, decision 3: a cloud lifts it
         if p.grounded and (p.hex is None or state.clouds.get(p.hex)):
             state = state.with_plane(i, p.evolve(grounded=False))
-    for landed in hooks.weather_landed:
-        state = landed(game, state, result, landings, events)
+    if hooks.weather_landed:
+        for landed in hooks.weather_landed:
+            state = landed(game, state, result, landings, events)
     return state
 
 
