@@ -1,7 +1,10 @@
 """Resolving an action: a journey (checked, flown, its landing and the parcel operations
 after it), a pass, a rebuild, the BOOST's window, then the next company or the end of the
 game turn (the end of the game, or the next weather phase). ``engine.apply`` and
-``engine.advance`` come here.
+``engine.advance`` come here. How a company flies is its ``Pilot`` (CLASSIC's, ``reach``;
+EXPERT's); the variants' rules come in through the hook points of ``Game.hooks``
+(``variant``): a paused journey resumed, the tile a journey ends on revealed, an aircraft
+on the ground, the BOOST's window, the end of the game turn.
 
 Decisions (numbered with the engine's, ``engine``):
 

@@ -1,5 +1,7 @@
 """The legal actions: every complete action of the company to act (journeys with the parcel
-operations before and after them, passes, rebuilds, the BOOST, the variants' own actions).
+operations before and after them, passes, rebuilds, the BOOST, the variants' own actions
+through their hooks: ``Variant.listing``, ``extra_actions``, ``boost_actions``,
+``more_flights``, ``reserves``).
 ``legal_actions`` reads no weight, so what a company may do never depends on what it may
 not know. The day journeys listed are kept (``_listed``) with their checked flights, so
 that ``engine.advance`` does not check them again."""
