@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skyhex.rules import speed
 from skyhex.rules.hexgrid import Direction, Hex
@@ -49,6 +49,9 @@ from skyhex.rules.turbulences.night import Night, NightRules
 from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
+
+if TYPE_CHECKING:
+    from skyhex.rules.turbulences.variant import Hooks
 
 PARCEL_WEIGHTS = (2, 2, 3, 4, 5)
 """The five parcels of each colour (16 kilos in all)."""
@@ -251,6 +254,9 @@ class Game:
     numbers: Mapping[str, int] = field(init=False, repr=False)  # colour -> company index
     experts: bool = field(init=False, repr=False)  # some company flies in EXPERT mode
     rings: tuple[tuple[int, ...], ...] = field(init=False, repr=False)  # first -> order
+    hooks: Hooks = field(init=False, repr=False, compare=False)
+    """The hooks of the variants the game plays (EXPERT, NIGHT FLIGHT, the powers:
+    ``variant``), composed once for it."""
 
     def __post_init__(self) -> None:
         used = {c.region: c.airport for c in self.companies}
@@ -286,6 +292,9 @@ class Game:
             tables["numbers"].setdefault(c.colour, i)
         for name, value in tables.items():
             object.__setattr__(self, name, value)
+        from skyhex.rules.turbulences.variants import hooks_for  # it builds on the engine
+
+        object.__setattr__(self, "hooks", hooks_for(self))
 
     def index(self, colour: str) -> int | None:
         return self.numbers.get(colour)
