@@ -128,12 +128,12 @@ def test_a_long_where_search_shows_how_it_goes_and_stops_cleanly() -> None:
     before the result); the search ends in one error line when no seed meets the
     condition."""
     code, shown = _on_a_terminal("map", "generate", "--seed", "1", "--where", "balance>=101",
-                                 "--max-draws", "100")
+                                 "--max-draws", "2000")  # long enough to tick (each 0.5 s)
     assert code == 1
     ticks = [part for part in shown.split("\r") if "seeds drawn" in part]
     assert ticks and ticks[0].startswith("map 1 of 1: ")
-    assert shown.endswith("\rskyhex: error: no map meets balance>=101 in 100 draws "
-                          "(seeds 1-100) [where]\r\n")
+    assert shown.endswith("\rskyhex: error: no map meets balance>=101 in 2000 draws "
+                          "(seeds 1-2000) [where]\r\n")
     assert "\x1b" not in shown
 
 
