@@ -575,3 +575,12 @@ def balloons_kind(action: Any) -> set[str]:
 BALLOONS_KINDS = {
     "play own", "play other", "use wind", "use misfortune", "use quadrant", "exchange",
     "fly high", "fly medium", "fly low", "launch north", "launch south"}
+
+
+KINDS: dict[str, Callable[[Any], set[str]]] = {
+    "paragliders": paragliders_kind, "turbulences": turbulences_kind, "balloons": balloons_kind}
+"""What kind of decision a legal action is, to count what the states exercised."""
+EXPECTED: dict[str, set[str]] = {
+    "paragliders": PARAGLIDERS_KINDS, "turbulences": TURBULENCES_KINDS,
+    "balloons": BALLOONS_KINDS}
+"""The kinds the long run must have met."""

@@ -3,6 +3,7 @@ of a few lines plays a whole game of each registered game."""
 
 from __future__ import annotations
 
+import ast
 import os
 import random
 import re
@@ -38,6 +39,30 @@ def test_the_examples_run(index: int) -> None:
     if index == 3:
         assert "blue plays {'company': 'blue'" in r.stdout
         assert "(('red', 'greedy'), ('blue', 'random')" in r.stdout
+
+
+TYPED_BOT = ROOT / "examples" / "bots" / "typed_bot.py"
+
+
+def test_the_typed_bot_is_quoted_as_it_is_and_plays_a_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/library.md quotes examples/bots/typed_bot.py whole (``.ci/typecheck`` runs
+    ``mypy --strict`` on it); it plays a whole game against a random bot."""
+    import runpy
+
+    assert TYPED_BOT.read_text().rstrip("\n") in examples()
+    monkeypatch.chdir(ROOT)
+    runpy.run_path(str(TYPED_BOT), run_name="__main__")
+    scores = ast.literal_eval(capsys.readouterr().out)
+    assert set(scores) == set(ruleset("paragliders").seats(
+        ruleset("paragliders").new_game(load_scenario(
+            "examples/scenarios/two-players.yaml")[1])[0]))
+    assert all(isinstance(v, int) for v in scores.values())
+
+
+def test_the_typecheck_checks_the_typed_bot() -> None:
+    steps = (ROOT / ".ci" / "typecheck").read_text().splitlines()
+    assert f"mypy --strict {TYPED_BOT.relative_to(ROOT)}" in steps
 
 
 def test_the_examples_load_no_command_line() -> None:

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyhex.rules.balloons import GAME
 from skyhex.rules.entry import BotHooks, GameEntry, Ref
 
-ENTRY = GameEntry(
+if TYPE_CHECKING:
+    from skyhex.rules.balloons.actions import Action
+    from skyhex.rules.balloons.state import Game, State
+
+ENTRY: GameEntry[Game, State, Action] = GameEntry(
     name=GAME,
     title="Balmy Balloonists",
     ruleset=Ref("skyhex.rules.balloons.ruleset:RULESET"),

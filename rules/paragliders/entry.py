@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyhex.rules.entry import BotHooks, GameEntry, Ref
 from skyhex.rules.paragliders import GAME
 
-ENTRY = GameEntry(
+if TYPE_CHECKING:
+    from skyhex.rules.paragliders.actions import Action
+    from skyhex.rules.paragliders.state import Game, State
+
+ENTRY: GameEntry[Game, State, Action] = GameEntry(
     name=GAME,
     title="Paragliders",
     ruleset=Ref("skyhex.rules.paragliders.ruleset:RULESET"),

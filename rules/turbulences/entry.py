@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from skyhex.rules.entry import BotHooks, GameEntry, Ref
 from skyhex.rules.turbulences import GAME
 
-ENTRY = GameEntry(
+if TYPE_CHECKING:
+    from skyhex.rules.turbulences.actions import Action
+    from skyhex.rules.turbulences.state import Game, State
+
+ENTRY: GameEntry[Game, State, Action] = GameEntry(
     name=GAME,
     title="Turbulences",
     ruleset=Ref("skyhex.rules.turbulences.ruleset:RULESET"),
