@@ -1,17 +1,9 @@
 """What the bots (``rules/bots``) need to know of Balmy Balloonists: how well each balloon
-stands (the greedy pilot's ``standing`` of ``policies``), and a world a player may believe
-in.
-
-A player sees its own hand and the size of the others'; the Local Wind cards it cannot see
-(the other hands and the deck) are dealt afresh into the other hands, each keeping its size,
-and the decks are drawn from a fresh seed. Covered Quadrant cards were laid face up, so they
-stay where they are.
+stands (the greedy pilot's ``standing`` of ``policies``) and the length cap of their
+playouts. The worlds a balloon may believe in are the ruleset's (``ruleset.sample_world``).
 """
 
 from __future__ import annotations
-
-import random
-from dataclasses import replace
 
 from skyhex.rules.balloons.policies import standing
 from skyhex.rules.balloons.state import Game, State
@@ -31,29 +23,6 @@ def participants(game: Game, state: State) -> list[str]:
 def values(game: Game, state: State) -> dict[str, float]:
     """Each balloon's standing: its degrees round the globe, its next flight, its chips."""
     return {c: standing(game, state, i) for i, c in enumerate(game.colours)}
-
-
-def determinize(game: Game, state: State, who: str | None, rng: random.Random
-                ) -> tuple[Game, State]:
-    """A world ``who`` may believe in: the hands it cannot see dealt afresh from every card
-    it cannot see, the decks' draws from a fresh seed."""
-    world = replace(game, seed=rng.randrange(2**31), pinned=(), pinned_from=0)
-    if who is None:
-        return world, state
-    me = game.index[who]
-    seen = set(state.discards)
-    for i, b in enumerate(state.balloons):
-        seen.update(b.front)
-        if i == me:
-            seen.update(b.hand)
-    unseen = sorted(set(game.components.local_wind) - seen)
-    rng.shuffle(unseen)
-    balloons = list(state.balloons)
-    for i, b in enumerate(balloons):
-        if i != me and b.hand:
-            hand, unseen = unseen[:len(b.hand)], unseen[len(b.hand):]
-            balloons[i] = b.evolve(hand=tuple(sorted(hand)))
-    return world, state.evolve(balloons=tuple(balloons))
 
 
 def figures(game: Game, state: State) -> dict[str, float]:

@@ -1,5 +1,5 @@
-"""The Balmy Balloonists rules engine: ``new_game``, ``legal_actions``, ``apply`` and
-``view``.
+"""The Balmy Balloonists rules engine: ``new_game``, ``legal_actions``, ``apply`` (and
+``advance``, its state without the events) and ``view``.
 
 A turn (``docs/rules-notes.md``, "Balmy Balloonists", where every decision below is
 explained): the balloon to act plays a Local Wind card (``Play``: choice A on its own
@@ -11,10 +11,11 @@ Fuel, and its player draws up to three cards. The next player follows; a player 
 turn is skipped. The race ends when a balloon is back across the start meridian (at once, or
 at the end of the round: ``Finish``) or after the last day (``Game.days`` rounds).
 
-``apply`` checks every rule and raises ``IllegalActionError`` naming it (``card.*``,
-``exchange.*``, ``flight.*``, ``turn.*``); it never changes its inputs. Events are JSON-ready
-dicts (spaces as ``[lane, k]``) and form the referee's log: they name the cards drawn.
-``legal_actions`` reads only what the player to act may know: its own hand and the table.
+``apply`` and ``advance`` check every rule and raise ``IllegalActionError`` naming it
+(``card.*``, ``exchange.*``, ``flight.*``, ``turn.*``); they never change their inputs.
+Events are JSON-ready dicts (spaces as ``[lane, k]``) and form the referee's log: they name
+the cards drawn. ``legal_actions`` reads only what the player to act may know: its own hand
+and the table.
 """
 
 from __future__ import annotations
@@ -161,13 +162,16 @@ def new_game(globe: Globe, components: ComponentSet, seats: Sequence[Seat], seed
 
 class _Turn:
     """What resolving one action works with: the game, the state so far, the chance draws
-    and the events."""
+    and the events. ``log``: whether the events are built (``apply``) or not
+    (``advance``); every event is built under ``if log:`` so that a turn that keeps none
+    pays for none, and the rules run the same either way."""
 
-    def __init__(self, game: Game, state: State) -> None:
+    def __init__(self, game: Game, state: State, log: bool = True) -> None:
         self.game = game
         self.state = state
         self.draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
         self.events: list[Event] = []
+        self.log = log
 
     @property
     def globe(self) -> Globe:
@@ -198,7 +202,8 @@ class _Turn:
         used = set(s.discards).union(*(b.hand for b in s.balloons), *(b.front for b in s.balloons))
         deck = set(self.parts.local_wind) - used
         if not deck and s.discards:
-            self.emit({"type": "reshuffled", "deck": "local_wind", "cards": len(s.discards)})
+            if self.log:
+                self.emit({"type": "reshuffled", "deck": "local_wind", "cards": len(s.discards)})
             deck = set(s.discards)
             self.state = s.evolve(discards=())
         return self.draws.card("local_wind", deck) if deck else None
@@ -207,7 +212,8 @@ class _Turn:
         s = self.state
         deck = set(self.parts.misfortune) - set(s.misfortunes)
         if not deck:
-            self.emit({"type": "reshuffled", "deck": "misfortune", "cards": len(s.misfortunes)})
+            if self.log:
+                self.emit({"type": "reshuffled", "deck": "misfortune", "cards": len(s.misfortunes)})
             deck = set(self.parts.misfortune)
             self.state = s.evolve(misfortunes=())
         return self.draws.card("misfortune", deck)
@@ -220,7 +226,8 @@ class _Turn:
         if not deck:
             covered = sum(len(stack) - 1 for stack in s.quadrants)
             if covered:
-                self.emit({"type": "reshuffled", "deck": "quadrant", "cards": covered})
+                if self.log:
+                    self.emit({"type": "reshuffled", "deck": "quadrant", "cards": covered})
                 self.state = s.evolve(quadrants=tuple(stack[-1:] for stack in s.quadrants))
                 deck = set(self.parts.quadrant).difference(*self.state.quadrants)
         return self.draws.card("quadrant", deck) if deck else None
@@ -240,15 +247,17 @@ class _Turn:
                          if self.parts.advantage[a].permission == zone.permission
                          and zone.permission is not None), None)
             if card is not None:
-                self.emit({"type": "permission", "balloon": self.name(i), "zone": zone.name,
-                           "card": card, "space": _sp(b.space)})
+                if self.log:
+                    self.emit({"type": "permission", "balloon": self.name(i), "zone": zone.name,
+                               "card": card, "space": _sp(b.space)})
                 return False
             gas = min(b.gas, int(b.altitude))
             self.set(i, b.evolve(altitude=Altitude.GROUNDED, gas=b.gas - gas, lose_turn=True,
                                  relaunch=True))
-            self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
-                       "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
-                       "gas": gas, "cause": cause})
+            if self.log:
+                self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
+                           "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
+                           "gas": gas, "cause": cause})
             return True
         need = Altitude.HIGH if zone.kind is ZoneKind.WHITE else Altitude.MEDIUM
         if AdvantageKind.MOUNTAIN_GUIDE in kinds:
@@ -256,9 +265,10 @@ class _Turn:
         if b.altitude >= need:
             return False
         self.set(i, b.evolve(altitude=Altitude.GROUNDED, lose_turn=True, relaunch=True))
-        self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
-                   "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
-                   "gas": 0, "cause": cause})
+        if self.log:
+            self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
+                       "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
+                       "gas": 0, "cause": cause})
         return True
 
     # --- moving ---
@@ -272,34 +282,41 @@ class _Turn:
             return
         start = b.space
         north = steps > 0
-        event: Event = {"type": "drifted", "balloon": self.name(i),
-                        "direction": "north" if north else "south", "steps": abs(steps),
-                        "from": _sp(start), "to": _sp(start), "cause": cause}
-        self.emit(event)
+        log = self.log
+        if log:
+            event: Event = {"type": "drifted", "balloon": self.name(i),
+                            "direction": "north" if north else "south", "steps": abs(steps),
+                            "from": _sp(start), "to": _sp(start), "cause": cause}
+            self.emit(event)
         for _ in range(abs(steps)):
             b = self.balloon(i)
             if north and b.doldrums:
                 self.set(i, b.evolve(doldrums=False))
-                self.emit({"type": "doldrums_left", "balloon": self.name(i),
-                           "space": _sp(b.space)})
+                if self.log:
+                    self.emit({"type": "doldrums_left", "balloon": self.name(i),
+                               "space": _sp(b.space)})
             elif north and b.space.lane == 1:
                 to = self.globe.section_start(b.space, 1)
                 self.set(i, b.evolve(space=to))
-                self.emit({"type": "polar_vortex", "balloon": self.name(i), "from": _sp(b.space),
-                           "to": _sp(to)})
-                event["to"] = _sp(to)
+                if self.log:
+                    self.emit({"type": "polar_vortex", "balloon": self.name(i), "from": _sp(b.space),
+                               "to": _sp(to)})
+                if log:
+                    event["to"] = _sp(to)
                 self.enter(i, cause)
                 return
             elif not north and b.doldrums:
                 return
             elif not north and b.space.lane == self.globe.lanes:
                 self.set(i, b.evolve(doldrums=True))
-                self.emit({"type": "doldrums", "balloon": self.name(i), "space": _sp(b.space)})
+                if self.log:
+                    self.emit({"type": "doldrums", "balloon": self.name(i), "space": _sp(b.space)})
                 return
             else:
                 to = self.globe.shift(b.space, b.space.lane + (-1 if north else 1))
                 self.set(i, b.evolve(space=to))
-            event["to"] = _sp(self.balloon(i).space)
+            if log:
+                event["to"] = _sp(self.balloon(i).space)
             if self.enter(i, cause):
                 return
 
@@ -310,12 +327,15 @@ class _Turn:
         b = self.balloon(i)
         if b.altitude is Altitude.GROUNDED or b.doldrums or b.finished:
             return
-        event: Event = {"type": "moved", "balloon": self.name(i), "cause": cause,
-                        "from": _sp(b.space), "to": _sp(b.space), "spaces": 0, "laps": b.laps}
-        if card is not None:
-            event.update(quadrant=self.globe.quadrant(b.space), card=card,
-                         altitude=b.altitude.label, lane=b.space.lane)
-        self.emit(event)
+        log = self.log
+        if log:
+            event: Event = {"type": "moved", "balloon": self.name(i), "cause": cause,
+                            "from": _sp(b.space), "to": _sp(b.space), "spaces": 0,
+                            "laps": b.laps}
+            if card is not None:
+                event.update(quadrant=self.globe.quadrant(b.space), card=card,
+                             altitude=b.altitude.label, lane=b.space.lane)
+            self.emit(event)
         finished = False
         for _ in range(abs(spaces)):
             b = self.balloon(i)
@@ -324,11 +344,12 @@ class _Turn:
             done = b.finished or (lap > 0 and laps >= 1)
             finished = finished or (done and not b.finished)
             self.set(i, b.evolve(space=to, laps=laps, finished=done))
-            event.update(to=_sp(to), laps=laps)
-            event["spaces"] += 1 if spaces > 0 else -1
+            if log:
+                event.update(to=_sp(to), laps=laps)
+                event["spaces"] += 1 if spaces > 0 else -1
             if self.enter(i, cause):
                 break
-        if finished:
+        if finished and self.log:
             self.emit({"type": "finished", "balloon": self.name(i), "round": self.state.round})
 
     # --- altitude and chips ---
@@ -338,8 +359,9 @@ class _Turn:
         to = Altitude(max(0, b.altitude - levels))
         if to != b.altitude:
             self.set(i, b.evolve(altitude=to))
-            self.emit({"type": "altitude", "balloon": self.name(i), "from": b.altitude.label,
-                       "to": to.label, "ballast": 0, "gas": 0, "cause": cause})
+            if self.log:
+                self.emit({"type": "altitude", "balloon": self.name(i), "from": b.altitude.label,
+                           "to": to.label, "ballast": 0, "gas": 0, "cause": cause})
 
     def effect(self, i: int, effect: Effect, cause: str) -> None:
         """One effect of a Misfortune card (or of a weather symbol) on balloon ``i``."""
@@ -354,29 +376,45 @@ class _Turn:
             lost = min(n, getattr(b, chip))
             if lost:
                 self.set(i, b.evolve(**{chip: getattr(b, chip) - lost}))
-                self.emit({"type": "chips_lost", "balloon": self.name(i), "chip": chip,
-                           "amount": lost, "cause": cause})
+                if self.log:
+                    self.emit({"type": "chips_lost", "balloon": self.name(i), "chip": chip,
+                               "amount": lost, "cause": cause})
         elif kind is EffectKind.BACK:
             self.travel(i, -n, cause)
         elif kind in (EffectKind.NORTH, EffectKind.SOUTH):
             self.north_south(i, n if kind is EffectKind.NORTH else -n, cause)
         elif kind is EffectKind.LOSE_TURN:
             self.set(i, b.evolve(lose_turn=True))
-            self.emit({"type": "next_turn_lost", "balloon": self.name(i), "cause": cause})
+            if self.log:
+                self.emit({"type": "next_turn_lost", "balloon": self.name(i), "cause": cause})
         else:  # bad weather: the symbol beside the balloon's altitude on its Quadrant card
             if b.altitude is Altitude.GROUNDED:
                 return
             q = self.globe.quadrant(b.space)
             card = self.parts.quadrant[self.state.quadrants[q - 1][-1]]
             symbol = card.weather[b.altitude]
-            self.emit({"type": "bad_weather", "balloon": self.name(i), "quadrant": q,
-                       "card": card.id, "altitude": b.altitude.label, "weather": symbol})
+            if self.log:
+                self.emit({"type": "bad_weather", "balloon": self.name(i), "quadrant": q,
+                           "card": card.id, "altitude": b.altitude.label, "weather": symbol})
             for e in self.parts.weather[symbol]:
                 self.effect(i, e, "weather")
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and the events that explain it."""
+    turn = _resolve(game, state, action, True)
+    return turn.state, turn.events
+
+
+def advance(game: Game, state: State, action: Action) -> State:
+    """``apply``'s state, the same rules checked (the same ``IllegalActionError``), no
+    event built: what bots, playouts and searches need."""
+    return _resolve(game, state, action, False).state
+
+
+def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
+    """The turn that resolves ``action`` (its ``state`` the next state, its ``events``
+    built when ``log``)."""
     i = state.actor
     if i is None:
         raise IllegalActionError("game.over", "the race is over")
@@ -387,7 +425,7 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
     if j != i:
         raise IllegalActionError("turn.order", f"it is {game.colours[i]}'s turn, not "
                                  f"{action.balloon}'s")
-    turn = _Turn(game, state)
+    turn = _Turn(game, state, log)
     if state.phase is Phase.CARD:
         if isinstance(action, Fly):
             raise IllegalActionError("turn.card-first", "play a Local Wind card first (then "
@@ -396,7 +434,8 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
             if _plays(game, state, i):
                 raise IllegalActionError("card.must-play", "a card can be played: play one "
                                          "(A on your balloon or B from the table)")
-            turn.emit({"type": "passed", "balloon": action.balloon})
+            if turn.log:
+                turn.emit({"type": "passed", "balloon": action.balloon})
         else:
             _play(turn, i, action)
         turn.state = turn.state.evolve(phase=Phase.FLIGHT)
@@ -406,7 +445,8 @@ def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]
                                      "and fly (altitude: ...)")
         _fly(turn, i, action)
         _end_turn(turn, i)
-    return turn.state.evolve(draws=turn.draws.index), turn.events
+    turn.state = turn.state.evolve(draws=turn.draws.index)
+    return turn
 
 
 # --- choice A or B -------------------------------------------------------------------------
@@ -465,18 +505,20 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
     instruction = None
     if action.use is Use.WIND and aimed.altitude is not Altitude.GROUNDED and not aimed.finished:
         instruction = shift_text(card.shifts[aimed.altitude])
-    turn.emit({"type": "card_played", "balloon": own, "card": card.id,
-               "from": "hand" if choice_a else "table", "on": action.on,
-               "use": action.use.value, "altitude": aimed.altitude.label,
-               "instruction": instruction})
+    if turn.log:
+        turn.emit({"type": "card_played", "balloon": own, "card": card.id,
+                   "from": "hand" if choice_a else "table", "on": action.on,
+                   "use": action.use.value, "altitude": aimed.altitude.label,
+                   "instruction": instruction})
     if action.use is Use.WIND:
         if instruction is not None:
             turn.north_south(target, card.shifts[aimed.altitude], "wind")
     elif action.use is Use.MISFORTUNE:
         drawn = turn.draw_misfortune()
         misfortune = parts.misfortune[drawn]
-        turn.emit({"type": "misfortune", "balloon": action.on, "card": drawn,
-                   "name": misfortune.name, "draws": [{"misfortune": drawn}]})
+        if turn.log:
+            turn.emit({"type": "misfortune", "balloon": action.on, "card": drawn,
+                       "name": misfortune.name, "draws": [{"misfortune": drawn}]})
         for effect in misfortune.effects:
             turn.effect(target, effect, "misfortune")
         turn.state = turn.state.evolve(misfortunes=(*turn.state.misfortunes, drawn))
@@ -499,11 +541,13 @@ def _new_quadrant(turn: _Turn, target: int) -> None:
     drawn = turn.draw_quadrant()
     stacks = turn.state.quadrants
     if drawn is None:
-        turn.emit({"type": "quadrant_unchanged", "quadrant": q, "balloon": turn.name(target)})
+        if turn.log:
+            turn.emit({"type": "quadrant_unchanged", "quadrant": q, "balloon": turn.name(target)})
         return
-    turn.emit({"type": "quadrant_changed", "quadrant": q, "card": drawn,
-               "covered": stacks[q - 1][-1], "balloon": turn.name(target),
-               "draws": [{"quadrant": drawn}]})
+    if turn.log:
+        turn.emit({"type": "quadrant_changed", "quadrant": q, "card": drawn,
+                   "covered": stacks[q - 1][-1], "balloon": turn.name(target),
+                   "draws": [{"quadrant": drawn}]})
     turn.state = turn.state.evolve(quadrants=(*stacks[:q - 1], (*stacks[q - 1], drawn),
                                               *stacks[q:]))
 
@@ -521,9 +565,11 @@ def _advance_pawn(turn: _Turn, colour: str) -> None:
         if candidate in turn.game.index and candidate != other:
             turn.state = turn.state.evolve(rose=tuple(candidate if p == colour else p
                                                       for p in pawns))
-            turn.emit({"type": "pawn_moved", "from": colour, "to": candidate})
+            if turn.log:
+                turn.emit({"type": "pawn_moved", "from": colour, "to": candidate})
             return
-    turn.emit({"type": "pawn_moved", "from": colour, "to": colour})
+    if turn.log:
+        turn.emit({"type": "pawn_moved", "from": colour, "to": colour})
 
 
 def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
@@ -542,8 +588,9 @@ def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
                           hand=tuple(sorted((*me.hand, swap.take)))))
     turn.state = turn.state.evolve(
         advantage_discards=(*turn.state.advantage_discards, swap.discard))
-    turn.emit({"type": "exchange", "balloon": turn.name(i), "discard": swap.discard,
-               "take": swap.take, "from": turn.name(owner)})
+    if turn.log:
+        turn.emit({"type": "exchange", "balloon": turn.name(i), "discard": swap.discard,
+                   "take": swap.take, "from": turn.name(owner)})
 
 
 # --- flight ---------------------------------------------------------------------------------
@@ -596,16 +643,18 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
                                      "(of a lane that exists)")
         lane = b.space.lane + (-1 if action.launch is Launch.NORTH else 1)
         to = game.globe.leftmost(b.space, lane)
-        turn.emit({"type": "launch", "balloon": turn.name(i), "from": _sp(b.space),
-                   "to": _sp(to)})
+        if turn.log:
+            turn.emit({"type": "launch", "balloon": turn.name(i), "from": _sp(b.space),
+                       "to": _sp(to)})
         b = b.evolve(space=to)
     cost = action.altitude - b.altitude
     ballast, gas = max(cost, 0), max(-cost, 0)
     # Logged even when the altitude stays: every decision is in the log, which alone gives
     # the game back.
-    turn.emit({"type": "altitude", "balloon": turn.name(i), "from": b.altitude.label,
-               "to": action.altitude.label, "ballast": ballast, "gas": gas,
-               "cause": "player"})
+    if turn.log:
+        turn.emit({"type": "altitude", "balloon": turn.name(i), "from": b.altitude.label,
+                   "to": action.altitude.label, "ballast": ballast, "gas": gas,
+                   "cause": "player"})
     if cost:
         b = b.evolve(altitude=action.altitude, ballast=b.ballast - ballast, gas=b.gas - gas)
     if b.altitude is not Altitude.GROUNDED:
@@ -636,9 +685,11 @@ def _fuel(turn: _Turn, i: int) -> None:
             continue
         if b.fuel > 0:
             turn.set(i, b.evolve(fuel=b.fuel - 1))
-            turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 1})
+            if turn.log:
+                turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 1})
         else:
-            turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 0})
+            if turn.log:
+                turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 0})
             turn.lose_levels(i, 1, "fuel")
 
 
@@ -652,7 +703,7 @@ def _end_turn(turn: _Turn, i: int) -> None:
         b = turn.balloon(i)
         turn.set(i, b.evolve(hand=tuple(sorted((*b.hand, card)))))
         drawn.append(card)
-    if drawn:
+    if drawn and turn.log:
         turn.emit({"type": "drew", "balloon": turn.name(i), "cards": drawn,
                    "draws": [{"local_wind": c} for c in drawn]})
     _next(turn)
@@ -660,9 +711,10 @@ def _end_turn(turn: _Turn, i: int) -> None:
 
 def _over(turn: _Turn, reason: str) -> None:
     turn.state = turn.state.evolve(phase=Phase.OVER, reason=reason)
-    rows = scores(turn.game, turn.state)
-    turn.emit({"type": "game_end", "round": turn.state.round, "reason": reason,
-               "scores": rows, "winners": [r["player"] for r in rows if r["rank"] == 1]})
+    if turn.log:
+        rows = scores(turn.game, turn.state)
+        turn.emit({"type": "game_end", "round": turn.state.round, "reason": reason,
+                   "scores": rows, "winners": [r["player"] for r in rows if r["rank"] == 1]})
 
 
 def _next(turn: _Turn) -> None:
@@ -686,13 +738,15 @@ def _next(turn: _Turn) -> None:
                 return
             seat = 0
             turn.state = turn.state.evolve(round=turn.state.round + 1)
-            turn.emit({"type": "round", "round": turn.state.round})
+            if turn.log:
+                turn.emit({"type": "round", "round": turn.state.round})
         b = turn.balloon(seat)
         if b.finished:
             continue
         if b.lose_turn:
             turn.set(seat, b.evolve(lose_turn=False))
-            turn.emit({"type": "turn_lost", "balloon": game.colours[seat]})
+            if turn.log:
+                turn.emit({"type": "turn_lost", "balloon": game.colours[seat]})
             continue
         break
     turn.state = turn.state.evolve(seat=seat, phase=Phase.CARD)

@@ -1,21 +1,108 @@
-"""Balmy Balloonists on the game protocol (``rules/game.py``): a thin adapter, no rules
-here."""
+"""Balmy Balloonists on the game protocol (``rules/game.py``): a thin adapter over the
+rules, with what only the machine interface needs besides: the worlds a balloon may believe
+in (``sample_world``) and the bounds of the scores (``score_range``). The action encoding is
+``action_space``'s (its module docstring).
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.balloons import GAME, engine
+from skyhex.rules.balloons import action_space as space
 from skyhex.rules.balloons.actions import Action, Fly, action_to_entry
 from skyhex.rules.balloons.actions import action_from_entry as read_entry
+from skyhex.rules.balloons.bots import CAP
+from skyhex.rules.balloons.components import Effect, EffectKind
+from skyhex.rules.balloons.globe import Space
 from skyhex.rules.balloons.scenario import Scenario
 from skyhex.rules.balloons.scoring import scores
 from skyhex.rules.balloons.state import Game, Phase, State
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
+
+
+def sample_world(game: Game, state: State, who: str | None, rng: random.Random
+                 ) -> tuple[Game, State]:
+    """A world balloon ``who`` may believe in. A player sees its own hand and the size of
+    the others'; the Local Wind cards it cannot see (the other hands and the deck) are dealt
+    afresh into the other hands, each keeping its size, and the decks are drawn from a
+    fresh seed (no pinned draw kept). Everything else is on the table: the cards in front,
+    the discards, the Advantage cards, the Quadrant stacks (covered cards were laid face
+    up). ``None``: the referee, who sees every hand, so only the seed is new."""
+    world = replace(game, seed=rng.randrange(2**31), pinned=(), pinned_from=0)
+    if who is None:
+        return world, state
+    me = game.index[who]
+    seen = set(state.discards)
+    for i, b in enumerate(state.balloons):
+        seen.update(b.front)
+        if i == me:
+            seen.update(b.hand)
+    unseen = sorted(set(game.components.local_wind) - seen)
+    rng.shuffle(unseen)
+    balloons = list(state.balloons)
+    for i, b in enumerate(balloons):
+        if i != me and b.hand:
+            hand, unseen = unseen[:len(b.hand)], unseen[len(b.hand):]
+            balloons[i] = b.evolve(hand=tuple(sorted(hand)))
+    return world, state.evolve(balloons=tuple(balloons))
+
+
+def score_range(game: Game, cap: int) -> tuple[float, float]:
+    """Bounds of a balloon's final score (its whole degrees east of the start meridian,
+    ``scoring``) in a race from its setup, where every balloon starts at 0 degrees, that
+    ends after the last day or is truncated after round ``cap``.
+
+    Highest: a balloon gains a lap only by the flight that finishes it, and a finished
+    balloon moves no more; that flight crosses the meridian and goes on for at most the
+    largest Quadrant move less one space, so the farthest a balloon gets is 360 degrees plus
+    the farthest that many spaces reach from the meridian in any lane (or, never finishing,
+    the last space of a lane: under 360).
+
+    Lowest: a balloon loses longitude only by moving west a space (a backward Quadrant
+    move, a Headwind or the weather's gale: at most the widest space each) or by a shift
+    that stays within its section (a drift north or south, the Polar Vortex, a launch: less
+    than a section each). In one round it flies once (a launch, then its Quadrant card's
+    largest backward move) and takes at most one card per balloon (wind: a drift; a
+    Misfortune: its effects, the Bad Weather by its worst weather symbol; a new Quadrant
+    card: no move); the race lasts at most ``min(days, cap)`` rounds. Bounds, not always
+    reached. A race started from a position starts from its balloons' longitudes instead
+    (the position's laps move both bounds by 360 degrees a lap)."""
+    globe, parts = game.globe, game.components
+    section = 360 / len(globe.sections)
+    narrowest = min((n for s in globe.sections for n in s.spaces if n > 0), default=1)
+    widest = section / narrowest
+    moves = [m for card in parts.quadrant.values() for row in card.moves.values() for m in row]
+    farthest = max(moves, default=0)
+    high = max(globe.degrees(Space(lane, total - 1)) for lane, total in
+               enumerate(globe.totals, 1))
+    if farthest > 0:
+        rest = farthest - 1
+        high = max(high, *(globe.degrees(Space(lane, rest % total), 1 + rest // total)
+                           for lane, total in enumerate(globe.totals, 1)))
+
+    def loss(effects: Sequence[Effect], weather: bool) -> float:
+        lost = 0.0
+        for e in effects:
+            if e.kind is EffectKind.BACK:
+                lost += e.amount * widest
+            elif e.kind in (EffectKind.NORTH, EffectKind.SOUTH):
+                lost += section
+            elif e.kind is EffectKind.BAD_WEATHER and weather:
+                lost += max((loss(w, False) for w in parts.weather.values()), default=0.0)
+        return lost
+
+    wind = section if any(any(c.shifts.values()) for c in parts.local_wind.values()) else 0.0
+    misfortune = max((loss(m.effects, True) for m in parts.misfortune.values()), default=0.0) \
+        if any(c.misfortune for c in parts.local_wind.values()) else 0.0
+    flight = section + max(0, -min(moves, default=0)) * widest
+    per_round = len(game.seats) * max(wind, misfortune) + flight
+    return float(-math.ceil(min(game.days, cap) * per_round)), float(high)
 
 
 class Balloons:
@@ -80,22 +167,36 @@ class Balloons:
 
     # --- the machine interface --------------------------------------------------------
 
+    def advance(self, game: Game, state: State, action: Action) -> State:
+        return engine.advance(game, state, action)
+
+    def action_space(self, game: Game) -> int:
+        return space.action_space(game)
+
+    def action_index(self, game: Game, action: Action) -> int:
+        return space.action_index(game, action)
+
+    def action_at(self, game: Game, state: State, index: int) -> Action:
+        return space.action_at(game, state, index)
+
     def seats(self, game: Game) -> tuple[str, ...]:
         return tuple(game.colours)
 
+    def metadata(self, game: Game) -> Metadata:
+        """The bots' length cap (``bots.CAP``), the bounds of ``score_range``, hidden hands,
+        chance drawn from a seed that ``sample_world`` draws afresh; encoding version 1."""
+        return Metadata(cap=CAP, score_range=score_range(game, CAP), hidden=True,
+                        chance="reseed", version=1)
+
+    def with_seed(self, scenario: Scenario, seed: int) -> Scenario:
+        return replace(scenario, seed=seed)
+
     def sample_world(self, game: Game, state: State, who: str | None, rng: random.Random
                      ) -> tuple[Game, State]:
-        from skyhex.rules.balloons.bots import determinize
-
-        return determinize(game, state, who, rng)
-
-    def metadata(self, game: Game) -> Metadata:
-        from skyhex.rules.balloons.bots import CAP
-
-        return Metadata(cap=CAP, score_range=(-1000.0, 1000.0), hidden=True)
+        return sample_world(game, state, who, rng)
 
     def event_view(self, game: Game, event: Event, who: str | None) -> Event:
-        return engine.event_view(game, event, who) if who is not None else event
+        return engine.event_view(game, event, who)
 
 
 RULESET = Balloons()

@@ -1,15 +1,7 @@
-"""What the bots (``rules/bots``) need to know of Paragliders: how well each pilot stands,
-and a world its seat may believe in.
-
-Everything on a Paragliders table is public except the chance still to come (the cloud
-spawns drawn at a weather change, the weather tiles of the variant that draws them as the
-day goes): a determinized world is the same state with a fresh seed and no pinned draws.
-"""
+"""What the bots (``rules/bots``) need to know of Paragliders: how well each pilot stands.
+The worlds a seat may believe in come from the ruleset (``Paragliders.sample_world``)."""
 
 from __future__ import annotations
-
-import random
-from dataclasses import replace
 
 from skyhex.rules.entry import BotHooks
 from skyhex.rules.paragliders.scenario import PilotStatus
@@ -52,13 +44,6 @@ def values(game: Game, state: State) -> dict[str, float]:
                 v -= 0.5 * p.hex.distance(game.target)
         out[p.ident] = v
     return out
-
-
-def determinize(game: Game, state: State, who: str | None, rng: random.Random
-                ) -> tuple[Game, State]:
-    """A world ``who`` may believe in: the same table, the chance to come drawn afresh."""
-    scenario = replace(game.scenario, seed=rng.randrange(2**31))
-    return replace(game, scenario=scenario, pinned=(), pinned_from=0), state
 
 
 def figures(game: Game, state: State) -> dict[str, float]:

@@ -1,0 +1,1 @@
+"""Tests of Paragliders that belong to the game alone."""
