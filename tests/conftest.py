@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
+import typer.main
+import typer.testing
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner, Result
 
@@ -29,6 +33,15 @@ settings.load_profile("skyhex")
 def standard() -> ComponentSet:
     return standard_set()
 
+
+# Typer turns the application into its click command anew at every call, evaluating every
+# command's annotations: more than half the processor time of a quick command run in this
+# process. The command is built once here, for the test runner and for ``skyhex.cli.main``
+# called in-process (the hostile-input harness); a command line process builds it once
+# anyway. (``patch.object`` fails loudly should Typer rename what it calls.)
+_build = functools.cache(typer.main.get_command)
+mock.patch.object(typer.main, "get_command", _build).start()
+mock.patch.object(typer.testing, "_get_command", _build).start()
 
 _runner = CliRunner()
 
