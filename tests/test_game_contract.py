@@ -1,10 +1,16 @@
 """The contract every registered game keeps (docs/library.md, CORE.md §6), tested over the
-registry on the game's example scenarios:
+registry (installed plugins included) on the game's example scenarios:
 
 - random playouts end, or reach their round cap;
-- ``legal_actions`` and ``apply`` agree: every legal action is accepted, and on a sample of
-  the whole action space of each state (``tests/candidates.py``) an action is accepted if
-  and only if it is listed;
+- ``legal_actions`` and ``apply`` agree, and the machine interface with them: every legal
+  action is accepted, round-trips through its index (within ``action_space``, distinct
+  from the other legal actions') and ``advance`` gives ``apply``'s state; candidates
+  decoded from a sample of the action space (``action_at``) are accepted if and only if
+  they are listed, under their own index;
+- a random playout by indices through ``advance`` only ends, or is truncated at
+  ``metadata.cap``; its actors are ``seats``, its scores within ``metadata.score_range``;
+- ``sample_world`` never changes what its seat sees; ``with_seed`` and sampled worlds draw
+  another future;
 - every action round-trips through its moves-file entry;
 - replaying a playout's entries reproduces its log, whose events all validate against the
   published event schema, and the log alone gives the game back (``follow``);
@@ -12,8 +18,9 @@ registry on the game's example scenarios:
   same events;
 - a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
-A new game is done when it passes this module (with its action space in
-``tests/candidates.py``). ``SKYHEX_LONG=1`` checks more states and the whole action space
+A new game is done when it passes this module; ``tests/candidates.py`` may add rare moments
+of it and the kinds of its decisions. ``SKYHEX_LONG=1`` checks more states and more of each
+action space (all of it where it is small), and that the states met every kind of decision
 (``SKYHEX_LONG=1 python -m pytest tests/test_game_contract.py -k agree -s`` prints what the
 states exercised).
 """
@@ -52,7 +59,8 @@ SCENARIOS = ROOT / "examples" / "scenarios"
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
 SAMPLE, SAMPLE_LONG, NEAR = 40, 5000, 2
 """Indices of the action space decoded at each state (the short run; SKYHEX_LONG where the
-space is larger than ``FULL``), and the legal actions whose near misses are added."""
+space is larger than ``FULL``), and the legal actions whose near misses are added (every
+one with SKYHEX_LONG)."""
 FULL = 200_000
 """SKYHEX_LONG decodes every index of an action space up to this size."""
 REFUSED = 3
@@ -139,13 +147,14 @@ class Referee:
 def candidate_indices(space: int, legal: list[int], rng: random.Random) -> Iterator[int]:
     """Indices of the action space to decode at a state: all of them with SKYHEX_LONG
     where the space is small enough (``FULL``), else a uniform sample, with the near
-    misses of a few legal actions (each index with one binary digit changed: one part of
-    the decision written otherwise, whatever the game's encoding)."""
+    misses of a few legal actions (all of them with SKYHEX_LONG): each index with one
+    binary digit changed, one part of the decision written otherwise whatever the game's
+    encoding (in a mixed-radix one, the low digits' changes are the small ones)."""
     if LONG and space <= FULL:
         yield from range(space)
         return
     picks = set(rng.sample(range(space), min(SAMPLE_LONG if LONG else SAMPLE, space)))
-    for i in rng.sample(legal, min(NEAR, len(legal))):
+    for i in legal if LONG else rng.sample(legal, min(NEAR, len(legal))):
         picks.update(j for j in (i ^ (1 << b) for b in range(space.bit_length()))
                      if j < space)
     yield from sorted(picks)

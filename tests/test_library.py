@@ -24,9 +24,14 @@ def examples() -> list[str]:
     return re.findall(r"```python\n(.*?)\n```", LIBRARY.read_text(), re.S)
 
 
+NO_COMMAND_LINE = ("\nimport sys\nassert 'typer' not in sys.modules\n"
+                   "assert 'click' not in sys.modules\n")
+"""Appended to the first example: the library loads no command line (one run checks both)."""
+
+
 @pytest.mark.parametrize("index", range(4))
 def test_the_examples_run(index: int) -> None:
-    code = examples()[index]
+    code = examples()[index] + (NO_COMMAND_LINE if index == 0 else "")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        timeout=120, env={**os.environ, "PYTHONWARNINGS": "error"})
     assert r.returncode == 0, r.stderr
@@ -63,14 +68,6 @@ def test_the_typed_bot_is_quoted_as_it_is_and_plays_a_game(
 def test_the_typecheck_checks_the_typed_bot() -> None:
     steps = (ROOT / ".ci" / "typecheck").read_text().splitlines()
     assert f"mypy --strict {TYPED_BOT.relative_to(ROOT)}" in steps
-
-
-def test_the_examples_load_no_command_line() -> None:
-    code = examples()[0] + "\nimport sys\nassert 'typer' not in sys.modules\n" \
-        "assert 'click' not in sys.modules\n"
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
-    assert r.returncode == 0, r.stderr
 
 
 @pytest.mark.parametrize("game", registry.names())
