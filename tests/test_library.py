@@ -59,9 +59,9 @@ def test_the_typed_bot_is_quoted_as_it_is_and_plays_a_game(
     monkeypatch.chdir(ROOT)
     runpy.run_path(str(TYPED_BOT), run_name="__main__")
     scores = ast.literal_eval(capsys.readouterr().out)
-    assert set(scores) == set(ruleset("paragliders").seats(
-        ruleset("paragliders").new_game(load_scenario(
-            "examples/scenarios/two-players.yaml")[1])[0]))
+    rules = ruleset("paragliders")
+    game, _, _ = rules.new_game(load_scenario("examples/scenarios/two-players.yaml")[1])
+    assert set(scores) == set(rules.seats(game))
     assert all(isinstance(v, int) for v in scores.values())
 
 
