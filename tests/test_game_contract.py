@@ -239,8 +239,8 @@ def test_legal_actions_agree_with_apply(game: str) -> None:
 def test_random_playouts_by_index_end_or_are_truncated_at_the_cap(game: str) -> None:
     """A game played by indices through ``advance`` only (``machine.random_by_index``)
     ends, or is truncated (flagged) once its round passes ``metadata.cap``; played again
-    through ``apply`` it reaches the same state; its actors are seats, every seat is
-    scored, and every score lies in ``metadata.score_range``."""
+    through ``apply`` (one game a scenario) it reaches the same state, its actors seats;
+    every seat is scored, and every score lies in ``metadata.score_range``."""
     rules = ruleset(game)
     ended = truncations = 0
     for _, scenario in scenarios(game):
@@ -259,13 +259,13 @@ def test_random_playouts_by_index_end_or_are_truncated_at_the_cap(game: str) -> 
                 assert rules.actor(g, final) is None
                 assert rules.legal_actions(g, final) == []
                 ended += 1
-            constants, state, _ = rules.new_game(scenario)
-            for index in played.indices:
-                assert rules.actor(constants, state) in seats
-                assert index in legal_indices(rules, constants, state)
-                state, _ = rules.apply(constants, state, rules.action_at(constants, state,
-                                                                         index))
-            assert state == final
+            if seed == 0:  # the same decisions through apply: the same game
+                constants, state, _ = rules.new_game(scenario)
+                for index in played.indices:
+                    assert rules.actor(constants, state) in seats
+                    state, _ = rules.apply(constants, state,
+                                           rules.action_at(constants, state, index))
+                assert state == final
             rows = rules.scores(g, final)
             assert {r["player"] for r in rows} == set(seats)
             low, high = meta.score_range
