@@ -49,3 +49,15 @@ def random_games(count: int, first: int = 1000) -> int:
         while not board.is_game_over() and board.ply() < PLIES:
             board.push(rng.choice(list(board.legal_moves)))
     return count
+
+
+def random_plies(count: int, first: int = 1000) -> int:
+    """``random_games``, counted in plies (decisions): the plies played."""
+    made = 0
+    for seed in range(first, first + count):
+        rng = random.Random(seed)
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < PLIES:
+            board.push(rng.choice(list(board.legal_moves)))
+        made += board.ply()
+    return made

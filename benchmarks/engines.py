@@ -79,6 +79,41 @@ def playouts(name: str, count: int, policy: str = "uniform", cap: int | None = N
     return work
 
 
+@cache
+def examples(game: str) -> tuple[Any, ...]:
+    """The example scenarios of ``game`` (``examples/``, a plugin's own folder included),
+    read: (ruleset, scenario) pairs."""
+    from skyhex.games import load_scenario
+
+    out = []
+    for path in sorted(ROOT.glob("examples/**/*.yaml")):
+        if "format: skyhex.scenario/" not in path.read_text("utf-8")[:2000]:
+            continue
+        face, read, _ = load_scenario(str(path))
+        if face.name == game:
+            out.append((face.ruleset, read))
+    return tuple(out)
+
+
+def by_index(game: str, count: int) -> Callable[[], int]:
+    """``count`` random games of the game's example scenarios (in turn) played by action
+    indices through ``advance`` only (``rules.machine.random_by_index``: what a learning
+    agent or a tree search runs), new seeds at each call: the decisions made."""
+    from skyhex.rules.machine import random_by_index
+
+    games = examples(game)
+    seeds = iter(range(10**9))
+
+    def work() -> int:
+        made = 0
+        for k in range(count):
+            rules, read = games[k % len(games)]
+            made += len(random_by_index(rules, read, next(seeds)).indices)
+        return made
+
+    return work
+
+
 def run(quick: bool = False) -> list[Figure]:
     rounds = 3 if quick else 7
     games = 1 if quick else 4
@@ -127,6 +162,14 @@ def run(quick: bool = False) -> list[Figure]:
     out.append(Figure("engines", "random 4-company Turbulences EXPERT games (200-turn cap)",
                       rate, "games/s", ratio, f"python-chess random games, {base:,.1f} games/s",
                       cpu))
+    from skyhex.rules.games import names
+
+    for game in names():
+        rate, base, ratio, cpu = alternate(by_index(game, games),
+                                           lambda: anchor.random_plies(chess_games), rounds)
+        out.append(Figure("engines", f"random {game} games by action index (advance)", rate,
+                          "decisions/s", ratio,
+                          f"python-chess random games, {base:,.0f} plies/s", cpu))
     for policy in ("greedy", "uniform"):
         rate, base, ratio, cpu = alternate(playouts("balloons-6", games, policy),
                                            lambda: anchor.random_games(chess_games), rounds)

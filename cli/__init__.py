@@ -15,15 +15,18 @@ import typer
 from skyhex.cli import analytics, board, bots, components, maps, replay, scenario, view
 from skyhex.cli.files import OutputError, begin_command, finish_stdout
 from skyhex.cli.missions import missions as missions_command
+from skyhex.cli.options import with_options
 from skyhex.cli.report import Interrupted, error, fail_output
+from skyhex.games.face import BOARD, GENERATE, NEW
 from skyhex.rules import __version__
+from skyhex.rules import games as registry
 
 EXIT_CODES = "Exit codes: 0 success; 1 invalid input, rule violation or impossible request; 2 usage error."
 
 app = typer.Typer(
     name="skyhex",
     help="Generate, check, replay, view and print flying-themed hex board games "
-    "(Paragliders; Turbulences).\n\n"
+    f"({'; '.join(e.title for e in registry.entries())}).\n\n"
     + EXIT_CODES,
     no_args_is_help=True,
     add_completion=True,  # --install-completion and --show-completion (bash, zsh, fish, PowerShell)
@@ -37,11 +40,11 @@ map_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(map_app, name="map")
-map_app.command("generate")(maps.generate)
+map_app.command("generate")(with_options(GENERATE, maps.generate))
 map_app.command("check")(maps.check)
 map_app.command("show")(maps.show)
 map_app.command("stats")(maps.stats)
-app.command("board")(board.board)
+app.command("board")(with_options(BOARD, board.board))
 
 scenario_app = typer.Typer(
     help="Validate scenario files and write new ones.\n\n" + EXIT_CODES,
@@ -50,7 +53,7 @@ scenario_app = typer.Typer(
 )
 app.add_typer(scenario_app, name="scenario")
 scenario_app.command("validate")(scenario.validate)
-scenario_app.command("new")(scenario.new)
+scenario_app.command("new")(with_options(NEW, scenario.new))
 app.command("schema")(scenario.schema)
 
 components_app = typer.Typer(
@@ -59,8 +62,8 @@ components_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(components_app, name="components")
-components_app.command("export")(components.export)
-components_app.command("print")(components.print_sheets)
+components_app.command("export")(with_options("components export", components.export))
+components_app.command("print")(with_options("components print", components.print_sheets))
 app.command("replay")(replay.replay)
 app.command("legal")(replay.legal)
 app.command("view")(view.view)

@@ -1,6 +1,5 @@
 """``skyhex board``: a map as a printable SVG board at real size, with the game's other sheets
-(Paragliders: the track boards); from a scenario or a moves file, with the position of the
-game."""
+(track boards, cards); from a scenario or a moves file, with the position of the game."""
 
 from __future__ import annotations
 
@@ -8,13 +7,12 @@ import os
 import re
 import sys
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from skyhex.cli.files import ForceOption, is_special
 from skyhex.cli.report import (
-    ComponentsOption,
     OutsideRefsOption,
     error,
     references,
@@ -121,12 +119,14 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
             allow_outside_refs: bool) -> list[Sheet]:
     """The sheets to print for the file of ``request``: a map's, or the position of a
     scenario's start or of a moves file replayed (the first ``at`` entries); an illegal
-    entry ends the command as ``skyhex replay`` does."""
+    entry ends the command as ``skyhex replay`` does. The request's ``options`` are the
+    board options given, every game's (``None``: not given); the game's own replace them."""
     from skyhex.games.documents import error_line, load_game, replay_game, sources
     from skyhex.games.face import face
     from skyhex.rules.games import default_name
 
     file, kind = request.file, request.kind
+    given = request.options
     if kind == "map":
         if moves is not None:
             raise typer.BadParameter(f"{file} is a map: moves are played on a scenario (give a "
@@ -135,11 +135,12 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
             raise typer.BadParameter(f"{file} is a map: --at counts the entries of a moves "
                                      "file", param_hint="--at")
         game = face(game_key or default_name())
-        _usage(game, request, "map")
-        context = game.map_context(request.components)
+        request = _usage(game, request, "map")
+        boards = game.need(game.boards, "boards")
+        context = game.need(game.maps, "maps").context(request.get("components"))
         m, _ = game.load_map(file, context)
-        return game.map_sheets(m, context, request)
-    if request.components is not None:
+        return boards.map_sheets(m, context, request)
+    if given.get("components") is not None:
         raise typer.BadParameter(f"{file} is a {kind} file: its scenario names its component "
                                  "set", param_hint="--components")
     if kind == "moves" and moves is not None:
@@ -154,7 +155,8 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
         found = sources(moves if moves is not None else file,
                         file if moves is not None else None, references(allow_outside_refs))
     game = face(found.game)
-    _usage(game, request, kind)
+    request = _usage(game, request, kind)
+    boards = game.need(game.boards, "boards")
     loaded = load_game(None, None, found)
     replay = replay_game(loaded, until=at)
     if replay.error is not None:
@@ -162,7 +164,7 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
         raise typer.Exit(1)
     document = loaded.moves
     if document is None:
-        caption = game.start_caption(loaded.scenario)
+        caption = game.need(game.scenarios, "scenarios").start_caption(loaded.scenario)
     else:
         total = len(document.data["moves"])
         if at is not None and at > total:
@@ -170,16 +172,24 @@ def _sheets(request: BoardRequest, game_key: str | None, moves: str | None, at: 
                                      "entries", param_hint="--at")
         caption = (f"after {replay.applied} of {total} entries of "
                    f"{os.path.basename(document.name)}")
-    return game.position_sheets(loaded.scenario, replay, caption, request)
+    return boards.position_sheets(loaded.scenario, replay, caption, request)
 
 
-def _usage(game: Face, request: BoardRequest, kind: str) -> None:
-    """Usage errors for the options this game's boards have no use for."""
-    for option, given in (("tracks", request.tracks), ("components", request.components),
-                          ("referee", request.referee)):
-        if given and option not in game.board_options:
-            raise typer.BadParameter(f"{request.file} is a {game.name} {kind}: --{option} is "
-                                     f"not for {game.name} boards", param_hint=f"--{option}")
+def _usage(game: Face, request: BoardRequest, kind: str) -> BoardRequest:
+    """The request with the game's own board options (usage errors for the options given
+    that its boards have no use for)."""
+    import dataclasses
+
+    from skyhex.cli.options import chosen
+    from skyhex.games.face import BOARD, UsageError
+
+    given = {k: (v or None) for k, v in request.options.items()}  # a flag not given: False
+    try:
+        options = chosen(game, BOARD, given)
+    except UsageError as e:
+        raise typer.BadParameter(f"{request.file} is a {game.name} {kind}: {e.message}",
+                                 param_hint=e.option) from None
+    return dataclasses.replace(request, options=options)
 
 
 def board(
@@ -211,12 +221,6 @@ def board(
     coords: Annotated[bool, typer.Option(
         "--coords", help="Print each hex's q,r coordinates (to write moves files from a "
         "printed board).")] = False,
-    tracks: Annotated[bool, typer.Option(
-        "--tracks", help="Also write the track boards (Paragliders: altitude, thermal lift, "
-        "time and weather) as <stem>-tracks.svg, or <stem>-tracks-p01.svg ... on pages. A "
-        "scenario gives the altitude track sides and weather tiles (random ones as drawn at "
-        "setup); a plain map uses easy sides and the component set's first 12 weather "
-        "tiles, face a.")] = False,
     moves: Annotated[str | None, typer.Option(
         "--moves", metavar="MOVES", help="Moves file to replay on the scenario FILE (which "
         "replaces the scenario the moves file names); the board shows the position "
@@ -224,11 +228,7 @@ def board(
     at: Annotated[int | None, typer.Option(
         "--at", min=0, metavar="N", help="Show the position after the first N entries of the "
         "moves file (default: all of them).")] = None,
-    components: ComponentsOption = None,
-    referee: Annotated[bool, typer.Option(
-        "--referee", help="The referee's sheet, clearly marked: what players may not see "
-        "printed too (Turbulences NIGHT FLIGHT: the hidden faces of the face-down tiles).")
-    ] = False,
+    given: dict[str, Any] | None = None,
     force: ForceOption = False,
     allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
@@ -236,17 +236,12 @@ def board(
 
     Colour-blind safe terrain colours, each with a symbol so that black and white prints read.
 
-    Marks: take-off, target, cloud spawn numbers, antennas (colour named), GPS sites, corners A-F.
-
     FILE is a map, a scenario or a moves file, told apart by their format key.
-
-    Turbulences: biomes, Region boards, cities, clouds; from a scenario or moves file, airports and aircraft.
-
-    Turbulences NIGHT FLIGHT: face-down tiles and the NIGHT token; --referee prints the hidden faces.
 
     A scenario shows its setup or position; --moves MOVES --at N, the position after N entries.
 
-    Positions: pawns with facing and altitude, clouds, time, wind, sun, each pilot's tokens.
+    Options that only some games take say which; an option the file's game does not take is a
+    usage error.
 
     Exit codes: 0 success; 1 invalid file, illegal moves entry or unwritable output; 2 usage error.
     """
@@ -258,7 +253,9 @@ def board(
         raise typer.BadParameter(f"{hex_mm} is not a size in mm from {HEX_MM_MIN:g} to "
                                  f"{HEX_MM_MAX:g}", param_hint="--hex-mm")
     output, fmt = _target(output, output_format)
-    if output == "-" and (paper is not Paper.poster or tracks) and fmt is not OutputFormat.pdf:
+    given = given or {}
+    if output == "-" and (paper is not Paper.poster or given.get("tracks")) and \
+            fmt is not OutputFormat.pdf:
         raise typer.BadParameter("- writes a single poster to stdout: use -o FILE for pages "
                                  "or track boards (or --format pdf)", param_hint="--output")
     if file == "-" and moves == "-":
@@ -267,7 +264,7 @@ def board(
         if paper is Paper.poster:
             check_output(output, force=force)
         kind, game_key = _peek(file)
-        request = BoardRequest(file, kind, hex_mm, coords, tracks, components, referee)
+        request = BoardRequest(file, kind, hex_mm, coords, given)
         try:
             sheets = _sheets(request, game_key, moves, at, allow_outside_refs)
         except ValueError as e:  # a board the renderer cannot draw

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from skyhex.cli.files import ForceOption
-from skyhex.cli.report import OutsideRefsOption, references, reporting
+from skyhex.cli.report import OutsideRefsOption, participants, references, reporting
 
 BotOption = Annotated[str, typer.Option(
     "--bot", help="random, greedy or search (search:N: N iterations, default 4).")]
@@ -27,7 +27,7 @@ def bot(
     name: BotOption = "greedy",
     seat: Annotated[str | None, typer.Option(
         "--seat", metavar="PLAYER", help="The seat the bot plays: it must be the one to "
-        "act (a player, company or balloon).")] = None,
+        f"act ({participants()}).")] = None,
     seed: SeedOption = 0,
     fmt: Annotated[str, typer.Option("--format", help="yaml: a line to append to the moves "
                                      "file's moves; json: the entry as JSON.")] = "yaml",

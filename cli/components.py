@@ -26,10 +26,9 @@ def export(
     ] = "-",
     force: ForceOption = False,
 ) -> None:
-    """Write the game's standard component set (Paragliders: tiles, boards, weather tiles,
-    rulers, skill cards; Balmy Balloonists: the globe's cards) as an editable YAML file,
-    comments included: change it and pass it with --components FILE (`skyhex map generate`,
-    `skyhex board`, a scenario's `components:`)."""
+    """Write the game's standard component set as an editable YAML file, comments included:
+    change it and pass it with --components FILE (`skyhex map generate`, `skyhex board`, a
+    scenario's `components:`)."""
 
     from skyhex.cli.files import write_files
     from skyhex.cli.scenario import schema_text
@@ -63,7 +62,8 @@ def print_sheets(
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
     components: Annotated[str | None, typer.Option(
         "--components", metavar="FILE", help="Component set file (default: the game's "
-        "standard set; Turbulences has none: its box is the rulebook's).")] = None,
+        "standard set; a game without component sets has none: its box is the "
+        "rulebook's).")] = None,
     output: Annotated[str, typer.Option(
         "--output", "-o", metavar="FILE|DIR/|-",
         help="Where to write the sheets: .pdf (one document), .svg or .png (one file a page: "
@@ -82,11 +82,6 @@ def print_sheets(
     and crop marks, packed onto the fewest pages; double-sided pieces (map, aerodrome and
     weather tiles, cards, tokens with two sides) get a back page to print double-sided,
     flipping on the long edge.
-
-    Paragliders: map tiles (both faces), aerodrome tiles, cloud rings and tokens, weather
-    tiles, stunt rulers, antenna tokens and GPS markers, skill cards, solo GPS markers.
-    Turbulences: landscape tiles, half-tiles, runways, airports, cloud, parcel, BOOST and
-    Jerrycan tokens. Balmy Balloonists: the four decks and the chips.
 
     Exit codes: 0 success; 1 invalid component set or unwritable output; 2 usage error.
     """
@@ -107,7 +102,9 @@ def print_sheets(
     with reporting():
         if pdf:
             check_output(output, force=force)
-        pieces = face(str(game.value)).component_pieces(components)
+        maker = face(str(game.value))
+        pieces = maker.need(maker.need(maker.boards, "components print").pieces,
+                            "components print")(components)
     try:
         layout, pages = sheets_svg(pieces, paper.value)
         pages = [styled(p, style.value) for p in pages]

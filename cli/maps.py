@@ -33,10 +33,10 @@ MAX_DRAWS = 10_000
 """Seeds ``map generate --where`` draws for one map, at most (a few minutes of work)."""
 MAX_WHERE_DRAWS = 100_000
 """Seeds one ``map generate --where`` command draws at most (``--count`` x ``--max-draws``):
-under half an hour of Paragliders maps."""
+under half an hour of the slowest game's maps."""
 
 if TYPE_CHECKING:
-    from skyhex.games.face import Face
+    from skyhex.games.face import Face, Maps, MapStats
     from skyhex.schemas.documents import Document
 
 
@@ -54,40 +54,7 @@ def generate(
         "SEED+1, ...: into a directory, or with -o - (the default) as one stream on stdout "
         f"(YAML documents separated by ---, or JSON Lines: one map a line; at most "
         f"{MAX_COUNT:,}).")] = 1,
-    aerodromes: Annotated[int | None, typer.Option(
-        min=0, max=2, show_default=False,
-        help="Map tiles to replace with aerodromes (0-2; Paragliders; default 0).")] = None,
-    radius: Annotated[int | None, typer.Option(
-        min=1, max=12, show_default=False,
-        help="Board size in slots (Paragliders; the standard board, and default, is 4).")] = None,
-    components: ComponentsOption = None,
-    difficulty: Annotated[str | None, typer.Option(
-        show_default=False, metavar="LEVEL",
-        help="Mountains and cloud layout: easy, normal, difficult or extreme (Turbulences; "
-        "default normal).")] = None,
-    half_tiles: Annotated[bool | None, typer.Option(
-        "--half-tiles", show_default=False,
-        help="Lay the six half-tiles of EXPERT's Half-tiles module (three hexes of two "
-        "biomes, one plain, sea and desert tile fewer) (Turbulences).")] = None,
-    night: Annotated[bool | None, typer.Option(
-        "--night", show_default=False,
-        help="A NIGHT FLIGHT landscape, face down: the pilots' two tiles next to their "
-        "regions, 1-3 hidden mountains, no clouds (Turbulences).")] = None,
-    regions: Annotated[str | None, typer.Option(
-        show_default=False, metavar="R,R,...",
-        help="With --night: the regions of the companies that lay it (default 1,3,5) "
-        "(Turbulences).")] = None,
-    mountains: Annotated[str | None, typer.Option(
-        show_default=False, metavar="READING",
-        help="How the setup's mountain rule is read: per-sector (default: each sector's "
-        "mountains form one cluster, joined to the take-off's when the tile around the centre "
-        "opens the sector) or one-cluster (every mountain joins the take-off's) "
-        "(Paragliders).")] = None,
-    assistants: Annotated[int | None, typer.Option(
-        min=0, max=3, show_default=False,
-        help="Setup assistants filling the sectors at once from a shared bag (setup step 8): "
-        "0 (default) you fill all three; 1, you one and your assistant two; 2 or 3, each "
-        "sector its own (Paragliders).")] = None,
+    given: dict[str, Any] | None = None,
     where: Annotated[list[str] | None, typer.Option(
         metavar="CONDITION",
         help="Keep drawing seeds (SEED, SEED+1, ...) until the map's statistics (those of "
@@ -105,10 +72,10 @@ def generate(
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
     force: ForceOption = False,
 ) -> None:
-    """Generate maps that follow the rulebook's setup: Paragliders (star, mountains,
-    sectors; every setup step drawn again is recorded in the map's redraws) or Turbulences
-    (the difficulty's mountains and clouds, 12 plain and 12 sea tiles shuffled with
-    desert; --night: face down, for NIGHT FLIGHT)."""
+    """Generate maps that follow the rulebook's setup of the game (--game).
+
+    Options that only some games take say which; an option the game does not take is a usage
+    error."""
     import secrets
 
     from skyhex.cli.files import (
@@ -118,14 +85,12 @@ def generate(
         signals_deferred,
         write_output,
     )
+    from skyhex.cli.options import chosen
     from skyhex.games.documents import dump
-    from skyhex.games.face import face, usage
+    from skyhex.games.face import GENERATE, face
     from skyhex.games.where import parse
     from skyhex.mapgen.errors import GenerationError
 
-    given = {"radius": radius, "aerodromes": aerodromes, "components": components,
-             "difficulty": difficulty, "mountains": mountains, "assistants": assistants,
-             "half_tiles": half_tiles, "night": night, "regions": regions}
     first = seed if seed is not None else secrets.randbelow(2**31)
     with reporting():
         condition = parse(where) if where else None
@@ -141,11 +106,12 @@ def generate(
                                  param_hint="--output")
     with reporting():
         maker = face(str(game.value))
-        for name, value in given.items():
-            if value is not None:
-                usage(maker, name, f"--{name.replace('_', '-')}")
-        context = maker.map_context(components) if "components" in maker.generate_options \
-            else None
+        options = chosen(maker, GENERATE, given or {})
+        maps = maker.need(maker.maps, "maps")
+        making = maker.need(maps.generate, "map generate", "its maps are made by hand")
+        stats = maps.stats
+        context = maps.context(options.get("components")) \
+            if maker.option("components", GENERATE) else None
         kind = format_for(output, fmt.value if fmt else None)
         folder = os.path.join(output, "")
 
@@ -181,12 +147,13 @@ def generate(
                         ticker.tick(f"map {number + 1} of {count}: {draws} seeds drawn "
                                     f"(seed {s})")
                         try:
-                            m = maker.generate_map(s, given, context)
+                            m = making(s, options, context)
                         except GenerationError as e:
                             raise GenerationError(e.constraint,
                                                   f"seed {s}: {e.message}") from None
                         draws += 1
-                        if condition is None or condition.holds(maker.map_stats(m)):
+                        if condition is None or condition.holds(
+                                maker.need(stats, "map stats").figures(m)):
                             break
                         if draws >= max_draws:
                             raise GenerationError(
@@ -197,12 +164,12 @@ def generate(
                     if condition is not None:
                         print(f"seed {s}: {escape(condition.text)} after {draws} "
                               f"draw{'s' if draws > 1 else ''}", file=sys.stderr)
-                    doc = maker.map_to_dict(m)
+                    doc = maps.to_dict(m)
                     if stream:  # one document of a multi-document stream
                         text = json.dumps(doc) + "\n" if kind == "json" else \
-                            ("---\n" if made else "") + dump(doc, kind, maker.map_flow)
+                            ("---\n" if made else "") + dump(doc, kind, maps.flow)
                     else:
-                        text = dump(doc, kind, maker.map_flow)
+                        text = dump(doc, kind, maps.flow)
                     with signals_deferred():  # a map written is a map counted
                         write_output(target(s), text, force=force)
                         made.append(s)
@@ -258,19 +225,20 @@ class _Maps:
         if components is not None:
             with reporting():
                 for game in faces():
-                    if "components" in game.kinds:
-                        self.contexts[game.name] = game.map_context(components)
+                    if "components" in game.kinds and game.maps is not None:
+                        self.contexts[game.name] = game.maps.context(components)
 
-    def load(self, path: str) -> tuple[Face, Any, Any, Document]:
+    def load(self, path: str) -> tuple[Face, Maps, Any, Any, Document]:
         from skyhex.games.documents import load_validated
         from skyhex.games.face import face
 
         document = load_validated(path, "map")
         game = face(document.data.get("game", DEFAULT.value))
+        maps = game.need(game.maps, "maps")
         if game.name not in self.contexts:
-            self.contexts[game.name] = game.map_context(self.components)
+            self.contexts[game.name] = maps.context(self.components)
         context = self.contexts[game.name]
-        return game, game.read_map(document, context), context, document
+        return game, maps, maps.read(document, context), context, document
 
 
 def check(
@@ -295,7 +263,7 @@ def check(
     for path in maps:
         name = display_name(path)
         try:
-            game, m, context, document = reader.load(path)
+            game, reading, m, context, document = reader.load(path)
         except DocumentError as e:
             ok = False
             if fmt is ReportFormat.json:
@@ -304,14 +272,14 @@ def check(
             else:
                 print_invalid(name, e.problems)
             continue
-        violations = game.check_map(m, context)
+        violations = reading.check(m, context)
         bad = errors(violations)
         ok = ok and not bad
         located = [(v, document.locate(at) if (at := violation_path(m, v)) else (None, None))
                    for v in violations]
         if fmt is ReportFormat.json:
             results.append({"file": name, "valid": not bad, "game": game.name,
-                            **game.map_report(m),
+                            **reading.report(m),
                             "violations": [{**v.to_json(), "line": line, "column": column}
                                            for v, (line, column) in located]})
             continue
@@ -323,7 +291,7 @@ def check(
         warnings = f"{warned} warning{'s' if warned > 1 else ''}"
         if not bad:
             out(escape(f"{name}: ok{f' ({warnings})' if warned else ''}: "
-                       f"{game.map_summary(m)}"))
+                       f"{reading.summary(m)}"))
             continue
         out(escape(f"{name}: invalid: {len(bad)} violation{'s' if len(bad) > 1 else ''}"
                    + (f", {warnings}" if warned else "")))
@@ -342,13 +310,13 @@ def show(
     legend: Annotated[bool, typer.Option("--legend/--no-legend", help="Print the legend.")] =
     True,
 ) -> None:
-    """Draw a map in the terminal. Paragliders: terrain letters, take-off, target, antennas,
-    spawns. Turbulences: biome letters, clouds, and the cities by region number."""
+    """Draw a map in the terminal (the game's letters and marks)."""
     with reporting():
-        game, m, _, _ = _Maps(components).load(map_file)
+        game, maps, m, _, _ = _Maps(components).load(map_file)
+        draw = game.need(maps.show, "map show")
     if color is None:
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    write_stdout(game.terminal(m, color=color, legend=legend))
+    write_stdout(draw(m, color=color, legend=legend))
 
 
 def stats(
@@ -357,35 +325,32 @@ def stats(
     fmt: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] =
     ReportFormat.text,
 ) -> None:
-    """Paragliders: terrain counts, mountain clusters, edge hexes, take-off/antenna
-    distances, mountains, lift, spawns and GPS sites per sector, antennas next to mountains
-    or in pockets, the shortest race routes below and above the mountaintop, and the balance
-    score. Turbulences: biome counts, clouds by kind, clouds next to a mountain. Maps of
-    different games may not be mixed in one call (JSON fields: skyhex schema map-stats)."""
+    """Measure maps, by what their game counts. Maps of different games may not be mixed in
+    one call (JSON fields: skyhex schema map-stats)."""
     from skyhex.schemas.documents import display_name
 
     reader = _Maps(components)
     figures: list[dict[str, Any]] = []
-    games: dict[str, Face] = {}
+    games: dict[str, MapStats] = {}
     with reporting():
         for path in maps:
-            game, m, _, _ = reader.load(path)
-            games[game.name] = game
-            figures.append({"file": display_name(path), **game.map_stats(m)})
+            game, kind, m, _, _ = reader.load(path)
+            measure = games[game.name] = game.need(kind.stats, "map stats")
+            figures.append({"file": display_name(path), **measure.figures(m)})
     if len(games) > 1:
         raise typer.BadParameter(f"maps of {' and '.join(games)} have different figures: "
                                  "give them in separate calls", param_hint="MAP...")
-    game = next(iter(games.values()))
-    summary = game.stats_summary(figures) if len(figures) > 1 else None
+    name, measure = next(iter(games.items()))
+    summary = measure.summary(figures) if len(figures) > 1 else None
     if fmt is ReportFormat.json:
-        doc: dict[str, Any] = {"game": game.name, "maps": figures}
+        doc: dict[str, Any] = {"game": name, "maps": figures}
         if summary is not None:
             doc["summary"] = summary
         out(json.dumps(doc, indent=2))
         return
     for f in figures:
         out(escape(f["file"]))
-        out(game.stats_text(escaped(f)))
+        out(measure.text(escaped(f)))
     if summary is not None:
         out(f"summary of {summary['maps']} maps (min / mean / max)")
         for key, value in summary.items():

@@ -1,5 +1,5 @@
-"""``skyhex missions``: the Turbulences missions (rulebook section 12) each company achieved,
-read from game logs, and a career of stars kept across games."""
+"""``skyhex missions``: the missions each company achieved, read from game logs by the log
+tools of their game's face, and a career of stars kept across games."""
 
 from __future__ import annotations
 
@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skyhex.cli.files import out
-from skyhex.cli.report import OutsideRefsOption, references, reporting
+from skyhex.cli.report import GameName, OutsideRefsOption, references, reporting
 from skyhex.rules.text import escape
 
 if TYPE_CHECKING:
-    from skyhex.games.missions import LogMissions, Reckoning
-    from skyhex.rules.turbulences.missions import Achievement
+    from skyhex.games.missions import LogMissions, Missions, Reckoning
 
 
 class MissionsFormat(StrEnum):
@@ -34,23 +33,22 @@ def _table(rows: list[list[str]], indent: str = "  ") -> list[str]:
                                r[-1]]).rstrip() for r in rows]
 
 
-def _list(fmt: MissionsFormat) -> None:
-    from skyhex.games.missions import catalogue
+def _list(fmt: MissionsFormat, game: str | None) -> None:
+    from skyhex.games.face import face
+    from skyhex.games.missions import default_game, missions_of
 
-    rows = catalogue()
+    with reporting():
+        listed = face(game) if game is not None else default_game()
+        tools = missions_of(listed)
+        rows = tools.catalogue()
     if fmt is MissionsFormat.json:
-        out(json.dumps({"game": "turbulences", "missions": rows}, indent=2))
+        out(json.dumps({"game": listed.name, "missions": rows}, indent=2))
         return
     if fmt is MissionsFormat.ndjson:
         for r in rows:
             out(json.dumps(r))
         return
-    titles = {"game": "Decided from a game's log", "career": "Decided from the logs of a "
-              "career (counted across games)", "scenario": "Decided from a log and its "
-              "scenario (--scenario: the landscape)", "missing": "Not decidable from today's logs "
-              "(the fact missing)", "table": "Not decidable by software (physical, social or "
-              "secret)"}
-    for status, title in titles.items():
+    for status, title in tools.headings.items():
         chosen = [r for r in rows if r["status"] == status]
         if not chosen:  # a kind of mission every one of which is decided now
             continue
@@ -59,11 +57,12 @@ def _list(fmt: MissionsFormat) -> None:
         out()
 
 
-def _doc(logs: list[LogMissions], reckoning: Reckoning, career: str | None) -> dict[str, Any]:
-    by_file: dict[str, list[Achievement]] = {}
+def _doc(game: str, logs: list[LogMissions], reckoning: Reckoning, career: str | None
+         ) -> dict[str, Any]:
+    by_file: dict[str, list[Any]] = {}
     for file, a in reckoning.achievements:
         by_file.setdefault(file, []).append(a)
-    doc: dict[str, Any] = {"game": "turbulences", "logs": []}
+    doc: dict[str, Any] = {"game": game, "logs": []}
     for log in logs:
         m = log.missions
         doc["logs"].append({
@@ -78,13 +77,12 @@ def _doc(logs: list[LogMissions], reckoning: Reckoning, career: str | None) -> d
     return doc
 
 
-def _text(logs: list[LogMissions], reckoning: Reckoning, career: str | None) -> None:
-    from skyhex.rules.turbulences.missions import BY_KEY
-
+def _text(tools: Missions, logs: list[LogMissions], reckoning: Reckoning, career: str | None
+          ) -> None:
     counted = {log.file for log in logs} - set(reckoning.repeated)
     for log in logs:
         m = log.missions
-        rows = [[escape(a.company), escape(m.pilots[a.company]), BY_KEY[a.mission].name,
+        rows = [[escape(a.company), escape(m.pilots[a.company]), tools.name(a.mission),
                  escape(a.detail)] for file, a in reckoning.achievements if file == log.file]
         state = "finished" if m.finished else "not finished: only what happened is decided"
         out(f"{escape(log.file)} ({len(m.companies)} companies, {state})")
@@ -112,25 +110,28 @@ def _text(logs: list[LogMissions], reckoning: Reckoning, career: str | None) -> 
 
 def missions(
     logs: Annotated[list[str] | None, typer.Argument(
-        metavar="LOG...", help="Turbulences game logs (NDJSON, as skyhex replay writes "
-        "them), in the order they were played; - for stdin.")] = None,
+        metavar="LOG...", help="Game logs of one game that has missions (NDJSON, as skyhex "
+        "replay writes them), in the order they were played; - for stdin.")] = None,
     fmt: Annotated[MissionsFormat, typer.Option(
         "--format", help="text: a table per log; json: one document; ndjson: one "
         "achievement a line (with --list: one mission a line).")] = MissionsFormat.text,
     list_: Annotated[bool, typer.Option(
         "--list", help="List every mission of the rulebook and whether software can decide "
         "it, then exit.")] = False,
+    game: Annotated[GameName | None, typer.Option(
+        "--game", help="With --list: the game whose missions to list "
+        "(default: the first game that has missions).")] = None,
     scenario: Annotated[str | None, typer.Option(
         "--scenario", metavar="FILE", help="The scenario the logs were played on: its "
-        "landscape decides the missions about tiles (mountains, sea). Each log is replayed "
-        "on it.")] = None,
+        "map decides the missions about its tiles (mountains, sea). Each log is replayed on "
+        "it.")] = None,
     career: Annotated[str | None, typer.Option(
         "--career", metavar="FILE", help="A career file (JSON) that adds up each pilot's "
         "stars across games: read if it exists, then written back (atomically) with these "
         "logs counted; a log already counted is left out.")] = None,
     allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
-    """The Turbulences missions (rulebook section 12) each company achieved, read from game logs.
+    """The missions each company achieved, read from game logs by their game's rules.
 
     Pilots are the setup's player names, else the company colours. Definitions: docs/missions.md.
 
@@ -138,29 +139,34 @@ def missions(
     2 usage error.
     """
     if list_:
-        _list(fmt)
+        _list(fmt, None if game is None else str(game.value))
         return
+    if game is not None:
+        raise typer.BadParameter("the logs' setup says their game: --game is for --list",
+                                 param_hint="--game")
     if not logs:
         raise typer.BadParameter("give one or more game logs (or --list)", param_hint="LOG...")
     if logs.count("-") > 1 or ("-" in logs and scenario == "-"):
         raise typer.BadParameter("standard input (-) can be read once", param_hint="LOG...")
     from skyhex.cli.files import write_output
-    from skyhex.games.missions import load_career, read_missions, reckon
+    from skyhex.games.missions import log_game, missions_of
 
     with reporting():
-        before = load_career(career) if career is not None else None
-        read = read_missions(logs, scenario, references(allow_outside_refs))
-        reckoning = reckon(read, before)
+        chosen = log_game(logs)
+        tools = missions_of(chosen)
+        before = tools.load_career(career) if career is not None else None
+        read = tools.read(logs, scenario, references(allow_outside_refs))
+        reckoning = tools.reckon(read, before)
         if career is not None:
             write_output(career, reckoning.career.to_json(), force=True)
     if fmt is MissionsFormat.json:
-        out(json.dumps(_doc(read, reckoning, career), indent=2))
+        out(json.dumps(_doc(chosen.name, read, reckoning, career), indent=2))
     elif fmt is MissionsFormat.ndjson:
         pilots = {log.file: log.missions.pilots for log in read}
         for file, a in reckoning.achievements:
             out(json.dumps({"file": file, **a.to_dict(), "pilot": pilots[file][a.company]}))
     else:
-        _text(read, reckoning, career)
+        _text(tools, read, reckoning, career)
     if career is not None:
         added = sum(len(v) for v in reckoning.new_stars.values())
         print(f"career {escape(career)}: {added} new star{'s' if added != 1 else ''}"

@@ -69,7 +69,7 @@ def replay(
     until: Annotated[int | None, typer.Option(min=0, help="Stop after N entries.")] = None,
     strict: Annotated[bool, typer.Option(
         help="Every decision must be written, even one with a single legal option (a forced "
-        "wind push or dead end; Turbulences: a forced pass).")] = False,
+        "wind push, dead end or pass).")] = False,
     output: Annotated[str, typer.Option(
         "--output", "-o", metavar="FILE|-", help="Where to write (- for stdout). A scenario "
         "written to a file names its map and component set relative to it; on stdout, "
@@ -94,7 +94,8 @@ def replay(
         if fmt is LogFormat.ndjson:
             text = "".join(json.dumps(e) + "\n" for e in result.events)
         elif fmt is LogFormat.text:
-            text = loaded.face.account(escaped(result.events))
+            words = loaded.face.need(loaded.face.words, "text accounts")
+            text = words.account(escaped(result.events))
         elif fmt is LogFormat.json:
             text = json.dumps(state_doc(result), indent=2) + "\n"
         elif result.error is None and not result.over:
@@ -117,9 +118,9 @@ def legal(
     strict: Annotated[bool, typer.Option(help="As for replay.")] = False,
     allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
-    """The legal actions of the player (Turbulences: the company) to act next, as moves-file
-    entries a bot can append and replay, with the view of the game that player may have
-    (Turbulences: only the parcel weights it may know)."""
+    """The legal actions of the participant to act next, as moves-file entries a bot can
+    append and replay, with the view of the game that participant may have (in a game that
+    hides information, only what it may know)."""
     with reporting():
         loaded, result = _replayed(moves, scenario, strict, None, allow_outside_refs)
     _fail_on_error(loaded, result)

@@ -33,8 +33,8 @@ DEFAULT = GameName(registry.default_name())
 ComponentsOption = Annotated[
     str | None,
     typer.Option("--components", metavar="FILE",
-                 help="Component set file for maps whose tiles come from one (Paragliders; "
-                 "default: the standard set shipped with skyhex)."),
+                 help="Component set file for maps whose tiles come from one (default: the "
+                 "standard set shipped with skyhex)."),
 ]
 
 OutsideRefsOption = Annotated[
@@ -51,6 +51,15 @@ def references(allow_outside: bool) -> References:
     from skyhex.games.documents import References
 
     return References(outside=allow_outside)
+
+
+def participants() -> str:
+    """What a participant is called in the installed games (``a player or company``): the
+    help of options that name one."""
+    from skyhex.games.face import faces
+
+    words = list(dict.fromkeys(f.participant for f in faces()))
+    return "a " + (f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0])
 
 
 def error(message: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -14,7 +13,6 @@ import typer
 from skyhex.cli.files import ForceOption, out, write_stdout
 from skyhex.cli.report import (
     DEFAULT,
-    ComponentsOption,
     GameName,
     OutsideRefsOption,
     ReportFormat,
@@ -60,8 +58,8 @@ def validate(
             if not problems:
                 if fmt is ReportFormat.text:
                     assert checked.game is not None
-                    out(escape(f"{name}: ok: "
-                               f"{checked.game.scenario_summary(checked.scenario)}"))
+                    scenarios = checked.game.need(checked.game.scenarios, "scenarios")
+                    out(escape(f"{name}: ok: {scenarios.summary(checked.scenario)}"))
                 continue
         ok = False
         if fmt is ReportFormat.json:
@@ -74,76 +72,44 @@ def validate(
         raise typer.Exit(1)
 
 
-class Sides(StrEnum):
-    easy = "easy"
-    difficult = "difficult"
-    random = "random"
-
-
-class ForecastChoice(StrEnum):
-    full = "full"
-    short = "short"
-
-
-class SoloChoice(StrEnum):
-    race = "race"
-    cross = "cross"
-
-
 def new(
-    players: Annotated[int, typer.Option("--players", "-p", min=1, max=6,
-                                         help="Number of players: Paragliders 1-4 (1 plays "
-                                         "solo), Turbulences 2-6 companies, Balmy "
-                                         "Balloonists 2-4.")] = 2,
     map_file: Annotated[str | None, typer.Option(
         "--map", metavar="FILE", help="Use this map file (default: generate one from the "
         "seed and write it beside the scenario).")] = None,
     seed: Annotated[int | None, typer.Option(min=0, help="Seed of the map and every chance "
                                               "draw (default: random).")] = None,
     title: Annotated[str | None, typer.Option(help="Scenario title.")] = None,
-    altitude: Annotated[Sides, typer.Option(help="Altitude track sides.")] = Sides.easy,
-    forecast: Annotated[ForecastChoice, typer.Option(help="Weather forecast variant.")] =
-    ForecastChoice.full,
-    solo: Annotated[SoloChoice | None, typer.Option(help="Solo mode (with --players 1).")] = None,
-    aerodromes: Annotated[int, typer.Option(min=0, max=2, help="Aerodromes on a generated "
-                                                                "map.")] = 0,
-    components: ComponentsOption = None,
+    given: dict[str, Any] | None = None,
     output: Annotated[str, typer.Option("--output", "-o", metavar="FILE|-",
                                         help="Scenario file to write (- for stdout, with the "
                                         "map inline).")] = "scenario.yaml",
-    night: Annotated[bool, typer.Option(
-        "--night", help="Turbulences: a NIGHT FLIGHT game, its landscape laid face down for "
-        "the companies' regions.")] = False,
     game: Annotated[GameName, typer.Option(help="The game.")] = DEFAULT,
     force: ForceOption = False,
 ) -> None:
-    """Write a complete, valid scenario with comments explaining each section: --game
-    paragliders (the options above), turbulences (a CLASSIC game of --players companies
-    spread around a NORMAL landscape, or with --night a face-down one) or balloons. Without
-    --seed, the seed drawn is told on stderr."""
+    """Write a complete, valid scenario of the game (--game) with comments explaining each
+    section. Without --seed, the seed drawn is told on stderr.
+
+    Options that only some games take say which; an option the game does not take is a usage
+    error."""
     import secrets
 
     from skyhex.cli.files import check_outputs, write_files
-    from skyhex.games.face import face
+    from skyhex.cli.options import chosen
+    from skyhex.games.face import NEW, face
 
     _writable_text(title, map_file, output)
     drawn = seed is None
     if seed is None:
         seed = secrets.randbelow(2**31)
-    options = {
-        "players": players, "map": map_file, "seed": seed, "title": title,
-        "altitude": altitude.value, "forecast": forecast.value,
-        "solo": solo.value if solo else None, "aerodromes": aerodromes,
-        "components": components,
-    }
     maker = face(str(game.value))
-    if night:
-        if "night" not in maker.generate_options:
-            raise typer.BadParameter(f"{game.value} has no night mode", param_hint="--night")
-        options["night"] = True
     with reporting():
+        options = {"map": map_file, "seed": seed, "title": title,
+                   **chosen(maker, NEW, given or {})}
+        scenarios = maker.need(maker.scenarios, "scenarios")
+        write = maker.need(scenarios.new, "scenario new",
+                           "write the scenario by hand (skyhex schema scenario describes it)")
         check_outputs([output], force=force)
-        files = maker.new_scenario(options, output)
+        files = write(maker, options, output)
         if output != "-":
             # The file's first line names scenario.schema.json for editors: make sure it is
             # there (an existing one is the user's: left as it is).

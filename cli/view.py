@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from skyhex.cli.files import ForceOption
-from skyhex.cli.report import OutsideRefsOption, references, reporting
+from skyhex.cli.report import OutsideRefsOption, participants, references, reporting
 from skyhex.rules.text import escape
 
 
@@ -34,8 +34,8 @@ def view(
         "names its game, not its scenario); with a moves file, instead of the one it "
         "names.")] = None,
     seat: Annotated[list[str] | None, typer.Option(
-        "--seat", metavar="NAME", help="A participant (a Paragliders player, a Turbulences "
-        "company): the page holds only what it may know. Repeat for several.")] = None,
+        "--seat", metavar="NAME", help=f"A participant ({participants()}): the page holds "
+        "only what it may know. Repeat for several.")] = None,
     referee: Annotated[bool, typer.Option(
         "--referee", help="The page holds everything, and what each seat that is not told "
         "everything may know.")] = False,
@@ -52,7 +52,7 @@ def view(
 
     A link ending in #e=N opens the page at event N.
 
-    A game that hides information (Turbulences: weights) needs --seat NAME (a player's page) or --referee.
+    A game that hides information from its players needs --seat NAME (a player's page) or --referee.
 
     Exit codes: 0 success; 1 invalid file, log not given by its scenario, illegal entry, unwritable output.
 

@@ -35,8 +35,9 @@ def generated_items(game: str, count: int, seed: int, players: int, bots: Sequen
     from skyhex.games.face import face
 
     found = face(game)
-    if not found.scenario_generates_map:
-        found.generate_map(seed, {}, found.map_context(None))
+    if not found.need(found.scenarios, "scenarios").generates_map:
+        maps = found.need(found.maps, "maps")
+        found.need(maps.generate, "map generate")(seed, {}, maps.context(None))
     return [{"item": f"seed-{s}", "game": game, "generate": s, "players": players,
              "bots": list(bots), "games": games, "cap": cap, "seed": s}
             for s in range(seed, seed + count)]
@@ -71,41 +72,43 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
 def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
     """The face and the scenario of an item."""
     from skyhex.games.documents import load_scenario
-    from skyhex.games.face import face
+    from skyhex.games.face import NEW, face
     from skyhex.schemas.documents import parse
 
     if "scenario" in item:
         found, scenario, _ = load_scenario(item["scenario"])
         return found, scenario
     game = face(item["game"])
-    options: dict[str, Any] = {"players": item["players"], "seed": item["seed"]}
+    scenarios = game.need(game.scenarios, "scenarios")
+    options: dict[str, Any] = {**{o.name: o.default for o in game.options if NEW in o.commands},
+                               "players": item["players"], "seed": item["seed"]}
     if "map" in item:
         options["map"] = item["map"]
-    _, text = game.new_scenario(options, "-")[-1]
+    _, text = game.need(scenarios.new, "scenario new")(game, options, "-")[-1]
     name = f"<{item['item']}>"
     document = parse(text, name)
     base = item.get("map", ".")
     data = document.data
-    if "generate" in item and not game.scenario_generates_map:
+    if "generate" in item and not scenarios.generates_map:
         # The map of the seed (``map generate --seed``'s), inline in the new scenario.
-        generated = game.generate_map(item["generate"], {}, game.map_context(None))
-        data = {**data, "map": game.map_to_dict(generated)}
-    return game, game.read_scenario(document, data, base, ())
+        maps = game.need(game.maps, "maps")
+        generated = game.need(maps.generate, "map generate")(item["generate"], {},
+                                                              maps.context(None))
+        data = {**data, "map": maps.to_dict(generated)}
+    return game, scenarios.read(document, data, base, ())
 
 
 def item_map(item: Mapping[str, Any]) -> tuple[Any, Any] | None:
     """The face and the map an item is played on (``None``: a scenario without one)."""
     found, scenario = _scenario(item)
-    m = _map_of(scenario)
+    m = _map_of(found, scenario)
     return None if m is None else (found, m)
 
 
-def _map_of(scenario: Any) -> Any:
-    for attribute in ("map", "landscape", "globe"):
-        m = getattr(scenario, attribute, None)
-        if m is not None:
-            return m
-    return None
+def _map_of(face: Any, scenario: Any) -> Any:
+    """The map ``scenario`` is played on, as its game's face says (``None``: none)."""
+    scenarios = face.scenarios
+    return None if scenarios is None or scenarios.map_of is None else scenarios.map_of(scenario)
 
 
 def analyze_item(item: Mapping[str, Any]) -> dict[str, Any]:
@@ -172,11 +175,12 @@ def analyze_item(item: Mapping[str, Any]) -> dict[str, Any]:
         "bot_mean": {b: _r(_mean(v)) for b, v in sorted(bot_scores.items())},
         "figures": {k: _r(_mean(v)) for k, v in sorted(figures.items())},
     }
-    m = _map_of(scenario)
+    m = _map_of(face, scenario)
     static: dict[str, Any] = {}
     if m is not None:
         try:
-            static = face.map_stats(m)
+            maps = face.need(face.maps, "maps")
+            static = face.need(maps.stats, "map stats").figures(m)
         except NotSupportedError:
             static = {}
     row["static"] = static

@@ -4,7 +4,7 @@ Loading a scenario stops at the first stage that fails (format, game, schema, th
 names, the rules), which makes an author fix and run again, stage by stage. Checking goes on
 wherever the document can still be read:
 
-- an unknown ``game`` close to a known one (``paraglider``) is reported with what it may
+- an unknown ``game`` close to a known one (a game's name misspelt) is reported with what it may
   mean, and the file is checked as that game's;
 - the schema mistakes are reported (``schemas/diagnostics.py``: each once, with what was
   meant); then each value in error is set aside (the innermost optional key holding it,
@@ -189,8 +189,8 @@ def check_scenario(path: str, refs: References | None = None) -> Checked:
         return Checked(_ordered(problems, document.name), the_face)
     readable, removed, items = kept
     try:
-        scenario = the_face.read_scenario(dataclasses.replace(document, data=readable),
-                                          readable, path, (), refs=refs)
+        scenario = the_face.need(the_face.scenarios, "scenarios").read(
+            dataclasses.replace(document, data=readable), readable, path, (), refs=refs)
     except DocumentError as e:
         for p in e.problems:
             if p.file == document.name and p.path is not None and items:

@@ -226,16 +226,13 @@ def load_referenced(document: Document, data: Any, base: str, at: tuple[Any, ...
 
 
 def violation_path(m: Any, v: Violation) -> tuple[Any, ...]:
-    """Where a violation is written in its map's document: the first of its slots, clouds,
-    hexes or spaces that the map read from a place (``slot_paths``, ``cloud_paths``,
-    ``hex_paths``, ``space_paths``); ``()`` when none was."""
-    for places, keys in ((getattr(m, "slot_paths", {}), v.slots),
-                         (getattr(m, "cloud_paths", {}), v.clouds),
-                         (getattr(m, "hex_paths", {}), v.hexes),
-                         (getattr(m, "space_paths", {}), v.spaces)):
-        for key in keys:
-            if key in places:
-                return tuple(places[key])
+    """Where a violation is written in its map's document: the first of its places that the
+    map read from a place of its file (the map's attribute that its kind names, such as
+    ``slot_paths``); ``()`` when none was."""
+    for place in v.places:
+        paths = getattr(m, place.kind.paths, None) or {}
+        if place.at in paths:
+            return tuple(paths[place.at])
     return ()
 
 
@@ -345,17 +342,19 @@ def load_scenario(path: str, refs: References | None = None) -> tuple[Face, Any,
 
     document = load_validated(path, "scenario")
     found = face(document.data["game"])
-    return found, found.read_scenario(document, document.data, path, (), refs=refs), document
+    read = found.need(found.scenarios, "scenarios").read
+    return found, read(document, document.data, path, (), refs=refs), document
 
 
 def load_map(path: str, components: str | None = None) -> tuple[Face, Any, Document]:
-    """A map file of any game (its ``game:`` key; Paragliders by default), read with the
-    component set in ``components`` (or the game's standard one)."""
+    """A map file of any game (its ``game:`` key; the default game's when it has none), read
+    with the component set in ``components`` (or the game's standard one)."""
     from skyhex.games.face import face
 
     document = load_validated(path, "map")
     game = face(document.data.get("game", registry.default_name()))
-    return game, game.read_map(document, game.map_context(components)), document
+    maps = game.need(game.maps, "maps")
+    return game, maps.read(document, maps.context(components)), document
 
 
 def load_game(moves: str | None, scenario: str | None = None,
@@ -368,8 +367,8 @@ def load_game(moves: str | None, scenario: str | None = None,
     found = found or sources(moves, scenario, refs)
     game_face = face(found.game)
     ruleset = game_face.ruleset
-    read = game_face.read_scenario(found.document, found.data, found.base, found.at,
-                                   refs=found.refs)
+    read = game_face.need(game_face.scenarios, "scenarios").read(
+        found.document, found.data, found.base, found.at, refs=found.refs)
     document = found.moves
     if document is None:
         game, state, events = ruleset.new_game(read)

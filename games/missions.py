@@ -1,253 +1,61 @@
-"""Turbulences missions (rulebook section 12) from game log files: each log read and checked
-line by line (``file:line:col`` for the first bad line), its missions decided by
-``rules.turbulences.missions``, and a career of stars kept in a file across games.
+"""Missions from game logs, for any game whose face has them (``Logs.missions``): the values
+a game's missions give the command line (each log's missions, a career of stars kept in a
+file across games), and the game of each log, found by its ``setup`` event, whose face's
+missions read it.
 
-A log is the NDJSON that ``skyhex replay --format ndjson`` writes (``skyhex.log/2``); each of
-its events is checked against its type's branch of the event schema, so that the rules read
-only well-formed events.
+A game's own module decides its missions (which events make which mission); nothing here
+knows a game by name.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from skyhex.games.documents import References, _json_line, load_log
 from skyhex.rules.errors import SkyhexError
-from skyhex.rules.game import Event
-from skyhex.rules.turbulences.missions import (
-    BY_KEY,
-    MISSIONS,
-    Achievement,
-    GameMissions,
-    Status,
-    Tally,
-    Terrain,
-    career,
-    decide,
-)
-from skyhex.schemas.documents import (
-    MAX_BYTES,
-    Document,
-    DocumentError,
-    FileProblem,
-    decode,
-    display_name,
-    parse,
-    read_bytes,
-    schema_problems,
-)
+from skyhex.schemas.documents import DocumentError, FileProblem, decode, display_name, read_bytes
 
 if TYPE_CHECKING:
-    from jsonschema.protocols import Validator
+    from skyhex.games.documents import References
+    from skyhex.games.face import Face
 
-GAME = "turbulences"
 CAREER_FORMAT = "skyhex.career/1"
-_SHARED = {"round", "error", "game_end"}
-
-
-@cache
-def _validator(kind: str) -> Validator | None:
-    """The event schema's branch for a Turbulences event of type ``kind`` (``None``: a type
-    that Turbulences logs do not have)."""
-    from skyhex.schemas import branch_schema, validator
-
-    name = _branch(kind)
-    return None if name is None else validator("event").evolve(
-        schema=branch_schema("event", name))
-
-
-def _branch(kind: str) -> str | None:
-    from skyhex.schemas import schema
-
-    defs = schema("event")["$defs"]
-    return f"t_{kind}" if f"t_{kind}" in defs else kind if kind in _SHARED else None
-
-
-def _problem(name: str, line: int, message: str, rule: str, column: int = 1) -> DocumentError:
-    return DocumentError([FileProblem(name, message, line, column, rule=rule)])
-
-
-def _checked(name: str, line: int, event: Any, companies: set[str] | None) -> None:
-    """``DocumentError`` at ``line`` unless ``event`` is a well-formed Turbulences event
-    naming only the setup's companies."""
-    from jsonschema.exceptions import best_match
-
-    from skyhex.schemas import branch_conforms
-
-    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise _problem(name, line, "not an event: each line of a log is a JSON object with a "
-                       "'type'", "log.event")
-    kind = event["type"]
-    if companies is None and kind != "setup":
-        raise _problem(name, line, "a game log starts with its 'setup' event", "log.setup")
-    if kind == "setup" and event.get("game") != GAME:
-        raise _problem(name, line, f"a {json.dumps(event.get('game'))} log: missions are "
-                       "Turbulences' (rulebook section 12)", "log.game")
-    if kind == "setup" and companies is not None:
-        raise _problem(name, line, "a second 'setup' event: one game a log", "log.setup")
-    branch = _branch(kind)
-    if branch is None:
-        raise _problem(name, line, f"{json.dumps(kind)[:60]} is not a Turbulences event type",
-                       "log.event")
-    check = _validator(kind)
-    assert check is not None
-    error = None if branch_conforms("event", branch, event) else \
-        best_match(check.iter_errors(event))
-    if error is not None:
-        where = "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in error.path)
-        raise _problem(name, line, f"{kind} event{' ' + where.lstrip('.') if where else ''}: "
-                       f"{error.message[:200]}", "log.schema")
-    known = companies if companies is not None else \
-        {str(c["company"]) for c in event["companies"]}
-    for field, value in _named(event):
-        if value not in known:
-            raise _problem(name, line, f"{kind} event: {field} {json.dumps(value)[:60]} is not "
-                           f"a company of the setup ({', '.join(sorted(known))})",
-                           "log.company")
-
-
-def _named(event: Event) -> list[tuple[str, Any]]:
-    """The companies an event names, with the field that names each."""
-    found: list[tuple[str, Any]] = [(f, event[f]) for f in ("company", "first", "by", "other")
-                                    if f in event]
-    found += [("winners", w) for w in event.get("winners", ())]
-    found += [("scores", r["player"]) for r in event.get("scores", ())]
-    found += [("teams", c) for t in event.get("teams", ()) for c in t["companies"]]
-    return found
-
-
-def read_events(path: str) -> list[Event]:
-    """The events of the Turbulences log at ``path`` (``-``: standard input), each checked;
-    ``DocumentError`` names the first bad line."""
-    name = display_name(path)
-    events: list[Event] = []
-    companies: set[str] | None = None
-    for number, line in enumerate(decode(read_bytes(path), name).splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            event = _json_line(line)
-        except ValueError as e:
-            raise _problem(name, number, f"not a JSON event: {getattr(e, 'msg', e)}",
-                           "log.syntax", getattr(e, "colno", 1)) from None
-        _checked(name, number, event, companies)
-        if event["type"] == "setup":
-            companies = {str(c["company"]) for c in event["companies"]}
-        events.append(event)
-    if not events:
-        raise _problem(name, 1, "an empty log: a game log starts with its 'setup' event",
-                       "log.setup")
-    return events
-
-
-@dataclass(frozen=True)
-class LogMissions:
-    """One log's missions, with the file they came from."""
-
-    file: str
-    missions: GameMissions
-    digest: str  # SHA-256 of the log's bytes: a career counts each game once
-
-
-def terrain(game: Any) -> Terrain:
-    """The landscape of a Turbulences game (``rules.turbulences.state.Game``): each tile's
-    biome, and a half-tile's second biome."""
-    return Terrain({(h.q, h.r): frozenset({str(b.value)} | ({str(game.halves[h].biome.value)}
-                                                             if h in game.halves else set()))
-                    for h, b in game.biomes.items()})
-
-
-def read_missions(paths: Sequence[str], scenario: str | None = None,
-                  refs: References | None = None) -> list[LogMissions]:
-    """The missions of each log, in the order given; with the ``scenario`` the logs were
-    played on, those of their landscape too (each log is replayed on it: a log the scenario
-    does not give is refused at its first line that does not follow)."""
-    found = []
-    for p in paths:
-        events = read_events(p)
-        land = None
-        if scenario is not None:
-            _, replay = load_log(p, scenario, refs)
-            land = terrain(replay.game)
-        found.append(LogMissions(display_name(p), decide(events, land),
-                                 hashlib.sha256(read_bytes(p)).hexdigest()))
-    return found
-
-
-def catalogue() -> list[dict[str, Any]]:
-    """Every mission of section 12 with its status: what ``missions --list`` prints."""
-    return [{"mission": m.key, "name": m.name, "group": m.group, "text": m.text,
-             "status": m.status.value, "credit": m.credit.value if m.status in
-             (Status.GAME, Status.CAREER, Status.SCENARIO) else None, "note": m.note}
-            for m in MISSIONS]
-
-
-# --- the career file ----------------------------------------------------------------------
 
 
 class CareerError(SkyhexError):
     """A career file that cannot be read."""
 
 
+@dataclass(frozen=True)
+class LogMissions:
+    """One log's missions, with the file they came from: ``missions`` has the log's
+    ``companies`` (its participants), their ``pilots``' names, whether it is ``finished``
+    and its ``achievements`` (each with its ``company``, ``mission`` key, ``detail`` and
+    ``to_dict()``)."""
+
+    file: str
+    missions: Any
+    digest: str  # SHA-256 of the log's bytes: a career counts each game once
+
+
 @dataclass
 class Career:
-    """Pilots' careers: per pilot, the games taken off in, the times lost outside the board
-    and the missions achieved (mission key -> the log where it was first achieved)."""
+    """Pilots' careers in a game: per pilot, the games taken off in, the times lost outside
+    the board and the missions achieved (mission key -> the log where it was first
+    achieved)."""
 
+    game: str
     pilots: dict[str, dict[str, Any]]
     logs: list[str]  # the SHA-256 of every log counted
 
     def to_json(self) -> str:
-        return json.dumps({"format": CAREER_FORMAT, "game": GAME, "logs": self.logs, "pilots": {
+        return json.dumps({"format": CAREER_FORMAT, "game": self.game, "logs": self.logs,
+                           "pilots": {
             p: {"games": v["games"], "left_board": v["left_board"], "stars": len(v["missions"]),
                 "missions": dict(sorted(v["missions"].items()))}
             for p, v in sorted(self.pilots.items())}}, indent=2) + "\n"
-
-
-def _unknown_mission(document: Document, pilot: str, key: str) -> FileProblem:
-    from skyhex.schemas.diagnostics import closest
-
-    path = ("pilots", pilot, "missions", key)
-    hint = closest(key, list(BY_KEY))
-    line, column = document.locate(path, key=True)
-    return FileProblem(document.name, f"unknown mission {json.dumps(key)[:60]}", line, column,
-                       path, "career.mission", f"did you mean {hint!r}?" if hint else
-                       "skyhex missions --list --format json gives the keys")
-
-
-def load_career(path: str) -> Career:
-    """The career file at ``path``; an empty career when ``path`` does not exist."""
-    import os
-
-    if not os.path.exists(path):
-        return Career({}, [])
-    name = display_name(path)
-    if not os.path.isfile(path):
-        raise CareerError(f"{name}: a career file is a regular file")
-    # read directly, not as an input of the command: the command writes it back
-    with open(path, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise CareerError(f"{name}: larger than {MAX_BYTES} bytes")
-    document = parse(decode(raw, name), name)
-    problems = schema_problems(document, "career")
-    if not problems:  # mission keys the rules know, located like the schema's mistakes
-        problems = [_unknown_mission(document, pilot, key)
-                    for pilot, v in document.data["pilots"].items()
-                    for key in v["missions"] if key not in BY_KEY]
-    if problems:
-        raise DocumentError(problems)
-    data = document.data
-    pilots: dict[str, dict[str, Any]] = {
-        pilot: {"games": v["games"], "left_board": v["left_board"],
-                "missions": dict(v["missions"])}
-        for pilot, v in data["pilots"].items()}
-    return Career(pilots, list(data.get("logs", [])))
 
 
 @dataclass(frozen=True)
@@ -255,50 +63,94 @@ class Reckoning:
     """The logs' achievements (the per-game ones and the career ones, each with its log),
     and the career after them."""
 
-    achievements: list[tuple[str, Achievement]]  # (log file, achievement)
+    achievements: list[tuple[str, Any]]  # (log file, achievement)
     career: Career
     new_stars: dict[str, list[str]]  # pilot -> missions won for the first time
     repeated: list[str]  # logs the career had already counted (left out)
 
 
-def reckon(logs: Sequence[LogMissions], before: Career | None = None) -> Reckoning:
-    """Every achievement of ``logs`` in order, the career missions counted from ``before``
-    (an empty career: the logs are the whole career), and the career after them. A log
-    that the career has already counted (the same bytes), or given twice, counts once."""
-    start = before or Career({}, [])
-    seen = set(start.logs)
-    repeated: list[str] = []
-    kept: list[LogMissions] = []
-    for log in logs:
-        if log.digest in seen:
-            repeated.append(log.file)
+@dataclass(frozen=True)
+class Missions:
+    """A game's missions, its face's log tools: ``catalogue()``, every mission with its
+    status (``missions --list``); ``read(paths, scenario, refs)``, each log's missions;
+    ``load_career(path)``; ``reckon(logs, career)``, the achievements and the career after
+    them; ``name(key)``, a mission's name; ``source``, where the rules define them;
+    ``headings``: the title of each status of the catalogue, in the order ``--list`` prints
+    them."""
+
+    catalogue: Callable[[], list[dict[str, Any]]]
+    read: Callable[[Sequence[str], str | None, References | None], list[LogMissions]]
+    load_career: Callable[[str], Career]
+    reckon: Callable[[Sequence[LogMissions], Career | None], Reckoning]
+    name: Callable[[str], str]
+    source: str
+    headings: Mapping[str, str]
+
+
+def with_missions() -> list[Face]:
+    """The faces of the games that have missions, in registry order."""
+    from skyhex.games.face import faces
+
+    return [f for f in faces() if f.logs is not None and f.logs.missions is not None]
+
+
+def missions_of(game: Face) -> Missions:
+    """The missions of ``game``; ``NotSupportedError`` for a game without any."""
+    logs = game.need(game.logs, "missions")
+    return game.need(logs.missions, "missions")()
+
+
+def default_game() -> Face:
+    """The game whose missions a command lists when it is told none: the first that has
+    them."""
+    found = with_missions()
+    if not found:
+        from skyhex.rules.errors import NotSupportedError
+
+        raise NotSupportedError("not supported yet: missions (no game installed has them)")
+    return found[0]
+
+
+def _setup_game(path: str) -> str | None:
+    """The ``game`` of the log's first event, if it is a ``setup`` event naming one."""
+    from skyhex.games.documents import _json_line
+
+    text = decode(read_bytes(path), display_name(path))
+    first = next((line for line in text.splitlines() if line.strip()), None)
+    try:
+        event = _json_line(first) if first is not None else None
+    except ValueError:  # the game's reader says what is wrong with it
+        return None
+    if isinstance(event, dict) and event.get("type") == "setup" and \
+            isinstance(event.get("game"), str):
+        return str(event["game"])
+    return None
+
+
+def log_game(paths: Sequence[str]) -> Face:
+    """The game of the logs at ``paths`` (their ``setup`` events'), whose missions read them;
+    a log of a game without missions, or of another game than the first's, is refused at its
+    first line. A log whose game cannot be told goes to the first game with missions, whose
+    reader says what is wrong with it."""
+    from skyhex.games.face import face
+    from skyhex.rules import games as registry
+
+    chosen: Face | None = None
+    for path in paths:
+        game = _setup_game(path)
+        if game is None:
             continue
-        seen.add(log.digest)
-        kept.append(log)
-    logs = kept
-    played = {p: int(v["games"]) for p, v in start.pilots.items()}
-    left: Mapping[str, Tally] = {p: Tally(False, int(v["left_board"]))
-                                 for p, v in start.pilots.items()}
-    counted, took, lost = career([log.missions for log in logs], left, played)
-    by_game: dict[int, list[Achievement]] = {}
-    for n, a in counted:
-        by_game.setdefault(n, []).append(a)
-    pilots = {p: {"games": v["games"], "left_board": v["left_board"],
-                  "missions": dict(v["missions"])} for p, v in start.pilots.items()}
-    found: list[tuple[str, Achievement]] = []
-    new: dict[str, list[str]] = {}
-    for n, log in enumerate(logs):
-        for a in (*log.missions.achievements, *by_game.get(n, ())):
-            found.append((log.file, a))
-            pilot = log.missions.pilots[a.company]
-            record = pilots.setdefault(pilot, {"games": 0, "left_board": 0, "missions": {}})
-            if a.mission not in record["missions"]:
-                record["missions"][a.mission] = log.file
-                new.setdefault(pilot, []).append(a.mission)
-    for pilot, games in took.items():
-        pilots.setdefault(pilot, {"games": 0, "left_board": 0, "missions": {}})["games"] = games
-    for pilot, times in lost.items():
-        pilots.setdefault(pilot, {"games": 0, "left_board": 0, "missions": {}})[
-            "left_board"] = times
-    return Reckoning(found, Career(pilots, [*start.logs, *(log.digest for log in logs)]), new,
-                     repeated)
+        found = face(game) if registry.is_game(game) else None
+        has = found is not None and found.logs is not None and found.logs.missions is not None
+        if found is None or not has:
+            whose = " or ".join(f"{g.title}' ({missions_of(g).source})" for g in with_missions())
+            raise _first_line(path, f"a {json.dumps(game)} log: missions are {whose}")
+        if chosen is not None and found is not chosen:
+            raise _first_line(path, f"a {json.dumps(game)} log after a {chosen.name} log: "
+                              "give the logs of one game")
+        chosen = found
+    return chosen if chosen is not None else default_game()
+
+
+def _first_line(path: str, message: str) -> DocumentError:
+    return DocumentError([FileProblem(display_name(path), message, 1, 1, rule="log.game")])

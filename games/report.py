@@ -107,13 +107,14 @@ def ends(rows: Sequence[Mapping[str, Any]], count: int = THUMBNAILS
 
 
 def thumbnail(face: Any, m: Any, label: str, element_id: str) -> str:
-    """A map drawn by its game's board drawing (``Face.map_sheets``) as an inline SVG
+    """A map drawn by its game's board drawing (``Boards.map_sheets``) as an inline SVG
     element labelled ``label`` (the drawing escapes its text)."""
     from skyhex.games.face import BoardRequest
     from skyhex.render.drawing import Sheet
 
     request = BoardRequest(file=label, kind="map", hex_mm=THUMB_HEX_MM)
-    picture = face.map_sheets(m, face.map_context(None), request)[0].picture
+    maps, boards = face.need(face.maps, "maps"), face.need(face.boards, "boards")
+    picture = boards.map_sheets(m, maps.context(None), request)[0].picture
     sheet = Sheet(picture.width, picture.height, title=picture.title)
     picture.draw(sheet.canvas, None)
     return sheet.to_inline(label, element_id)

@@ -96,7 +96,7 @@ class Session:
             else:
                 action = self._ask(send, receive, who, legal)
             entry = r.action_to_entry(action)
-            self.state, _ = r.apply(self.game, self.state, action)
+            self.state = r.advance(self.game, self.state, action)
             self.entries.append(entry)
             for seat, player in self.seats.items():
                 if player == "stdio" and send is not None:

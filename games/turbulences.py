@@ -1,13 +1,33 @@
-"""The face of Turbulences: its landscapes, scenarios (companies, modes, teams), boards,
-terminal picture and text account."""
+"""The face of Turbulences (``FACE``): its landscapes, scenarios (companies, modes, teams),
+boards, terminal picture, text account, viewer art and missions (``turbulences_missions``),
+and the command-line options it takes; what only forwards to an engine or a renderer is named
+by a ``Lazy`` reference."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from skyhex.games.documents import References, load_referenced, map_problems
-from skyhex.games.face import BoardRequest, Face, Sheet, UsageError, option_choice
+from skyhex.games.face import (
+    BOARD,
+    GENERATE,
+    NEW,
+    BoardRequest,
+    Boards,
+    Face,
+    Lazy,
+    Logs,
+    Maps,
+    MapStats,
+    Option,
+    Scenarios,
+    Sheet,
+    UsageError,
+    Viewer,
+    Words,
+    option_choice,
+)
 from skyhex.rules.errors import InputError, Problem
 from skyhex.rules.turbulences import GAME
 from skyhex.schemas.documents import Document, DocumentError, FileProblem
@@ -22,194 +42,168 @@ if TYPE_CHECKING:
     from skyhex.rules.turbulences.scenario import Scenario
 
 
-class Turbulences(Face):
-    name = GAME
-    draw_kinds = frozenset({"first", "weight", "wind"})
-    map_flow = ("hexes", "clouds")
-    generate_options = frozenset({"difficulty", "half_tiles", "night", "regions"})
-    board_options = frozenset({"referee"})
+MAP_FLOW = ("hexes", "clouds")
+map_to_dict = Lazy("skyhex.rules.turbulences.maps:landscape_to_dict")
 
-    # --- maps ---------------------------------------------------------------------------
 
-    def component_pieces(self, components: str | None) -> PieceSet:
-        """The pieces of the box: Turbulences has no component files, the rules hold its
-        counts."""
-        from skyhex.render.turbulences.pieces import component_pieces
+# --- maps ---------------------------------------------------------------------------
 
-        if components is not None:
-            raise UsageError("--components", "turbulences has no component sets: its box is "
-                             "the rulebook's")
-        return component_pieces()
+def pieces_of(components: str | None) -> PieceSet:
+    """The pieces of the box: Turbulences has no component files, the rules hold its
+    counts."""
+    from skyhex.render.turbulences.pieces import component_pieces
 
-    def read_map(self, document: Document, context: Any) -> Landscape:
-        from skyhex.rules.turbulences.maps import landscape_from_dict
+    if components is not None:
+        raise UsageError("--components", "turbulences has no component sets: its box is "
+                         "the rulebook's")
+    return component_pieces()
 
-        return landscape_from_dict(document.data)
 
-    def check_map(self, m: Landscape, context: Any) -> list[Violation]:
-        from skyhex.mapgen.turbulences.check import check_landscape
+def read_map(document: Document, context: Any) -> Landscape:
+    from skyhex.rules.turbulences.maps import landscape_from_dict
 
-        return check_landscape(m)
+    return landscape_from_dict(document.data)
 
-    def map_to_dict(self, m: Landscape) -> dict[str, Any]:
-        from skyhex.rules.turbulences.maps import landscape_to_dict
 
-        return landscape_to_dict(m)
+def check_map(m: Landscape, context: Any) -> list[Violation]:
+    from skyhex.mapgen.turbulences.check import check_landscape
 
-    # --- new scenarios ------------------------------------------------------------------
+    return check_landscape(m)
 
-    def new_scenario(self, options: Mapping[str, Any], output: str
-                     ) -> list[tuple[str, str]]:
-        """A CLASSIC game of ``players`` companies (2-6) spread evenly around the landscape,
-        with commented keys; the landscape is ``--map`` or generated from the seed (NORMAL)
-        and written beside the scenario (inline on stdout)."""
-        return _new_scenario(self, options, output)
 
-    def generate_map(self, seed: int, options: Mapping[str, Any], context: Any) -> Landscape:
-        from skyhex.mapgen.turbulences.generate import generate_landscape
-        from skyhex.rules.turbulences.landscape import Difficulty
+def generate_map(seed: int, options: Mapping[str, Any], context: Any) -> Landscape:
+    from skyhex.mapgen.turbulences.generate import generate_landscape
+    from skyhex.rules.turbulences.landscape import Difficulty
 
-        if options.get("night"):
-            return _night_map(seed, options)
-        if options.get("regions"):
-            raise UsageError("--regions", "the regions of a face-down setup: for --night only")
-        difficulty = option_choice(Difficulty, options.get("difficulty"), Difficulty.NORMAL,
-                                   "--difficulty")
-        return generate_landscape(seed, difficulty, half_tiles=bool(options.get("half_tiles")))
+    if options.get("night"):
+        return _night_map(seed, options)
+    if options.get("regions"):
+        raise UsageError("--regions", "the regions of a face-down setup: for --night only")
+    difficulty = option_choice(Difficulty, options.get("difficulty"), Difficulty.NORMAL,
+                               "--difficulty")
+    return generate_landscape(seed, difficulty, half_tiles=bool(options.get("half_tiles")))
 
-    def map_report(self, m: Landscape) -> dict[str, Any]:
-        return {"difficulty": m.difficulty.value if m.difficulty is not None else None,
-                "hexes": len(m.biomes)}
 
-    def map_summary(self, m: Landscape) -> str:
-        tokens = sum(len(stack) for stack in m.clouds.values())
-        difficulty = m.difficulty.value if m.difficulty is not None else None
-        halves = f", {len(m.halves)} of half-tiles" if m.halves else ""
-        if m.night is not None:
-            regions = ", ".join(map(str, m.night.regions))
-            return (f"turbulences landscape, NIGHT FLIGHT (face down, laid for regions "
-                    f"{regions}), {len(m.biomes)} hexes, {tokens} cloud tokens")
-        return (f"turbulences landscape, {difficulty or 'no difficulty given'}, "
-                f"{len(m.biomes)} hexes{halves}, {tokens} cloud tokens")
+def map_report(m: Landscape) -> dict[str, Any]:
+    return {"difficulty": m.difficulty.value if m.difficulty is not None else None,
+            "hexes": len(m.biomes)}
 
-    def map_stats(self, m: Landscape) -> dict[str, Any]:
-        from skyhex.mapgen.turbulences.stats import landscape_stats
 
-        return landscape_stats(m)
+def map_summary(m: Landscape) -> str:
+    tokens = sum(len(stack) for stack in m.clouds.values())
+    difficulty = m.difficulty.value if m.difficulty is not None else None
+    halves = f", {len(m.halves)} of half-tiles" if m.halves else ""
+    if m.night is not None:
+        regions = ", ".join(map(str, m.night.regions))
+        return (f"turbulences landscape, NIGHT FLIGHT (face down, laid for regions "
+                f"{regions}), {len(m.biomes)} hexes, {tokens} cloud tokens")
+    return (f"turbulences landscape, {difficulty or 'no difficulty given'}, "
+            f"{len(m.biomes)} hexes{halves}, {tokens} cloud tokens")
 
-    def stats_summary(self, figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        from skyhex.mapgen.turbulences.stats import summary
 
-        return summary([dict(f) for f in figures])
+def stats_text(f: Mapping[str, Any]) -> str:
+    biomes = ", ".join(f"{k} {v}" for k, v in f["biomes"].items())
+    clouds = ", ".join(f"{k} {v}" for k, v in f["clouds"].items())
+    heights = f["tempest_heights"]
+    return "\n".join([
+        f"  difficulty: {f['difficulty'] or '-'}",
+        f"  hexes: {f['hexes']} ({biomes}"
+        + (f", {f['half_tiles']} of half-tiles" if f.get("half_tiles") else "") + ")",
+        f"  clouds: {clouds}" + (f" (heights {heights})" if heights else ""),
+        f"  cloud tokens: {f['cloud_tokens']} ({f['storm_tokens']} on the storm side)",
+        f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])
 
-    def stats_text(self, f: Mapping[str, Any]) -> str:
-        biomes = ", ".join(f"{k} {v}" for k, v in f["biomes"].items())
-        clouds = ", ".join(f"{k} {v}" for k, v in f["clouds"].items())
-        heights = f["tempest_heights"]
-        return "\n".join([
-            f"  difficulty: {f['difficulty'] or '-'}",
-            f"  hexes: {f['hexes']} ({biomes}"
-            + (f", {f['half_tiles']} of half-tiles" if f.get("half_tiles") else "") + ")",
-            f"  clouds: {clouds}" + (f" (heights {heights})" if heights else ""),
-            f"  cloud tokens: {f['cloud_tokens']} ({f['storm_tokens']} on the storm side)",
-            f"  clouds next to a mountain: {f['clouds_next_to_mountains']}"])
 
-    def terminal(self, m: Landscape, *, color: bool, legend: bool) -> str:
-        from skyhex.render.turbulences.terminal import render_landscape
+# --- scenarios and logs -------------------------------------------------------------
 
-        return render_landscape(m, color=color, legend=legend)
+def read_scenario(document: Document, data: Any, base: str, at: tuple[Any, ...],
+                  *, refs: References | None = None) -> Scenario:
+    from skyhex.rules.turbulences.maps import landscape_from_dict
+    from skyhex.rules.turbulences.scenario import scenario_from_dict
 
-    # --- scenarios and logs -------------------------------------------------------------
+    problems: list[FileProblem] = []
+    if isinstance(data["map"], str):
+        map_document = load_referenced(document, data, base, at, "map", "map", (GAME,),
+                                       refs)
+        land = read_map(map_document, None)
+        prefix: tuple[Any, ...] = ()
+    else:
+        land = landscape_from_dict(data["map"])
+        map_document, prefix = document, (*at, "map")
+    problems.extend(map_problems(document, at, land, map_document, prefix,
+                                 check_map(land, None)))
+    try:
+        scenario = scenario_from_dict(data, land)
+    except InputError as e:
+        problems.extend(document.problem(Problem(p.rule, p.message, (*at, *p.path), p.hint))
+                        for p in e.problems)
+        raise DocumentError(problems) from None
+    if problems:
+        raise DocumentError(problems)
+    return scenario
 
-    def read_scenario(self, document: Document, data: Any, base: str, at: tuple[Any, ...],
-                      *, refs: References | None = None) -> Scenario:
-        from skyhex.rules.turbulences.maps import landscape_from_dict
-        from skyhex.rules.turbulences.scenario import scenario_from_dict
 
-        problems: list[FileProblem] = []
-        if isinstance(data["map"], str):
-            map_document = load_referenced(document, data, base, at, "map", "map", (GAME,),
-                                           refs)
-            land = self.read_map(map_document, None)
-            prefix: tuple[Any, ...] = ()
-        else:
-            land = landscape_from_dict(data["map"])
-            map_document, prefix = document, (*at, "map")
-        problems.extend(map_problems(document, at, land, map_document, prefix,
-                                     self.check_map(land, None)))
-        try:
-            scenario = scenario_from_dict(data, land)
-        except InputError as e:
-            problems.extend(document.problem(Problem(p.rule, p.message, (*at, *p.path), p.hint))
-                            for p in e.problems)
-            raise DocumentError(problems) from None
-        if problems:
-            raise DocumentError(problems)
-        return scenario
+def map_of(scenario: Scenario) -> Landscape:
+    return scenario.landscape
 
-    def scenario_summary(self, s: Scenario) -> str:
-        companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
-                              + (" (EXPERT)" if c.expert else "") for c in s.companies)
-        difficulty = s.landscape.difficulty.value if s.landscape.difficulty else \
-            "night (face down)" if s.night is not None else "custom"
-        teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
-                          for t in s.made_teams())
-        return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
-                f"{difficulty} landscape" + (" with half-tiles" if s.landscape.halves else "")
-                + (f", teams ({teams})" if teams else "")
-                + "".join(f", the {name}" for name, on in (("Parachute", s.powers.parachute),
-                                                           ("Lightning", s.powers.lightning))
-                          if on))
 
-    def start_caption(self, scenario: Scenario) -> str:
-        return "start of the game: turn 1, first weather phase resolved"
+def scenario_summary(s: Scenario) -> str:
+    companies = ", ".join(f"{c.colour} {c.aircraft.value} in region {c.region}"
+                          + (" (EXPERT)" if c.expert else "") for c in s.companies)
+    difficulty = s.landscape.difficulty.value if s.landscape.difficulty else \
+        "night (face down)" if s.night is not None else "custom"
+    teams = "; ".join(f"{t.name}: {', '.join(s.companies[i].colour for i in t.members)}"
+                      for t in s.made_teams())
+    return (f"turbulences, {s.mode}, {len(s.companies)} companies ({companies}), "
+            f"{difficulty} landscape" + (" with half-tiles" if s.landscape.halves else "")
+            + (f", teams ({teams})" if teams else "")
+            + "".join(f", the {name}" for name, on in (("Parachute", s.powers.parachute),
+                                                       ("Lightning", s.powers.lightning))
+                      if on))
 
-    def account(self, events: Sequence[dict[str, Any]]) -> str:
-        from skyhex.render.turbulences.account import account
 
-        return account(events)
+def start_caption(scenario: Scenario) -> str:
+    return "start of the game: turn 1, first weather phase resolved"
 
-    def event_text(self, event: dict[str, Any]) -> str:
-        from skyhex.render.turbulences.account import line
 
-        return line(event)
+# --- the replay viewer --------------------------------------------------------------
 
-    # --- the replay viewer --------------------------------------------------------------
+def viewer_art(scenario: Scenario, game: Any, source: str) -> ViewerArt:
+    from skyhex.render.sheet import default_title
+    from skyhex.render.turbulences.viewer import TurbulencesArt
 
-    def viewer_art(self, scenario: Scenario, game: Any, source: str) -> ViewerArt:
-        from skyhex.render.sheet import default_title
-        from skyhex.render.turbulences.viewer import TurbulencesArt
+    land = scenario.landscape
+    return TurbulencesArt(game, scenario.title or default_title(land.title, source))
 
-        land = scenario.landscape
-        return TurbulencesArt(game, scenario.title or default_title(land.title, source))
 
-    # --- boards -------------------------------------------------------------------------
+# --- boards -------------------------------------------------------------------------
 
-    def map_sheets(self, m: Landscape, context: Any, request: BoardRequest) -> list[Sheet]:
-        from skyhex.render.sheet import default_title
-        from skyhex.render.turbulences.board import landscape_picture
+def map_sheets(m: Landscape, context: Any, request: BoardRequest) -> list[Sheet]:
+    from skyhex.render.sheet import default_title
+    from skyhex.render.turbulences.board import landscape_picture
 
-        night = _night_picture(m, None, request)
-        return [Sheet("board", landscape_picture(
-            m, title=_referee_title(default_title(m.title, request.file), night),
-            hex_mm=request.hex_mm, coords=request.coords, night=night),
-            f"hexes {request.hex_mm:g} mm flat to flat")]
+    night = _night_picture(m, None, request)
+    return [Sheet("board", landscape_picture(
+        m, title=_referee_title(default_title(m.title, request.file), night),
+        hex_mm=request.hex_mm, coords=request.coords, night=night),
+        f"hexes {request.hex_mm:g} mm flat to flat")]
 
-    def position_sheets(self, scenario: Scenario, replay: Replay, caption: str,
-                        request: BoardRequest) -> list[Sheet]:
-        from skyhex.render.sheet import default_title
-        from skyhex.render.turbulences.board import landscape_picture, scenario_subtitle
-        from skyhex.render.turbulences.position import turbulences_position
 
-        land = scenario.landscape
-        night = _night_picture(land, replay, request)
-        return [Sheet("board", landscape_picture(
-            land, title=_referee_title(scenario.title or default_title(land.title,
-                                                                       request.file), night),
-            hex_mm=request.hex_mm, coords=request.coords,
-            subtitle=scenario_subtitle(scenario, request.hex_mm),
-            position=turbulences_position(replay.game, replay.state, caption), night=night),
-            f"hexes {request.hex_mm:g} mm flat to flat")]
+def position_sheets(scenario: Scenario, replay: Replay, caption: str,
+                    request: BoardRequest) -> list[Sheet]:
+    from skyhex.render.sheet import default_title
+    from skyhex.render.turbulences.board import landscape_picture, scenario_subtitle
+    from skyhex.render.turbulences.position import turbulences_position
+
+    land = scenario.landscape
+    night = _night_picture(land, replay, request)
+    return [Sheet("board", landscape_picture(
+        land, title=_referee_title(scenario.title or default_title(land.title,
+                                                                   request.file), night),
+        hex_mm=request.hex_mm, coords=request.coords,
+        subtitle=scenario_subtitle(scenario, request.hex_mm),
+        position=turbulences_position(replay.game, replay.state, caption), night=night),
+        f"hexes {request.hex_mm:g} mm flat to flat")]
 
 
 def _night_map(seed: int, options: Mapping[str, Any]) -> Landscape:
@@ -244,12 +238,12 @@ def _night_picture(land: Landscape, replay: Replay | None, request: BoardRequest
 
     night = None if replay is None else replay.state.night
     if land.night is None and night is None:
-        if request.referee:
+        if request.get("referee"):
             raise UsageError("--referee", "the referee's sheet shows the hidden faces of a "
                              "NIGHT FLIGHT landscape: this one is not face down")
         return None
     down = landscape_set() - (night.revealed if night is not None else frozenset())
-    hidden = {h: land.biomes[h] for h in down} if request.referee else None
+    hidden = {h: land.biomes[h] for h in down} if request.get("referee") else None
     token: Hex | None = None
     paris: Hex | None = None
     if night is not None and replay is not None and replay.game.night is not None:
@@ -265,7 +259,7 @@ COMPANY_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 AIRCRAFT_ORDER = ("biplane", "seaplane", "zeppelin")
 
 
-def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
+def _new_scenario(face: Face, options: Mapping[str, Any], output: str
                   ) -> list[tuple[str, str]]:
     import json
     import os
@@ -275,9 +269,6 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
     players: int = options["players"]
     if not 2 <= players <= 6:
         raise UsageError("--players", "Turbulences is for 2 to 6 companies")
-    for option in ("solo", "components"):
-        if options.get(option):
-            raise UsageError(f"--{option}", "not for Turbulences scenarios")
     seed: int = options["seed"]
     night = bool(options.get("night"))
     regions = [1 + (k * 6) // players for k in range(players)]
@@ -295,16 +286,16 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
     ]
     map_file = options.get("map")
     if map_file is not None:
-        face.load_map(map_file, None)
+        FACE.load_map(map_file, None)
         ref = map_file if output == "-" else os.path.relpath(
             map_file, os.path.dirname(os.path.abspath(output)))
         lines += ["# The landscape file, relative to this file (skyhex.map/1).",
                   f"map: {json.dumps(ref)}", ""]
     else:
-        land = face.generate_map(seed, {"night": night,
+        land = generate_map(seed, {"night": night,
                                         "regions": ",".join(map(str, regions))} if night
                                  else {}, None)
-        text = dump_yaml(face.map_to_dict(land), face.map_flow)
+        text = dump_yaml(map_to_dict(land), MAP_FLOW)
         if output == "-":
             lines += ["# The landscape, inline (skyhex.map/1).", "map:",
                       *("  " + line for line in text.splitlines()), ""]
@@ -341,4 +332,56 @@ def _new_scenario(face: Turbulences, options: Mapping[str, Any], output: str
     return files
 
 
-FACE = Turbulences()
+OPTIONS = (
+    Option("players", "2-6 companies", frozenset({NEW}), int, 2, min=2, max=6, short="-p"),
+    Option("difficulty", "Mountains and cloud layout: easy, normal, difficult or extreme "
+           "(default normal).", frozenset({GENERATE}), metavar="LEVEL"),
+    Option("half_tiles", "Lay the six half-tiles of EXPERT's Half-tiles module (three hexes "
+           "of two biomes, one plain, sea and desert tile fewer).", frozenset({GENERATE}),
+           bool),
+    Option("night", "A NIGHT FLIGHT landscape, face down: the pilots' two tiles next to their "
+           "regions, 1-3 hidden mountains, no clouds.", frozenset({GENERATE}), bool,
+           lacks="no night mode"),
+    Option("night", "A NIGHT FLIGHT game, its landscape laid face down for the companies' "
+           "regions.", frozenset({NEW}), bool, False, lacks="no night mode"),
+    Option("regions", "With --night: the regions of the companies that lay it (default "
+           "1,3,5).", frozenset({GENERATE}), metavar="R,R,..."),
+    Option("referee", "The referee's sheet, clearly marked: what players may not see printed "
+           "too (NIGHT FLIGHT: the hidden faces of the face-down tiles).", frozenset({BOARD}),
+           bool, False),
+)
+"""The command-line options Turbulences takes."""
+
+FACE = Face(
+    name=GAME,
+    draw_kinds=frozenset({"first", "weight", "wind"}),
+    maps=Maps(
+        read=read_map, check=check_map, to_dict=map_to_dict, summary=map_summary,
+        report=map_report, flow=MAP_FLOW, generate=generate_map,
+        stats=MapStats(Lazy("skyhex.mapgen.turbulences.stats:landscape_stats"),
+                       Lazy("skyhex.mapgen.turbulences.stats:summary"), stats_text),
+        show=Lazy("skyhex.render.turbulences.terminal:render_landscape")),
+    scenarios=Scenarios(read=read_scenario, summary=scenario_summary,
+                        start_caption=start_caption, new=_new_scenario,
+                        map_of=map_of),
+    boards=Boards(map_sheets=map_sheets, position_sheets=position_sheets, pieces=pieces_of),
+    words=Words(Lazy("skyhex.render.turbulences.account:account"),
+                Lazy("skyhex.render.turbulences.account:line")),
+    viewer=Viewer(viewer_art),
+    logs=Logs(missions=Lazy("skyhex.games.turbulences_missions:tools")),
+    options=OPTIONS,
+    participant="company",
+    about={
+        GENERATE: "the difficulty's mountains and clouds, 12 plain and 12 sea tiles shuffled "
+                  "with desert; --night: face down, for NIGHT FLIGHT",
+        "map show": "biome letters, clouds, and the cities by region number",
+        "map stats": "biome counts, clouds by kind, clouds next to a mountain",
+        NEW: "a CLASSIC game of --players companies spread around a NORMAL landscape, or "
+             "with --night a face-down one",
+        "components print": "landscape tiles, half-tiles, runways, airports, cloud, parcel, "
+                            "BOOST and Jerrycan tokens",
+        BOARD: "biomes, Region boards, cities, clouds; from a scenario or moves file, airports "
+               "and aircraft; NIGHT FLIGHT: face-down tiles and the NIGHT token, --referee "
+               "prints the hidden faces",
+    },
+)

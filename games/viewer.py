@@ -5,10 +5,10 @@ front ends.
 Every game gets a viewer through the protocol and its face, never by its name: the steps of
 the replay (``rules.replay.Step``: the setup, each action, each forced decision, an illegal
 entry) give the positions; for each *perspective* (the referee, ``None``, or a participant)
-and each step, the face's art (``Face.viewer_art``) turns ``Ruleset.view`` into the pieces
-on the board, the state panel and the path of the step's moves, and each event of the log is
-read as that perspective may read it (``Face.event_view``) and put in words
-(``Face.event_text``).
+and each step, the face's art (``Face.viewer``; a plain panel for a game without one) turns
+``Ruleset.view`` into the pieces on the board, the state panel and the path of the step's
+moves, and each event of the log is read as that perspective may read it
+(``Face.event_view``) and put in words (``Face.words``' ``event_text``).
 
 What a page holds is what its perspectives may know, and nothing more:
 
@@ -18,8 +18,8 @@ What a page holds is what its perspectives may know, and nothing more:
   the referee's;
 - a page with ``referee`` holds everything, and each seat whose view differs from the
   referee's somewhere, to compare what each knew;
-- a game where every seat sees everything (Paragliders) has one page for all; one that hides
-  something (Turbulences' parcel weights) needs its perspective said (``UsageError``).
+- a game where every seat sees everything has one page for all; one that hides something
+  (such as parcel weights) needs its perspective said (``UsageError``).
 
 Values that repeat (pieces, panel heads and cards, scores, trails, frames) are stored once in
 tables and named by their index: a 300-action game stays well under 2 MB.
@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from skyhex.games.face import Face, UsageError
+from skyhex.games.face import Face, UsageError, plain_event_text
 from skyhex.render.viewer import VIEW_FORMAT, ViewerArt, page_html, safe_json
 from skyhex.rules import __version__
 from skyhex.rules.game import Event
@@ -139,6 +139,16 @@ def perspectives(face: Face, replay: Replay, seats: Sequence[str] = (),
     return [Perspective(None, "every seat: nothing is hidden")]
 
 
+def viewer_art(face: Face, scenario: Any, game: Any, source: str) -> ViewerArt:
+    """What the viewer draws of ``game``: the face's art, or for a game without one no board
+    and each view as a plain panel."""
+    if face.viewer is not None:
+        return face.viewer.art(scenario, game, source)
+    art = ViewerArt()
+    art.title = f"{face.name}: {source}"
+    return art
+
+
 def viewer_page(face: Face, scenario: Any, replay: Replay, source: str, *,
                 seats: Sequence[str] = (), referee: bool = False) -> Page:
     """The viewer page of a recorded replay (``replay_game(..., record=True)``,
@@ -148,7 +158,7 @@ def viewer_page(face: Face, scenario: Any, replay: Replay, source: str, *,
     if steps is None:
         raise ValueError("the replay did not record its steps (record=True)")
     views = perspectives(face, replay, seats, referee)
-    art = face.viewer_art(scenario, replay.game, source)
+    art = viewer_art(face, scenario, replay.game, source)
     tables = _Tables()
     events = _events(face, replay, steps, views)
     ruleset, game = replay.ruleset, replay.game
@@ -209,10 +219,11 @@ def _events(face: Face, replay: Replay, steps: Sequence[Step], views: Sequence[P
     """The events of the log, each as every perspective reads it and in words."""
     out = []
     game = replay.game
+    text = face.words.event_text if face.words is not None else plain_event_text
     for e in replay.events:
         seen = [e if p.seat is None else face.event_view(game, e, p.seat) for p in views]
         out.append({"seq": e["seq"], "type": e["type"], "step": 0,
-                    "text": _one([face.event_text(x).strip() for x in seen]), "data": _one(seen)})
+                    "text": _one([text(x).strip() for x in seen]), "data": _one(seen)})
     return out
 
 

@@ -1,5 +1,5 @@
 """Conditions on a map's statistics, for ``skyhex map generate --where``: the same for every
-game, read against what the game's face says of a map (``Face.map_stats``).
+game, read against what the game's face says of a map (``Maps.stats``).
 
 A condition is one or more comparisons joined by ``and`` (or commas), each ``FIELD OP
 VALUE``: FIELD a dotted path into the statistics (``balance``, ``route.below.length``,

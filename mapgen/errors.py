@@ -1,12 +1,11 @@
 """What map checkers and generators report, the same for every game.
 
-A ``Violation`` is one broken setup rule of a map and where it lies: ``slots`` are tile slots
-of a Paragliders map, ``hexes`` entries of a map's ``hexes`` list, ``clouds`` entries of a
-Turbulences map's ``clouds`` list, ``spaces`` spaces ``(lane, k)`` of a Balmy Balloonists
-globe. Its ``severity`` is an error (the map is invalid) or a warning (the map is valid, but
-breaks a rule that binds only some maps, such as the biome counts of a random Turbulences
-landscape). A ``GenerationError`` says that no valid map can be built and names the rule
-(``constraint``) that kept failing.
+A ``Violation`` is one broken setup rule of a map and where it lies: its ``places``, each of
+a kind its game declares (``rules/places.py``: tile slots, hexes, clouds, spaces, ...). Its
+``severity`` is an error (the map is invalid) or a warning (the map is valid, but breaks a
+rule that binds only some maps, such as a count that binds random maps only). A
+``GenerationError`` says that no valid map can be built and names the rule (``constraint``)
+that kept failing.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from skyhex.rules.errors import SkyhexError
-from skyhex.rules.hexgrid import Hex, Slot
+from skyhex.rules.places import Place, PlaceKind
 
 
 class Severity(StrEnum):
@@ -26,25 +25,35 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: its code, what is wrong, how to fix it, where (slots, hexes, clouds
-    and spaces of the map file) and how much it matters."""
+    """One broken rule: its code, what is wrong, how to fix it, where (its places, the first
+    that the map's file wrote is where it is reported) and how much it matters."""
 
     rule: str
     message: str
     hint: str
-    slots: tuple[Slot, ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    clouds: tuple[Hex, ...] = ()
-    spaces: tuple[tuple[int, int], ...] = ()
+    places: tuple[Place, ...] = ()
     severity: Severity = Severity.ERROR
 
+    def at(self, kind: PlaceKind) -> tuple[tuple[int, ...], ...]:
+        """The coordinates of its places of ``kind``, in order."""
+        return tuple(p.at for p in self.places if p.kind == kind)
+
     def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule, "severity": self.severity.value, "message": self.message,
-            "hint": self.hint, "slots": [list(s) for s in self.slots],
-            "hexes": [list(h) for h in self.hexes], "clouds": [list(h) for h in self.clouds],
-            "spaces": [list(s) for s in self.spaces],
-        }
+        """The violation for ``map check --format json``: a list of places for each kind of
+        place of the registered games (the same keys whatever the map's game), in registry
+        order."""
+        out: dict[str, object] = {"rule": self.rule, "severity": self.severity.value,
+                                  "message": self.message, "hint": self.hint}
+        for key in (*_keys(), *(p.kind.key for p in self.places)):
+            out.setdefault(key, [list(p.at) for p in self.places if p.kind.key == key])
+        return out
+
+
+def _keys() -> tuple[str, ...]:
+    """The keys of the registered games' kinds of place, each once, in registry order."""
+    from skyhex.rules.games import entries
+
+    return tuple(dict.fromkeys(kind.key for entry in entries() for kind in entry.places))
 
 
 def errors(violations: Iterable[Violation]) -> list[Violation]:

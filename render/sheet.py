@@ -6,9 +6,9 @@ terminal picture.
 Colours are the Okabe-Ito palette, which colour-blind players tell apart; every board also
 gives each colour a black-and-white cue (a symbol, an outline), so that a grey-scale print
 still reads. Sizes on a board are given in *design units* ``u``: 1 u = 1 mm on a 30 mm hex,
-scaled with the hex size. The game boards (``render/paragliders/board.py``,
-``render/turbulences/board.py``) lay out their sheet with ``plan_sheet`` and draw on it as
-``SheetPicture``; ``render/paper.py`` puts a picture on one poster or tiles it onto pages.
+scaled with the hex size. The game boards (``render/<game>/board.py``) lay out their sheet
+with ``plan_sheet`` and draw on it as ``SheetPicture``; ``render/paper.py`` puts a picture on
+one poster or tiles it onto pages.
 """
 
 from __future__ import annotations

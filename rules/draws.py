@@ -39,7 +39,7 @@ class PinnedDrawError(IllegalActionError):
 @lru_cache(maxsize=4096)
 def chance(seed: int, index: int, namespace: str = "") -> float:
     """The ``index``-th uniform draw in [0, 1) of the game seeded ``seed`` (``namespace``
-    keeps games apart: ``"turbulences:"``). Remembered: seeding a generator costs more than
+    keeps games apart: ``"NAME:"``). Remembered: seeding a generator costs more than
     the rest of a draw, and bots weighing every action of a turn make the same draws."""
     return random.Random(f"skyhex:{namespace}{seed}:{index}").random()
 

@@ -1,5 +1,5 @@
 """What a game plugin declares: one ``GameEntry``, the object its distribution's entry point
-in the group ``skyhex.games`` names (``paragliders = "skyhex.rules.paragliders.entry:ENTRY"``).
+in the group ``skyhex.games`` names (``NAME = "package.module:ENTRY"``).
 
 The entry holds everything the core needs of a game, typed: its ruleset, its bot hooks and
 its face (the tools' side of the game, in the ``skyhex.games`` layer, which the rules layer
@@ -15,6 +15,8 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from skyhex.rules.places import PlaceKind
 
 if TYPE_CHECKING:
     import random
@@ -89,8 +91,9 @@ class GameEntry(Generic[GameT, StateT, ActionT]):
     (``skyhex.games.face.Face``); ``bots``: its bot hooks (``None``: no bots), each by
     reference; ``schemas``: the package holding its schema files (``None``: the game adds
     nothing to the shared ones); ``components``: the package holding its standard component
-    set (``standard-set.yaml``), if it has component sets; ``title``: its name as people
-    write it; ``order``: its place in lists of games (then by name; the first is the
+    set (``standard-set.yaml``), if it has component sets; ``places``: the kinds of place
+    of its maps that a broken setup rule names (``rules/places.py``); ``title``: its name as
+    people write it; ``order``: its place in lists of games (then by name; the first is the
     default game of commands that are not told one)."""
 
     name: str
@@ -100,6 +103,7 @@ class GameEntry(Generic[GameT, StateT, ActionT]):
     bots: Ref[BotHooks] | None = None
     schemas: str | None = None
     components: str | None = None
+    places: tuple[PlaceKind, ...] = ()
     order: int = 100
 
     def rules(self) -> Ruleset[GameT, StateT, ActionT]:

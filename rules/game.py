@@ -66,12 +66,12 @@ class Metadata:
 class Ruleset(Protocol[GameT, StateT, ActionT]):
     """What a game exposes to the runner, the playouts, the bots and the tools.
 
-    Participants are named by strings, as moves files name them (a Paragliders player, a
-    Turbulences company); ``None`` as a participant means the referee, who sees
+    Participants are named by strings, as moves files name them (a player, a company, a
+    balloon: whatever the game seats); ``None`` as a participant means the referee, who sees
     everything."""
 
     name: str
-    """The game's registry name (``paragliders``)."""
+    """The game's registry name (its entry point's name)."""
 
     def new_game(self, scenario: Any, pinned: Sequence[Mapping[str, Any]] = ()
                  ) -> tuple[GameT, StateT, list[Event]]:

@@ -89,7 +89,7 @@ def entries() -> tuple[GameEntry[Any, Any, Any], ...]:
 
 
 def unknown_game_message(name: object) -> str:
-    """``no game called 'paraglider' (did you mean 'paragliders'?; games: ...)``."""
+    """``no game called 'NAME' (did you mean 'NAMES'?; games: ...)``."""
     import difflib
 
     from skyhex.rules.text import excerpt

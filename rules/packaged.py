@@ -8,7 +8,7 @@ from typing import Any
 
 
 def packaged_text(package: str, name: str) -> str:
-    """The text of the file ``name`` of ``package`` (``skyhex.rules.balloons``), as shipped."""
+    """The text of the file ``name`` of ``package`` (a game's rules package), as shipped."""
     return resources.files(package).joinpath(name).read_text("utf-8")
 
 

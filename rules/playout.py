@@ -2,7 +2,7 @@
 
 A policy chooses one of the legal actions; it gets a ``random.Random`` of its own so that a
 seed gives the same game. ``uniform`` picks any legal action; games add policies that need
-their knowledge (``rules/turbulences/policies.py``). Playouts feed property tests, golden
+their knowledge in their own packages. Playouts feed property tests, golden
 logs, benchmarks and analytics.
 """
 
@@ -59,6 +59,6 @@ def playout(ruleset: Ruleset[Any, Any, Any], scenario: Any, seed: int,
         if len(actions) >= MAX_ACTIONS:
             raise RuntimeError(f"{ruleset.name}: no end after {MAX_ACTIONS} actions")
         action = policy(ruleset, game, state, ruleset.legal_actions(game, state), rng)
-        state, _ = ruleset.apply(game, state, action)
+        state = ruleset.advance(game, state, action)
         actions.append(action)
     return Playout(tuple(actions), game, state, capped)

@@ -170,8 +170,8 @@ def follow(ruleset: Ruleset[Any, Any, Any], scenario: Any, log: Sequence[Event],
     ``draws``) are pinned, then each step is the legal action whose events are the log's
     next ones and end where the log's step ends (the next event carries no more of its
     entry; of two actions with the same events, the first listed, which may differ from
-    the one played only where nothing shows it, such as a Paragliders ruler placed after
-    the move rather than after an acceleration, as long as the rest of the log follows).
+    the one played only where nothing shows it, such as a choice whose moment no event
+    records, as long as the rest of the log follows).
     An ``error`` event ends the replay as it ended the log. The result's events are the
     log's, byte for byte; ``LogMismatch`` names the first event that does not follow."""
     pinned = [d for e in log for d in e.get("draws", ())]

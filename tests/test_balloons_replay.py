@@ -105,13 +105,13 @@ def test_every_balloons_event_matches_its_own_branch_of_the_schema() -> None:
             if e["type"] in ("round", "error", "game_end"):
                 assert branch_conforms("event", "shared", e), e
             else:
-                assert branch_conforms("event", "balloons", e), e
-                assert not any(branch_conforms("event", g, e)
+                assert conforms("balloons/event", e), e
+                assert not any(conforms(f"{g}/event", e)
                                for g in ("paragliders", "turbulences")), e
     assert {"setup", "round", "card_played", "drifted", "moved", "altitude", "pawn_moved",
             "drew", "game_end"} <= types
-    defs = schema("event")["$defs"]
-    for ref in defs["balloons"]["oneOf"]:  # every key described
+    defs = schema("balloons/event")["$defs"]
+    for ref in schema("balloons/event")["oneOf"]:  # every key described
         branch = defs[ref["$ref"].rsplit("/", 1)[-1]]
         assert branch["description"]
         for key, prop in branch["properties"].items():
@@ -280,8 +280,8 @@ def _sample(prop: dict[str, Any], defs: dict[str, Any]) -> Any:
 def test_the_text_account_words_every_event_type() -> None:
     from skyhex.render.balloons.account import line
 
-    defs = schema("event")["$defs"]
-    for ref in defs["balloons"]["oneOf"]:
+    defs = schema("balloons/event")["$defs"]
+    for ref in schema("balloons/event")["oneOf"]:
         branch = defs[ref["$ref"].rsplit("/", 1)[-1]]
         event = {k: _sample(v, defs) for k, v in branch["properties"].items()
                  if k not in ("entry", "forced")}

@@ -34,14 +34,16 @@ def picture(path: Path) -> object:
     """The board picture of a map or a scenario's start, as ``skyhex board`` draws it."""
     if path.parent.name == "maps":
         game = face("turbulences" if "turbulences" in path.name else "paragliders")
-        context = game.map_context(None)
+        assert game.maps is not None and game.boards is not None
+        context = game.maps.context(None)
         m, _ = game.load_map(str(path), context)
-        return game.map_sheets(m, context, BoardRequest(str(path), "map", 30.0))[0].picture
+        return game.boards.map_sheets(m, context, BoardRequest(str(path), "map", 30.0))[0].picture
     found = sources(None, str(path))
     game = face(found.game)
     loaded = load_game(None, None, found)
-    return game.position_sheets(loaded.scenario, replay_game(loaded), "start",
-                                BoardRequest(str(path), "scenario", 30.0))[0].picture
+    assert game.boards is not None
+    return game.boards.position_sheets(loaded.scenario, replay_game(loaded), "start",
+                                       BoardRequest(str(path), "scenario", 30.0))[0].picture
 
 
 def test_a4_pdf_pages_are_a4_and_hexes_measure_30_mm(tmp_path: Path) -> None:

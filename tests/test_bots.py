@@ -225,7 +225,7 @@ def test_turbulences_worlds_deal_the_face_down_jerrycans_afresh() -> None:
     """EXPERT: nobody looks at a face-down Jerrycan; a bot's world deals them (and the
     draw pile) afresh from the tokens they are among, so that where the tokens really lie
     changes nothing for it."""
-    from skyhex.rules.turbulences.bots import determinize
+    from skyhex.rules.turbulences.worlds import sample_world as determinize
 
     face, s, _ = load_scenario(str(SCENARIOS / "turbulences-expert-4.yaml"))
     rules = face.ruleset

@@ -27,6 +27,7 @@ from skyhex.rules.paragliders.maps import (
     map_to_dict,
     recut_geometry,
 )
+from skyhex.rules.paragliders.places import HEX, SLOT
 from skyhex.rules.paragliders.terrain import Terrain
 
 from .conftest import DATA, ROOT
@@ -57,9 +58,9 @@ def test_violations_name_slots_hexes_and_a_hint(standard: ComponentSet) -> None:
     m, _ = face("paragliders").load_map(str(DATA / "maps" / "three-violations.yaml"),
                                         standard)
     star, mountains, features = check_map(m, standard)
-    assert star.slots == (slot_of(star.hexes[0]),) and star.hexes == ((1, -2),)
+    assert star.at(SLOT) == (slot_of(star.at(HEX)[0]),) and star.at(HEX) == ((1, -2),)
     assert "arm E" in star.message and star.hint
-    assert mountains.hexes == ((3, 5),) and "cut off" in mountains.message
+    assert mountains.at(HEX) == ((3, 5),) and "cut off" in mountains.message
     assert features.message == "cloud spawn number(s) missing: 4"
 
 
@@ -72,7 +73,7 @@ def test_examples_are_valid(standard: ComponentSet) -> None:
     for f in files:
         game, m, _ = load_map(str(f))
         games.add(game.name)
-        assert game.check_map(m, standard) == [], f
+        assert game.maps is not None and game.maps.check(m, standard) == [], f
     assert games == {"paragliders", "turbulences", "balloons"}
 
 
@@ -182,7 +183,7 @@ def test_the_starting_tile_lies_in_its_fixed_orientation(standard: ComponentSet)
     bad = Map(hexes=turned, layout=MapLayout.STANDARD, radius=4)
     found = [v for v in check_map(bad, standard) if v.rule == "setup.board"]
     assert len(found) == 1 and "fixed orientation" in found[0].message
-    assert found[0].slots == (CENTER,)
+    assert found[0].at(SLOT) == (CENTER,)
     doc = map_to_dict(m, include_hexes=False)
     doc["slots"][0]["rotation"] = 1
     assert "setup.board" in [v.rule for v in check_map(map_from_dict(doc, standard), standard)]
@@ -236,7 +237,8 @@ def test_the_second_aerodrome_layout(length: int, standard: ComponentSet) -> Non
     back = map_from_dict(doc, standard)
     assert check_map(back, standard) == []
     assert back.replaced_tiles == 1
-    assert "61 slots, 183 hexes" in face("paragliders").map_summary(back)
+    maps = face("paragliders").maps
+    assert maps is not None and "61 slots, 183 hexes" in maps.summary(back)
     aero = sorted(back.terrain_hexes(Terrain.AERODROME))
     assert len(aero) == 3
     # the aerodromes lie at both ends of the row: one hex alone, two side by side
@@ -312,7 +314,7 @@ def test_mountains_around_the_centre_join_the_take_off(standard: ComponentSet) -
             found = [v for v in check_map(with_mountains(m, lonely[:1]), standard)
                      if v.rule == "setup.mountains"]
             assert len(found) == 1 and "around the centre" in found[0].message
-            assert found[0].hexes == (lonely[0],)
+            assert found[0].at(HEX) == (lonely[0],)
             return
     raise AssertionError("no map with a free hex around the centre")
 
@@ -338,7 +340,7 @@ def test_a_sector_opened_by_the_centre_joins_it(standard: ComponentSet) -> None:
             found = [v for v in check_map(opened, standard) if v.rule == "setup.mountains"]
             assert len(found) == 1, found
             assert f"sector {name}'s mountains stand apart" in found[0].message
-            assert set(found[0].hexes) == own
+            assert set(found[0].at(HEX)) == own
             return
     raise AssertionError("no map with a closed sector to open")
 

@@ -127,11 +127,11 @@ def test_skill_cards(standard: ComponentSet) -> None:
 
 
 def test_schema_enums_match_the_code() -> None:
-    defs = schema("components")["$defs"]
+    defs = schema("paragliders/components")["$defs"]
     assert defs["terrain"]["enum"] == [t.value for t in Terrain]
     assert defs["features"]["properties"]["antenna"]["enum"] == [a.value for a in Antenna]
     assert defs["features"]["properties"]["gps"]["enum"] == [g.value for g in Landmark]
-    hexes = schema("map")["$defs"]["hexEntry"]["properties"]
+    hexes = schema("paragliders/map")["$defs"]["hexEntry"]["properties"]
     assert hexes["terrain"]["enum"] == [t.value for t in Terrain]
     assert hexes["features"]["properties"]["gps"]["enum"] == [g.value for g in Landmark]
 

@@ -47,7 +47,9 @@ GAMES = ("paragliders", "turbulences", "balloons")
 
 
 def pieces_of(game: str, components: str | None = None) -> PieceSet:
-    return face(game).component_pieces(components)
+    boards = face(game).boards
+    assert boards is not None and boards.pieces is not None
+    return boards.pieces(components)
 
 
 def groups(svg: str) -> Iterator[ET.Element]:

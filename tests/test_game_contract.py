@@ -46,7 +46,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
 from skyhex.rules.machine import legal_indices, over, random_by_index, truncated
 from skyhex.rules.replay import Replay, follow, play, start
-from skyhex.schemas import conforms, schema, validator
+from skyhex.schemas import conforms, game_schemas, schema, validator
 from skyhex.schemas.documents import parse
 
 from .candidates import EDGES, EXPECTED, KINDS
@@ -440,7 +440,8 @@ def test_positions_round_trip(game: str) -> None:
                 document = parse(json.dumps(doc), "position.json")
                 assert conforms("scenario", document.data), \
                     [m.message for m in validator("scenario").iter_errors(document.data)]
-                taken = game_face.read_scenario(document, document.data, str(path), ())
+                assert game_face.scenarios is not None
+                taken = game_face.scenarios.read(document, document.data, str(path), ())
                 resumed = start(rules, taken)
                 assert rules.view(resumed.game, resumed.state, None) == \
                     rules.view(original.game, states[k], None)
@@ -561,10 +562,10 @@ def test_every_list_of_games_is_the_registry() -> None:
     assert {g.value for g in GameName} == names
     for name in ("map", "moves", "scenario", "view"):
         assert set(schema(name)["properties"]["game"]["enum"]) == names, name
-    setups = {d["properties"]["game"]["const"] for d in schema("event")["$defs"].values()
-              if isinstance(d, dict) and d.get("properties", {}).get("type") == {
-                  "const": "setup"}}
+    setups = {schema(n)["$defs"]["setup"]["properties"]["game"]["const"]
+              for n in game_schemas("event")}
     assert setups == names
+    assert [n.partition("/")[0] for n in game_schemas("event")] == list(GAMES)
     for game in GAMES:
         assert face(game).name == game == ruleset(game).name
 

@@ -83,9 +83,9 @@ def test_lazy_items_build_one_item_alone_and_all_when_read_otherwise() -> None:
 
 @pytest.mark.parametrize("name", ["four-players", "solo-cross", "aerodromes"])
 def test_paragliders_quiet_resolution_and_lazy_lists_agree_with_eager_ones(name: str) -> None:
-    """Over seeded random games: the state ``apply`` gives without explaining is the one the
-    explained resolution gives, its events are those, and the legal actions read one by one
-    are those read as a whole."""
+    """Over seeded random games: the state ``advance`` gives without explaining is the one
+    the explained resolution gives, ``apply``'s state and events are those, and the legal
+    actions read one by one are those read as a whole."""
     import random
 
     from skyhex.games import load_scenario
@@ -103,6 +103,7 @@ def test_paragliders_quiet_resolution_and_lazy_lists_agree_with_eager_ones(name:
             action = one_by_one[rng.randrange(len(one_by_one))]
             explained: list[Event] = []
             after = engine.resolve(game, state, action, explained)
-            quiet, events = rules.apply(game, state, action)
-            assert quiet == after and events == explained
+            quiet = rules.advance(game, state, action)
+            applied, events = rules.apply(game, state, action)
+            assert quiet == after == applied and events == explained
             state = quiet

@@ -18,6 +18,7 @@ import pytest
 
 from skyhex.games import face, playout, ruleset
 from skyhex.games.documents import load_validated
+from skyhex.games.face import Scenarios
 from skyhex.rules.draws import Draws, pick
 from skyhex.rules.errors import InputError
 from skyhex.rules.paragliders import engine as pg
@@ -47,12 +48,17 @@ PARAGLIDERS = ruleset("paragliders")
 TURBULENCES_RULES = ruleset("turbulences")
 
 
+def scenarios(game: str) -> Scenarios:
+    found = face(game)
+    return found.need(found.scenarios, "scenarios")
+
+
 def paragliders_scenario_in(document: Any, data: Any, path: str) -> Any:
-    return face("paragliders").read_scenario(document, data, path, ())
+    return scenarios("paragliders").read(document, data, path, ())
 
 
 def turbulences_scenario_in(document: Any, data: Any, path: str) -> Any:
-    return face("turbulences").read_scenario(document, data, path, ())
+    return scenarios("turbulences").read(document, data, path, ())
 
 
 def pg_playout(scenario: Any, seed: int) -> tuple[Any, ...]:

@@ -202,7 +202,7 @@ def test_schema_command() -> None:
     assert "$id" not in printed and "$id" not in printed["$defs"]["skyhex-map"]
     refs = re.findall(r'"\$ref": "([^"]*)"', run("schema", "scenario").stdout)
     assert refs and all(ref.startswith("#") for ref in refs)
-    assert "#/$defs/skyhex-components/$defs/paragliders/properties/clouds" in refs
+    assert "#/$defs/skyhex-paragliders-components/properties/clouds" in refs
     unknown = run("schema", "nope")
     assert unknown.exit_code == 2 and "unknown schema 'nope'" in unknown.stderr
 

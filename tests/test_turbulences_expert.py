@@ -579,7 +579,8 @@ def test_a_replayed_expert_game_reads_in_words() -> None:
     face, scenario, _ = load_scenario(str(EXAMPLE))
     played = playout(face.ruleset, scenario, 3, greedy, cap=60)
     replay = play(start(face.ruleset, scenario), played.actions, strict=True)
-    text = face.account(replay.events)
+    assert face.words is not None
+    text = face.words.account(replay.events)
     assert "EXPERT, ALTITUDE dial on the city (-3,4)" in text
     assert "[FUEL -" in text and "refuels: FUEL 10" in text
 

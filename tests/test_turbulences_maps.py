@@ -43,6 +43,7 @@ from skyhex.rules.turbulences.layouts import (
     layouts_from_dict,
 )
 from skyhex.rules.turbulences.maps import landscape_from_dict, landscape_to_dict
+from skyhex.rules.turbulences.places import CLOUD, HEX
 from skyhex.schemas import validator
 
 from .conftest import DATA, ROOT, copy_into, ref, run
@@ -265,10 +266,10 @@ def test_hand_made_maps(name: str, expected: list[str], standard: ComponentSet) 
 
 def test_violations_say_what_where_and_how_to_fix(standard: ComponentSet) -> None:
     outside, mountain, tempest = check_landscape(load("three-violations.yaml", standard))
-    assert outside.hexes == ((3, 1),) and outside.clouds == ()
+    assert outside.at(HEX) == ((3, 1),) and outside.at(CLOUD) == ()
     assert outside.message == "tile (3,1) lies outside the landscape, on city 3 of region 2"
-    assert mountain.clouds == ((0, -2),) and "mountain (0,-2)" in mountain.message
-    assert tempest.clouds == ((3, -2),) and "cumulus token(s) 12" in tempest.message
+    assert mountain.at(CLOUD) == ((0, -2),) and "mountain (0,-2)" in mountain.message
+    assert tempest.at(CLOUD) == ((3, -2),) and "cumulus token(s) 12" in tempest.message
     assert all(v.hint for v in (outside, mountain, tempest))
     plain, sea = check_landscape(load("wrong-biome-counts.yaml", standard))
     assert (plain.message, sea.message) == ("11 plain tiles, not the 12 of a random map",

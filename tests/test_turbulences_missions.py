@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skyhex.games.missions import read_events
+from skyhex.games.turbulences_missions import read_events
 from skyhex.rules.turbulences.missions import (
     BY_KEY,
     MISSIONS,

@@ -650,7 +650,7 @@ def test_power_entries_round_trip() -> None:
         entry = json.loads(json.dumps(action_to_entry(action)))
         assert action_from_entry(entry) == action
         assert list(validator("moves").evolve(schema={
-            "$ref": "urn:skyhex:schema:moves#/$defs/turbulencesEntry"}).iter_errors(entry)) == []
+            "$ref": "urn:skyhex:schema:turbulences/moves"}).iter_errors(entry)) == []
 
 
 def test_the_example_game_with_every_power_replays_and_validates() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from skyhex.games.missions import read_events
+from skyhex.games.turbulences_missions import read_events
 from skyhex.rules.turbulences.missions import decide
 
 from .missions_logs import (

@@ -28,6 +28,7 @@ from skyhex.mapgen.balloons.graph import trapped
 from skyhex.mapgen.errors import Violation
 from skyhex.rules.balloons.components import ComponentSet
 from skyhex.rules.balloons.globe import Globe, Space, ZoneKind
+from skyhex.rules.balloons.places import places
 
 
 def _spaces(spaces: Iterable[Space], limit: int = 8) -> str:
@@ -50,13 +51,13 @@ def check_globe(globe: Globe, components: ComponentSet | None = None) -> list[Vi
             out.append(Violation(
                 "globe.zone-space", f"zone {zone.name!r}: space(s) {_spaces(off)} are not on "
                 "the globe", f"lanes run 1-{globe.lanes}; lane L has spaces 0 to its number of "
-                "spaces - 1 (see the sections)", spaces=_at(off)))
+                "spaces - 1 (see the sections)", places=places(spaces=_at(off))))
     counts = Counter(s for zone in globe.zones for s in zone.spaces if globe.on_globe(s))
     twice = [s for s, n in counts.items() if n > 1]
     if twice:
         out.append(Violation(
             "globe.zone-overlap", f"space(s) {_spaces(twice)} are in two zones (or listed "
-            "twice)", "a space belongs to one zone at most", spaces=_at(sorted(twice))))
+            "twice)", "a space belongs to one zone at most", places=places(spaces=_at(sorted(twice)))))
     quadrants = [s.quadrant for s in globe.sections]
     blocks = [q for k, q in enumerate(quadrants) if k == 0 or quadrants[k - 1] != q]
     if blocks != list(range(1, len(blocks) + 1)):
@@ -66,27 +67,27 @@ def check_globe(globe: Globe, components: ComponentSet | None = None) -> list[Vi
         out.append(Violation(
             "globe.quadrants", f"the sections' quadrants run {', '.join(map(str, quadrants))}",
             "number the quadrants 1, 2, 3, ... west to east from the start meridian, each "
-            "one block of sections", spaces=_at(first[:1])))
+            "one block of sections", places=places(spaces=_at(first[:1]))))
     starts = [globe.start(lane) for lane in range(1, globe.lanes + 1)
               if globe.start(lane) in globe.zone_at]
     if starts:
         out.append(Violation(
             "globe.start", f"start space(s) {_spaces(starts)} are in a zone",
             "balloons start grounded on the first space of their lane after the start "
-            "meridian: keep those spaces clear", spaces=_at(starts)))
+            "meridian: keep those spaces clear", places=places(spaces=_at(starts))))
     for zone in globe.zones:
         where = _at(zone.spaces[:1])
         if zone.permission is not None and zone.kind is not ZoneKind.EXCLUSION:
             out.append(Violation("globe.permission", f"zone {zone.name!r} is a {zone.kind.value}"
                                  f" zone with a permission ({zone.permission})",
-                                 "only restricted airspaces have a permission", spaces=where))
+                                 "only restricted airspaces have a permission", places=places(spaces=where)))
         elif components is not None and zone.permission is not None and \
                 zone.permission not in components.permissions:
             out.append(Violation(
                 "globe.permission", f"zone {zone.name!r} needs permission "
                 f"{zone.permission!r}, which no Advantage card of {components.id} gives",
                 f"permissions of the set: {', '.join(sorted(components.permissions)) or '-'}"
-                " (leave permission out for a zone like Area 51)", spaces=where))
+                " (leave permission out for a zone like Area 51)", places=places(spaces=where)))
     if not out or all(v.rule in ("globe.permission", "globe.start") for v in out):
         shut = trapped(globe)
         if shut:
@@ -94,5 +95,5 @@ def check_globe(globe: Globe, components: ComponentSet | None = None) -> list[Vi
                 "globe.passable", f"no way round the world from space(s) {_spaces(shut)} "
                 "without a permission or High altitude", "open a gap in the restricted "
                 "airspaces and white mountains (brown mountains are crossed at Medium)",
-                spaces=_at(shut)))
+                places=places(spaces=_at(shut))))
     return out

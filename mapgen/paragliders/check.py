@@ -43,6 +43,7 @@ from skyhex.rules.paragliders.board import (
 from skyhex.rules.paragliders.components import ComponentSet, TileKind
 from skyhex.rules.paragliders.features import NO_FEATURES, Antenna, Landmark
 from skyhex.rules.paragliders.maps import Map, MapLayout, MountainReading, Placement, placed_hexes
+from skyhex.rules.paragliders.places import places
 from skyhex.rules.paragliders.terrain import Terrain
 
 GOLF_HEXES = 3
@@ -142,7 +143,7 @@ def _check_consistency(m: Map, out: list[Violation]) -> None:
     if m.duplicate_hexes:
         out.append(Violation(
             "map.duplicate-hex", f"hexes listed more than once: {_hexes(set(m.duplicate_hexes))}",
-            "list each hex once", hexes=tuple(sorted(set(m.duplicate_hexes)))))
+            "list each hex once", places=places(hexes=tuple(sorted(set(m.duplicate_hexes))))))
     if m.slot_hexes is None or m.slot_hexes is m.hexes:
         return
     differ = sorted(h for h in set(m.hexes) | set(m.slot_hexes)
@@ -152,7 +153,7 @@ def _check_consistency(m: Map, out: list[Violation]) -> None:
             "map.consistency",
             f"{len(differ)} hex(es) disagree with the tiles in the slots: {_hexes(differ)}",
             "fix the hexes or the slots, or drop the hexes list and let skyhex derive it",
-            slots=tuple(sorted({slot_of(h) for h in differ})), hexes=tuple(differ)))
+            places=places(slots=tuple(sorted({slot_of(h) for h in differ})), hexes=tuple(differ))))
 
 
 def mountain_clusters(m: Map) -> list[set[Hex]]:
@@ -168,7 +169,7 @@ def _check_features(marks: _Marks, components: ComponentSet, out: list[Violation
     twice = {n: hs for n, hs in sorted(spawns.items()) if len(hs) > 1}
     for n, hs in twice.items():
         out.append(Violation(rule, f"spawn number {n} is printed on {len(hs)} hexes: {_hexes(hs)}",
-                             "each cloud token has one spawn hex", hexes=tuple(sorted(hs))))
+                             "each cloud token has one spawn hex", places=places(hexes=tuple(sorted(hs)))))
     if standard:
         missing = [n for n in range(1, components.clouds.tokens + 1) if n not in spawns]
         if missing:
@@ -185,13 +186,13 @@ def _check_features(marks: _Marks, components: ComponentSet, out: list[Violation
             # course hexagons."
             out.append(Violation(rule, f"the golf course is printed on {len(hs)} hexes, not "
                                  f"{GOLF_HEXES}: {_hexes(hs)}", "the golf course covers the "
-                                 f"{GOLF_HEXES} hexes of its tile", hexes=tuple(sorted(hs))))
+                                 f"{GOLF_HEXES} hexes of its tile", places=places(hexes=tuple(sorted(hs)))))
             continue
         limit = GOLF_HEXES if site is Landmark.GOLF_COURSE else 1
         if len(hs) > limit:
             out.append(Violation(rule, f"the {site} GPS site is printed on {len(hs)} hexes, "
                                  f"at most {limit}: {_hexes(hs)}",
-                                 "each landmark is printed once", hexes=tuple(sorted(hs))))
+                                 "each landmark is printed once", places=places(hexes=tuple(sorted(hs)))))
 
 
 # --- standard layout ----------------------------------------------------------------------
@@ -207,17 +208,17 @@ def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLa
         out.append(Violation(
             rule, f"{len(outside)} hex(es) lie outside the radius-{m.radius} board: "
             f"{_hexes(outside)}", "remove them, or declare layout: custom for an odd-shaped map",
-            slots=tuple(sorted({slot_of(h) for h in outside})), hexes=tuple(outside)))
+            places=places(slots=tuple(sorted({slot_of(h) for h in outside})), hexes=tuple(outside))))
     missing = [] if exact else sorted(h for h in board.hexes if h not in m.hexes)
     if missing:
         empty = sorted({slot_of(h) for h in missing})
         out.append(Violation(
             rule, f"{len(empty)} slot(s) of the board are not (fully) covered: {_slots(empty)}",
-            "every slot holds exactly one tile", slots=tuple(empty), hexes=tuple(missing)))
+            "every slot holds exactly one tile", places=places(slots=tuple(empty), hexes=tuple(missing))))
     if m.duplicate_slots:
         dup = sorted(set(m.duplicate_slots))
         out.append(Violation(rule, f"slot(s) holding more than one tile: {_slots(dup)}",
-                             "every slot holds exactly one tile", slots=tuple(dup)))
+                             "every slot holds exactly one tile", places=places(slots=tuple(dup))))
     if m.has_slots:
         emptied = [s for r in m.recuts for s in r.slots]
         off = sorted(s for s in [p.slot for p in m.slots] + [a.slot for a in m.aerodromes]
@@ -225,7 +226,7 @@ def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLa
         if off:
             out.append(Violation(rule, f"slot(s) outside the radius-{m.radius} board: "
                                  f"{_slots(off)}", "remove them or raise the radius",
-                                 slots=tuple(off)))
+                                 places=places(slots=tuple(off))))
         used = Counter(p.tile for p in m.slots)
         used.update(a.replaces for a in m.aerodromes if a.replaces is not None)
         used.update(t for r in m.recuts for t, _, _ in r.tiles)
@@ -234,7 +235,7 @@ def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLa
             where = tuple(sorted(p.slot for p in m.slots if p.tile == tile_id))
             out.append(Violation(rule, f"tile {tile_id} is used {n} times "
                                  f"(slots {_slots(where)})", "each tile of the set is "
-                                 "used at most once", slots=where))
+                                 "used at most once", places=places(slots=where)))
         aeros = Counter(t for a in m.aerodromes for t, _ in a.tiles)
         aeros.update(t for r in m.recuts for t, _ in r.aerodrome)
         for tile_id, n in sorted(aeros.items()):
@@ -248,18 +249,18 @@ def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLa
                 out.append(Violation(
                     rule, f"the Starting Tile lies at slot {p.slot} rotation {p.rotation}",
                     "the Starting Tile lies in the centre slot [0,0] with rotation 0",
-                    slots=(p.slot,)))
+                    places=places(slots=(p.slot,))))
         if not any(p.tile == start.id for p in at_centre):
             out.append(Violation(rule, "the centre slot [0,0] does not hold the Starting Tile",
                                  f"lay tile {start.id} in slot [0,0] with rotation 0",
-                                 slots=(CENTER,)))
+                                 places=places(slots=(CENTER,))))
     else:
         centre = set(CENTER.hexes())
         stray = sorted(h for h in marks.takeoffs + marks.targets if h not in centre)
         if stray:
             out.append(Violation(rule, f"take-off or target hexes outside the centre slot: "
                                  f"{_hexes(stray)}", "the Starting Tile lies in the centre "
-                                 "slot [0,0]", hexes=tuple(stray)))
+                                 "slot [0,0]", places=places(hexes=tuple(stray))))
         start = components.start_tile
         laid = [placed_hexes(Placement(CENTER, start.id, face, 0), components)
                 for face in sorted(start.faces)]
@@ -270,7 +271,7 @@ def _check_board(m: Map, marks: _Marks, components: ComponentSet, board: BoardLa
                 rule, "the centre slot [0,0] does not show the Starting Tile in its fixed "
                 "orientation", "the Starting Tile lies with its target on the west hex (0,0) "
                 "and its take-off hexes at (1,-1) and (1,0), as in the component set",
-                slots=(CENTER,), hexes=tuple(sorted(centre))))
+                places=places(slots=(CENTER,), hexes=tuple(sorted(centre)))))
 
 
 def _check_star(m: Map, tables: BoardTables, out: list[Violation]) -> None:
@@ -283,7 +284,7 @@ def _check_star(m: Map, tables: BoardTables, out: list[Violation]) -> None:
             out.append(Violation(
                 "setup.star", f"arm {corner} slot {slot}{tile} holds mountain hex(es) "
                 f"{_hexes(peaks)}", "the star's arms hold no mountain tile: swap it with a "
-                "sector tile without mountains", slots=(slot,), hexes=tuple(sorted(peaks))))
+                "sector tile without mountains", places=places(slots=(slot,), hexes=tuple(sorted(peaks)))))
 
 
 def _takeoff_cluster(m: Map, marks: _Marks, out: list[Violation]
@@ -295,11 +296,11 @@ def _takeoff_cluster(m: Map, marks: _Marks, out: list[Violation]
     if len(takeoffs) != 2:
         out.append(Violation(rule, f"the map has {len(takeoffs)} take-off hexes, not 2",
                              "the Starting Tile's two take-off hexes are on the mountain",
-                             hexes=tuple(takeoffs)))
+                             places=places(hexes=tuple(takeoffs))))
     flat = [h for h in takeoffs if m.hexes[h].terrain is not Terrain.MOUNTAIN]
     if flat:
         out.append(Violation(rule, f"take-off hex(es) {_hexes(flat)} are not mountain hexes",
-                             "take-off hexes are on the mountain", hexes=tuple(flat)))
+                             "take-off hexes are on the mountain", places=places(hexes=tuple(flat))))
     clusters = connected_groups(marks.mountains)  # as mountain_clusters
     if not clusters:
         return clusters, set()
@@ -315,8 +316,8 @@ def _check_one_cluster(m: Map, marks: _Marks, out: list[Violation]) -> None:
             "setup.mountains", f"{len(cluster)} mountain hex(es) in slot(s) {_slots(slots)} are "
             f"cut off from the mountain of the take-off: {_hexes(cluster)}",
             "all mountains form one cluster (mountains: one-cluster): move or rotate these "
-            "tiles so that a mountain hex touches the cluster", slots=slots,
-            hexes=tuple(sorted(cluster))))
+            "tiles so that a mountain hex touches the cluster", places=places(slots=slots,
+            hexes=tuple(sorted(cluster)))))
 
 
 def _check_mountains_per_sector(m: Map, marks: _Marks, tables: BoardTables,
@@ -331,7 +332,7 @@ def _check_mountains_per_sector(m: Map, marks: _Marks, tables: BoardTables,
             rule, f"mountain hex(es) around the centre, in slot(s) {_slots(slots)}, are cut off "
             f"from the mountain of the take-off: {_hexes(loose)}", "\"connect them in priority "
             "to the starting mountain\": turn the tile so that a mountain hex touches a take-off "
-            "hex", slots=slots, hexes=tuple(loose)))
+            "hex", places=places(slots=slots, hexes=tuple(loose))))
     for name in SECTOR_CORNERS:
         peaks = [h for h in tables.sector_hexes[name] if h in cluster_of]
         if not peaks:
@@ -348,7 +349,7 @@ def _check_mountains_per_sector(m: Map, marks: _Marks, tables: BoardTables,
                 rule, f"sector {name}'s mountains form {len(groups)} clusters: {_hexes(apart)} "
                 f"stand apart", "a sector's mountain tiles form a single cluster: move or "
                 "rotate these tiles so that a mountain hex touches the sector's cluster",
-                slots=slots, hexes=tuple(apart)))
+                places=places(slots=slots, hexes=tuple(apart))))
         elif opening and clusters[groups[0]] is not main:
             slots = tuple(sorted({slot_of(h) for h in peaks}))
             out.append(Violation(
@@ -356,7 +357,7 @@ def _check_mountains_per_sector(m: Map, marks: _Marks, tables: BoardTables,
                 f"although the tile around the centre opens the way at {_hexes(opening)}: "
                 f"{_hexes(peaks)}", "\"connect them in priority to the starting mountain\": "
                 "move or rotate a mountain tile of the sector so that it touches the mountain "
-                "hexes around the centre", slots=slots, hexes=tuple(peaks)))
+                "hexes around the centre", places=places(slots=slots, hexes=tuple(peaks))))
 
 
 def _check_antennas(marks: _Marks, board: BoardLayout, out: list[Violation]) -> None:
@@ -372,13 +373,13 @@ def _check_antennas(marks: _Marks, board: BoardLayout, out: list[Violation]) -> 
             what = "no antenna" if not hs else f"{len(hs)} antennas ({_hexes(hs)})"
             out.append(Violation(
                 rule, f"sector {name} holds {what}", "each sector holds exactly one antenna "
-                "tile", slots=board.sector(name) if not hs else tuple(slot_of(h) for h in hs),
-                hexes=tuple(hs)))
+                "tile", places=places(slots=board.sector(name) if not hs else tuple(slot_of(h) for h in hs),
+                hexes=tuple(hs))))
     if by_sector.get(None):
         hs = sorted(by_sector[None])
         out.append(Violation(rule, f"antenna(s) on the star or around the centre: {_hexes(hs)}",
                              "antenna tiles go into the sectors",
-                             slots=tuple(slot_of(h) for h in hs), hexes=tuple(hs)))
+                             places=places(slots=tuple(slot_of(h) for h in hs), hexes=tuple(hs))))
     _check_colours(colours, rule, out)
 
 
@@ -388,7 +389,7 @@ def _check_colours(colours: dict[Antenna, list[Hex]], rule: str, out: list[Viola
         if len(hs) != 1:
             out.append(Violation(rule, f"the {colour} antenna is on {len(hs)} hexes"
                                  + (f": {_hexes(hs)}" if hs else ""),
-                                 "the map holds one antenna of each colour", hexes=tuple(hs)))
+                                 "the map holds one antenna of each colour", places=places(hexes=tuple(hs))))
 
 
 def _check_aerodromes(m: Map, marks: _Marks, components: ComponentSet, board: BoardLayout,
@@ -399,7 +400,7 @@ def _check_aerodromes(m: Map, marks: _Marks, components: ComponentSet, board: Bo
     if marked:
         out.append(Violation(rule, f"aerodrome hex(es) carry marks: {_hexes(marked)}",
                              "aerodromes never cover a token, spawn number or GPS site",
-                             hexes=tuple(marked)))
+                             places=places(hexes=tuple(marked))))
     slots = sorted({slot_of(h) for h in aero_hexes})
     if m.has_slots:
         if m.replaced_tiles > MAX_AERODROME_TILES_REPLACED:
@@ -407,26 +408,26 @@ def _check_aerodromes(m: Map, marks: _Marks, components: ComponentSet, board: Bo
             out.append(Violation(rule, f"aerodromes take {m.replaced_tiles} map tiles off the "
                                  f"board: {_slots(taken)}", "remove at most "
                                  f"{MAX_AERODROME_TILES_REPLACED} map tiles",
-                                 slots=tuple(taken)))
+                                 places=places(slots=tuple(taken))))
     elif len(slots) > MAX_AERODROME_TILES_REPLACED:
         out.append(Violation(rule, f"aerodromes fill {len(slots)} tile slots: {_slots(slots)}",
                              f"replace at most {MAX_AERODROME_TILES_REPLACED} map tiles",
-                             slots=tuple(slots)))
+                             places=places(slots=tuple(slots))))
     if len(aero_hexes) > len(components.aerodrome_tiles):
         out.append(Violation(rule, f"{len(aero_hexes)} aerodrome hexes, but the set has "
                              f"{len(components.aerodrome_tiles)} aerodrome tiles",
-                             "use fewer aerodrome hexes", hexes=tuple(aero_hexes)))
+                             "use fewer aerodrome hexes", places=places(hexes=tuple(aero_hexes))))
     for slot in slots:
         if slot == CENTER:
             out.append(Violation(rule, "an aerodrome replaces the Starting Tile",
-                                 "the Starting Tile stays in the centre", slots=(slot,)))
+                                 "the Starting Tile stays in the centre", places=places(slots=(slot,))))
         peaks = [h for h in slot.hexes() if (mh := m.hexes.get(h)) and
                  mh.terrain is Terrain.MOUNTAIN]
         if peaks:
             out.append(Violation(rule, f"aerodrome hexes share slot {slot} with mountain "
                                  f"hex(es) {_hexes(peaks)}: an aerodrome replaced a mountain "
                                  "tile", "never remove a mountain tile for an aerodrome",
-                                 slots=(slot,), hexes=tuple(peaks)))
+                                 places=places(slots=(slot,), hexes=tuple(peaks))))
     removed = [(a.slot, a.replaces, "the aerodrome in slot") for a in m.aerodromes
                if a.replaces is not None]
     for r in m.recuts:
@@ -450,7 +451,7 @@ def _check_aerodromes(m: Map, marks: _Marks, components: ComponentSet, board: Bo
             out.append(Violation(rule, f"{what} {slot} removes {tile_id}, "
                                  f"{' and '.join(reasons)}", "remove only tiles without "
                                  "mountains, tokens, spawn numbers or GPS sites",
-                                 slots=(slot,)))
+                                 places=places(slots=(slot,))))
 
 
 # --- custom layout ------------------------------------------------------------------------
@@ -462,15 +463,15 @@ def _check_custom(m: Map, marks: _Marks, components: ComponentSet, out: list[Vio
     for piece in pieces[1:]:
         out.append(Violation("play.hexes", f"{len(piece)} hex(es) do not touch the rest of the "
                              f"board: {_hexes(piece)}", "every hex must be adjacent to the board",
-                             hexes=tuple(sorted(piece))))
+                             places=places(hexes=tuple(sorted(piece)))))
     takeoffs = marks.takeoffs
     if len(takeoffs) != 2:
         out.append(Violation("play.takeoff", f"the map has {len(takeoffs)} take-off hexes, not 2",
-                             "mark two hexes with takeoff: true", hexes=tuple(takeoffs)))
+                             "mark two hexes with takeoff: true", places=places(hexes=tuple(takeoffs))))
     targets = marks.targets
     if len(targets) != 1:
         out.append(Violation("play.target", f"the map has {len(targets)} target hexes, not 1",
-                             "mark one hex with target: true", hexes=tuple(targets)))
+                             "mark one hex with target: true", places=places(hexes=tuple(targets))))
     colours: dict[Antenna, list[Hex]] = defaultdict(list)
     for h, antenna in marks.antennas:
         colours[antenna].append(h)

@@ -46,6 +46,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_hexes,
     landscape_set,
 )
+from skyhex.rules.turbulences.places import places
 
 
 def _hexes(hexes: Iterable[Hex], limit: int = 8) -> str:
@@ -85,12 +86,12 @@ def _check_duplicates(land: Landscape, out: list[Violation]) -> None:
         twice = sorted(set(land.duplicate_hexes))
         out.append(Violation("map.duplicate-hex", f"tiles listed more than once in hexes: "
                              f"{_hexes(twice)}", "list each tile once, with its biome",
-                             hexes=tuple(twice)))
+                             places=places(hexes=tuple(twice))))
     if land.duplicate_clouds:
         twice = sorted(set(land.duplicate_clouds))
         out.append(Violation("map.duplicate-cloud", f"tiles listed more than once in clouds: "
                              f"{_hexes(twice)}", "give each tile one entry listing all its "
-                             "tokens, bottom first", clouds=tuple(twice)))
+                             "tokens, bottom first", places=places(clouds=tuple(twice))))
 
 
 def _check_hexes(land: Landscape, out: list[Violation]) -> None:
@@ -99,12 +100,12 @@ def _check_hexes(land: Landscape, out: list[Violation]) -> None:
     for h in sorted(h for h in land.biomes if h not in inside):
         out.append(Violation(rule, f"tile {h} lies outside the landscape, {place_name(h)}",
                              "the landscape is the 37 tiles within 3 steps of (0,0); remove it",
-                             hexes=(h,)))
+                             places=places(hexes=(h,))))
     missing = [h for h in landscape_hexes() if h not in land.biomes]
     if missing:
         out.append(Violation(rule, f"{len(missing)} landscape tile(s) missing: "
                              f"{_hexes(missing)}", "give every tile within 3 steps of (0,0) "
-                             "a biome", hexes=tuple(sorted(missing))))
+                             "a biome", places=places(hexes=tuple(sorted(missing)))))
 
 
 def _check_biomes(land: Landscape, out: list[Violation]) -> None:
@@ -138,11 +139,11 @@ def _check_difficulty(land: Landscape, out: list[Violation]) -> None:
         where = f" ({_hexes(mountains)})" if mountains else ""
         out.append(Violation("setup.difficulty", f"difficulty {land.difficulty} needs {wanted} "
                              f"mountain(s), the map has {len(mountains)}{where}", hint,
-                             hexes=tuple(mountains)))
+                             places=places(hexes=tuple(mountains))))
     elif land.difficulty is Difficulty.EASY and mountains != [ORIGIN]:
         out.append(Violation("setup.difficulty", f"difficulty easy has its mountain at the "
                              f"centre (0,0), not at {mountains[0]}", hint,
-                             hexes=tuple(mountains)))
+                             places=places(hexes=tuple(mountains))))
 
 
 def _check_cloud_places(land: Landscape, out: list[Violation]) -> None:
@@ -153,11 +154,11 @@ def _check_cloud_places(land: Landscape, out: list[Violation]) -> None:
             out.append(Violation(rule, f"the cloud on {h} lies outside the landscape, "
                                  f"{place_name(h)}",
                                  "clouds only cover landscape tiles, never cities: move it",
-                                 clouds=(h,)))
+                                 places=places(clouds=(h,))))
         elif land.biomes.get(h) is Biome.MOUNTAIN:
             out.append(Violation(rule, f"a cloud lies on the mountain {h}",
                                  "clouds never cross mountains: move it to another tile",
-                                 hexes=(h,), clouds=(h,)))
+                                 places=places(hexes=(h,), clouds=(h,))))
 
 
 def _check_cloud_tokens(land: Landscape, out: list[Violation]) -> None:
@@ -174,11 +175,11 @@ def _check_cloud_tokens(land: Landscape, out: list[Violation]) -> None:
         if not 1 <= token_id <= CLOUD_TOKENS:
             out.append(Violation(rule, f"cloud token {token_id} on {_hexes(set(hs))} does not "
                                  f"exist", f"number the tokens 1-{CLOUD_TOKENS}",
-                                 clouds=tuple(sorted(set(hs)))))
+                                 places=places(clouds=tuple(sorted(set(hs))))))
         elif len(hs) > 1:
             out.append(Violation(rule, f"cloud token {token_id} is used {len(hs)} times "
                                  f"(on {_hexes(set(hs))})", "each token lies once on the "
-                                 "board: renumber one of them", clouds=tuple(sorted(set(hs)))))
+                                 "board: renumber one of them", places=places(clouds=tuple(sorted(set(hs))))))
 
 
 def _check_halves(land: Landscape, out: list[Violation]) -> None:
@@ -189,16 +190,16 @@ def _check_halves(land: Landscape, out: list[Violation]) -> None:
         biome = land.biomes.get(h)
         if Biome.MOUNTAIN in (biome, half.biome):
             out.append(Violation(rule, f"the half-tiles on {h} include a mountain",
-                                 "half-tiles are plain, sea or desert", hexes=(h,)))
+                                 "half-tiles are plain, sea or desert", places=places(hexes=(h,))))
         elif biome is half.biome:
             out.append(Violation(rule, f"the two half-tiles on {h} are both {biome}",
                                  "2 half-tiles form a tile representing 2 different biomes",
-                                 hexes=(h,)))
+                                 places=places(hexes=(h,))))
     if len(land.halves) > HALF_TILE_HEXES:
         out.append(Violation(rule, f"{len(land.halves)} hexes of half-tiles, more than the "
                              f"{HALF_TILE_HEXES} the box's six half-tiles make",
                              f"use at most {HALF_TILE_HEXES}",
-                             hexes=tuple(sorted(land.halves))))
+                             places=places(hexes=tuple(sorted(land.halves)))))
     used = Counter(b for h, half in land.halves.items()
                    for b in (land.biomes.get(h), half.biome) if b is not None)
     for biome, n in sorted(used.items()):
@@ -206,7 +207,7 @@ def _check_halves(land: Landscape, out: list[Violation]) -> None:
             out.append(Violation(rule, f"{n} {biome} half-tiles, more than the "
                                  f"{BOX_HALVES.get(biome, 0)} in the box",
                                  f"use at most {BOX_HALVES.get(biome, 0)} {biome} half-tiles",
-                                 hexes=tuple(sorted(land.halves))))
+                                 places=places(hexes=tuple(sorted(land.halves)))))
 
 
 def _check_tempests(land: Landscape, out: list[Violation]) -> None:
@@ -216,4 +217,4 @@ def _check_tempests(land: Landscape, out: list[Violation]) -> None:
             ids = ", ".join(map(str, white))
             out.append(Violation("setup.tempest", f"the Tempest of {len(stack)} tokens on {h} "
                                  f"shows cumulus token(s) {ids}", "a Tempest stacks its tokens "
-                                 "on their storm (black) side", clouds=(h,)))
+                                 "on their storm (black) side", places=places(clouds=(h,))))

@@ -38,6 +38,7 @@ from skyhex.rules.turbulences.landscape import (
     landscape_set,
     region_cities,
 )
+from skyhex.rules.turbulences.places import places
 
 ALGORITHM = 1  # bump whenever the same seed would give another map
 BOX_LEFT = 2
@@ -95,7 +96,7 @@ def check_night(land: Landscape, out: list[Violation]) -> None:
     if land.clouds:
         out.append(Violation(rule, "a NIGHT FLIGHT landscape has no cloud at the start",
                              "\"Do not place the Cloud tokens\": remove them",
-                             clouds=tuple(sorted(land.clouds))))
+                             places=places(clouds=tuple(sorted(land.clouds)))))
     if land.difficulty is not None:
         out.append(Violation(rule, "at night the difficulty level is random: no difficulty",
                              "remove the difficulty key"))
@@ -104,13 +105,13 @@ def check_night(land: Landscape, out: list[Violation]) -> None:
         out.append(Violation(rule, f"{len(mountains)} mountains: a night landscape hides 1 to "
                              f"{BOX_TILES[Biome.MOUNTAIN]}", "the 3 MOUNTAIN tiles are "
                              "shuffled with the rest, 2 tiles go back in the box",
-                             hexes=tuple(mountains)))
+                             places=places(hexes=tuple(mountains))))
     for region in setup.regions:
         for h in region_tiles(region):
             if land.biomes.get(h) is Biome.MOUNTAIN:
                 out.append(Violation(rule, f"the mountain {h} is one of the two tiles placed "
                                      f"next to region {region}", "the pilots draw their two "
-                                     "tiles without the MOUNTAIN tiles", hexes=(h,)))
+                                     "tiles without the MOUNTAIN tiles", places=places(hexes=(h,))))
     if setup.box:
         counts = Counter(b for h, b in land.biomes.items() if h in landscape_set())
         counts.update(setup.box)

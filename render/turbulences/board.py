@@ -1,7 +1,7 @@
 """A Turbulences map as a printable board at real size.
 
-``landscape_picture`` lays out one picture in millimetres, with the conventions of the
-Paragliders board (``render/sheet.py``): the title block (title, difficulty, seed, hex size,
+``landscape_picture`` lays out one picture in millimetres, with the conventions every
+game's board shares (``render/sheet.py``): the title block (title, difficulty, seed, hex size,
 and a note on airports), the board, and a legend. The board shows:
 
 - the 37 landscape tiles, one ``<polygon>`` each (id ``hex_q_r``), filled with an Okabe-Ito

@@ -1,4 +1,4 @@
-"""A Turbulences map as text for the terminal, drawn like Paragliders maps (two characters a
+"""A Turbulences map as text for the terminal, drawn like the other hex maps (two characters a
 hex, columns staggered like the board, north up).
 
 A landscape tile shows its biome letter (``P`` plain, ``S`` sea, ``D`` desert, ``M``

@@ -164,11 +164,14 @@ class _Turn:
     """What resolving one action works with: the game, the state so far, the chance draws
     and the events. ``log``: whether the events are built (``apply``) or not
     (``advance``); every event is built under ``if log:`` so that a turn that keeps none
-    pays for none, and the rules run the same either way."""
+    pays for none, and the rules run the same either way. The balloons live in a list of
+    their own while the turn resolves (``balloons``: the state's are stale until
+    ``settled``), so that moving one does not copy the whole state."""
 
     def __init__(self, game: Game, state: State, log: bool = True) -> None:
         self.game = game
         self.state = state
+        self.balloons = list(state.balloons)
         self.draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
         self.events: list[Event] = []
         self.log = log
@@ -182,10 +185,14 @@ class _Turn:
         return self.game.components
 
     def balloon(self, i: int) -> Balloon:
-        return self.state.balloons[i]
+        return self.balloons[i]
 
     def set(self, i: int, balloon: Balloon) -> None:
-        self.state = self.state.with_balloon(i, balloon)
+        self.balloons[i] = balloon
+
+    def settled(self) -> State:
+        """The state so far, its balloons included."""
+        return self.state.evolve(balloons=tuple(self.balloons))
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -199,7 +206,8 @@ class _Turn:
         """The top Local Wind card (the discards shuffled into a new deck when it is empty);
         ``None`` when every card is held or in front of a player."""
         s = self.state
-        used = set(s.discards).union(*(b.hand for b in s.balloons), *(b.front for b in s.balloons))
+        used = set(s.discards).union(*(b.hand for b in self.balloons),
+                                     *(b.front for b in self.balloons))
         deck = set(self.parts.local_wind) - used
         if not deck and s.discards:
             if self.log:
@@ -445,7 +453,7 @@ def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
                                      "and fly (altitude: ...)")
         _fly(turn, i, action)
         _end_turn(turn, i)
-    turn.state = turn.state.evolve(draws=turn.draws.index)
+    turn.state = turn.state.evolve(balloons=tuple(turn.balloons), draws=turn.draws.index)
     return turn
 
 
@@ -577,7 +585,7 @@ def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
     if swap.discard not in me.advantages:
         raise IllegalActionError("exchange.not-held", f"you hold no Advantage card "
                                  f"{swap.discard!r}")
-    owner = next((k for k, b in enumerate(turn.state.balloons) if swap.take in b.front), None)
+    owner = next((k for k, b in enumerate(turn.balloons) if swap.take in b.front), None)
     if owner is None:
         raise IllegalActionError("exchange.not-on-table", f"{swap.take} is not face up in "
                                  "front of a player (the discard pile is closed)")
@@ -712,7 +720,7 @@ def _end_turn(turn: _Turn, i: int) -> None:
 def _over(turn: _Turn, reason: str) -> None:
     turn.state = turn.state.evolve(phase=Phase.OVER, reason=reason)
     if turn.log:
-        rows = scores(turn.game, turn.state)
+        rows = scores(turn.game, turn.settled())
         turn.emit({"type": "game_end", "round": turn.state.round, "reason": reason,
                    "scores": rows, "winners": [r["player"] for r in rows if r["rank"] == 1]})
 
@@ -722,7 +730,7 @@ def _next(turn: _Turn) -> None:
     balloons); a new round begins after the last seat; the race ends when a balloon is home
     (at once, or at the end of its round) or after the last day."""
     game = turn.game
-    finished = any(b.finished for b in turn.state.balloons)
+    finished = any(b.finished for b in turn.balloons)
     if finished and game.finish is Finish.FIRST:
         _over(turn, "lap")
         return

@@ -1,7 +1,7 @@
 """Balmy Balloonists on the game protocol (``rules/game.py``): a thin adapter over the
 rules, with what only the machine interface needs besides: the worlds a balloon may believe
 in (``sample_world``) and the bounds of the scores (``score_range``). The action encoding is
-``action_space``'s (its module docstring).
+``action_space.py``'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.balloons import GAME, engine
-from skyhex.rules.balloons import action_space as space
+from skyhex.rules.balloons.action_space import action_at, action_index, action_space
 from skyhex.rules.balloons.actions import Action, Fly, action_to_entry
 from skyhex.rules.balloons.actions import action_from_entry as read_entry
 from skyhex.rules.balloons.bots import CAP
@@ -53,6 +53,11 @@ def sample_world(game: Game, state: State, who: str | None, rng: random.Random
     return world, state.evolve(balloons=tuple(balloons))
 
 
+_last_range: tuple[object, object, tuple[int, int, int], tuple[float, float]] | None = None
+"""The last bounds worked out, by what they depend on (a one-slot memo: bots ask for the
+metadata of every world they sample, and worlds share their globe and component set)."""
+
+
 def score_range(game: Game, cap: int) -> tuple[float, float]:
     """Bounds of a balloon's final score (its whole degrees east of the start meridian,
     ``scoring``) in a race from its setup, where every balloon starts at 0 degrees, that
@@ -73,6 +78,18 @@ def score_range(game: Game, cap: int) -> tuple[float, float]:
     card: no move); the race lasts at most ``min(days, cap)`` rounds. Bounds, not always
     reached. A race started from a position starts from its balloons' longitudes instead
     (the position's laps move both bounds by 360 degrees a lap)."""
+    global _last_range
+    counts = (len(game.seats), game.days, cap)
+    last = _last_range
+    if last is not None and last[0] is game.globe and last[1] is game.components and \
+            last[2] == counts:
+        return last[3]
+    found = _score_range(game, cap)
+    _last_range = (game.globe, game.components, counts, found)
+    return found
+
+
+def _score_range(game: Game, cap: int) -> tuple[float, float]:
     globe, parts = game.globe, game.components
     section = 360 / len(globe.sections)
     narrowest = min((n for s in globe.sections for n in s.spaces if n > 0), default=1)
@@ -122,8 +139,7 @@ class Balloons:
     def legal_actions(self, game: Game, state: State) -> list[Action]:
         return engine.legal_actions(game, state)
 
-    def apply(self, game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-        return engine.apply(game, state, action)
+    apply = staticmethod(engine.apply)  # called for every action: no call in between
 
     def fits(self, game: Game, state: State, action: Action) -> bool:
         if self.actor(game, state) != action.balloon:
@@ -167,17 +183,10 @@ class Balloons:
 
     # --- the machine interface --------------------------------------------------------
 
-    def advance(self, game: Game, state: State, action: Action) -> State:
-        return engine.advance(game, state, action)
-
-    def action_space(self, game: Game) -> int:
-        return space.action_space(game)
-
-    def action_index(self, game: Game, action: Action) -> int:
-        return space.action_index(game, action)
-
-    def action_at(self, game: Game, state: State, index: int) -> Action:
-        return space.action_at(game, state, index)
+    advance = staticmethod(engine.advance)  # called for every action: no call in between
+    action_space = staticmethod(action_space)  # the encoding: ``action_space.py``
+    action_index = staticmethod(action_index)  # asked of every legal action
+    action_at = staticmethod(action_at)
 
     def seats(self, game: Game) -> tuple[str, ...]:
         return tuple(game.colours)

@@ -101,6 +101,6 @@ def play(ruleset: Ruleset[Any, Any, Any], scenario: Any, seed: int,
             break
         legal = ruleset.legal_actions(game, state)
         action = policies[who](ruleset, game, state, legal, rngs[who])
-        state, _ = ruleset.apply(game, state, action)
+        state = ruleset.advance(game, state, action)
         actions.append(action)
     return Game(tuple(actions), game, state, capped, tuple(chosen.items()))

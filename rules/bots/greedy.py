@@ -23,7 +23,7 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Any, state: Any, legal: Sequen
     world, seen = know.determinize(game, state, who, rng)
 
     def worth(action: Any) -> float:
-        after, _ = ruleset.apply(world, seen, action)
+        after = ruleset.advance(world, seen, action)
         return know.margins(world, after)[who]
 
     best = max(range(len(legal)), key=lambda k: (worth(legal[k]), rng.random()))

@@ -22,7 +22,7 @@ def greedy_step(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, st
     best: Any = None
     key = (float("-inf"), 0.0)
     for action in legal:
-        after, _ = ruleset.apply(world, state, action)
+        after = ruleset.advance(world, state, action)
         k = (know.margins(world, after)[actor], rng.random())
         if k > key:
             best, key = action, k
@@ -51,5 +51,5 @@ def rollout(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, state:
             action = greedy_step(ruleset, know, world, state, actor, rng)
         else:
             action = fast(ruleset, world, state, ruleset.legal_actions(world, state), rng)
-        state, _ = ruleset.apply(world, state, action)
+        state = ruleset.advance(world, state, action)
     return state

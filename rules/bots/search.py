@@ -70,7 +70,7 @@ class Search:
         first = []
         outcomes = []
         for k, action in enumerate(legal):
-            after, _ = ruleset.apply(world, seen, action)
+            after = ruleset.advance(world, seen, action)
             outcomes.append(after)
             first.append((-know.rewards(ruleset, world, after, leaf=False)[who], rng.random(),
                           k))
@@ -99,7 +99,7 @@ class Search:
             world, seen = know.determinize(game, state, who, rng)
             ties = rng.randrange(2**32)
             for i, action in enumerate(candidates):
-                after, _ = ruleset.apply(world, seen, action)
+                after = ruleset.advance(world, seen, action)
                 end = rollout(ruleset, know, world, after, who, depth,
                               random.Random(ties))
                 rewards[i].append(know.rewards(ruleset, world, end)[who])

@@ -105,8 +105,9 @@ Landing = tuple[LandChoice | None, Hex | None, bool]
 
 @dataclass(frozen=True, eq=False)
 class Layout:
-    """The encoding of one game: its digits' values and its blocks' offsets (worked out
-    once per game, ``layout``)."""
+    """The encoding of one game (worked out once a game, ``layout``): its digits' values,
+    the offsets of its blocks (``wind`` to ``takeoff``, in index order), the space's
+    ``size``."""
 
     takeoffs: tuple[Hex, ...]
     stunts: tuple[Stunt, ...]

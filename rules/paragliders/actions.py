@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.stunts import Stunt
@@ -112,11 +113,10 @@ class Turn:
            top_lander: bool) -> Turn:
         """``Turn(...)`` with every field given, without the frozen dataclass's
         field-by-field ``__init__``: the legal actions of a turn build dozens."""
-        new = object.__new__(cls)
-        new.__dict__.update(player=player, kind=kind, move=move, hex=hex_, facing=facing,
-                            accelerate=accelerate, skill=skill, land=land, mountain=mountain,
-                            stunts=stunts, top_lander=top_lander)
-        return new
+        return speed.built(cls, {"player": player, "kind": kind, "move": move, "hex": hex_,
+                                 "facing": facing, "accelerate": accelerate, "skill": skill,
+                                 "land": land, "mountain": mountain, "stunts": stunts,
+                                 "top_lander": top_lander})
 
     def to_entry(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"player": self.player}

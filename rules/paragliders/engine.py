@@ -14,12 +14,11 @@ explain it.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
-from skyhex.rules.game import LOG_FORMAT, Event, LazyEvents
+from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.lazy import LazyItems
 from skyhex.rules.paragliders import GAME, stunt_rules
@@ -303,22 +302,10 @@ def legal_actions(game: Game, state: State) -> list[Action]:
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``action`` and the events that explain it, worked out when first
-    read (by resolving the action again, explained): bots, playouts and replays that only
-    need the state never pay for the explanations."""
-    after = resolve(game, state, action, None)
-    events: LazyEvents = _new_list(LazyEvents)  # ``lazy_list``, inlined: one call less
-    events._build = partial(_explained, game, state, action)
-    return after, events
-
-
-_new_list = list.__new__
-
-
-def _explained(game: Game, state: State, action: Action) -> list[Event]:
+    """The state after ``action`` and the events that explain it, built in the one pass
+    that resolves it (``advance`` resolves it without building them)."""
     events: list[Event] = []
-    resolve(game, state, action, events)
-    return events
+    return resolve(game, state, action, events), events
 
 
 def resolve(game: Game, state: State, action: Action, events: list[Event] | None) -> State:

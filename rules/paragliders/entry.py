@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from skyhex.rules.entry import BotHooks, GameEntry, Ref
 from skyhex.rules.paragliders import GAME
+from skyhex.rules.paragliders.places import KINDS
 
 if TYPE_CHECKING:
     from skyhex.rules.paragliders.actions import Action
@@ -19,5 +20,7 @@ ENTRY: GameEntry[Game, State, Action] = GameEntry(
     face=Ref("skyhex.games.paragliders:FACE"),
     bots=Ref[BotHooks]("skyhex.rules.paragliders.bots:HOOKS"),
     components="skyhex.rules.paragliders",
+    schemas="skyhex.schemas.paragliders",
+    places=KINDS,
     order=0,
 )

@@ -64,8 +64,8 @@ class Paragliders:
     def action_from_entry(self, game: Game, entry: Mapping[str, Any], path: Path = ()
                           ) -> Action:
         if "company" in entry:
-            raise InputError([Problem("moves.game", "a Turbulences entry in a Paragliders "
-                                      "game (entries name their player)", path)])
+            raise InputError([Problem("moves.game", "not an entry of a paragliders game: its "
+                                      "entries name their player, not a company", path)])
         action = read_entry(dict(entry), path)
         player = game.scenario.player(action.player)  # a colour names its player too
         return replace(action, player=player.ident) if player else action
@@ -94,10 +94,7 @@ class Paragliders:
     # --- the machine interface --------------------------------------------------------
 
     advance = staticmethod(advance)  # called for every action: no call in between
-
-    def action_space(self, game: Game) -> int:
-        return action_space(game)
-
+    action_space = staticmethod(action_space)  # the encoding: ``action_space.py``
     action_index = staticmethod(action_index)  # asked of every legal action
     action_at = staticmethod(action_at)
 

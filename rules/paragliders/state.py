@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.board import edge_hexes
 from skyhex.rules.paragliders.cells import Cells, Grid, grid, shared_cells
@@ -34,10 +35,6 @@ class Phase(StrEnum):
     WIND_PUSH = "wind-push"  # pilots choose push, resist or mix, lowest first
     OVER = "over"
 
-
-_new = object.__new__
-_set_attr = object.__setattr__
-"""A frozen value's copy is made by setting its attributes at once (``evolve``)."""
 
 _OVER = Phase.OVER
 _WIND_PUSH = Phase.WIND_PUSH
@@ -70,16 +67,7 @@ class Pilot:
     ledger: tuple[tuple[str, int], ...] = ()
     stunts: tuple[tuple[Stunt, StuntProgress], ...] = ()
 
-    def evolve(self, **changes: Any) -> Pilot:
-        """A copy with ``changes``: ``dataclasses.replace`` without its introspection,
-        which the engine's move enumeration feels. The copy's dict is built as
-        ``{**old, **changes}``: a plain ("combined") dict, whose attributes Python 3.11 reads
-        through a specialised instruction; ``old | changes`` would copy a dict that shares
-        its keys with the class (the kind an instance made by ``__init__`` has), which that
-        instruction cannot read, so that every attribute read went the slow, generic way."""
-        new = _new(Pilot)
-        _set_attr(new, "__dict__", {**self.__dict__, **changes})
-        return new
+    evolve = speed.evolve
 
     @property
     def score(self) -> int:
@@ -107,19 +95,8 @@ class State:
     push_queue: tuple[int, ...] = ()  # pilots still to choose in the wind-push round
     solo_markers: tuple[tuple[str, str, Hex], ...] = ()  # (marker, side, hex) on the map
 
-    def evolve(self, **changes: Any) -> State:
-        """A copy with ``changes`` (a faster ``dataclasses.replace``: the engine makes
-        several a turn; its dict a plain one, as ``Pilot.evolve`` says why)."""
-        new = _new(State)
-        _set_attr(new, "__dict__", {**self.__dict__, **changes})
-        return new
-
-    def evolve_by(self, changes: dict[str, Any]) -> State:
-        """``evolve`` with the changes gathered in a dict (no keyword arguments unpacked and
-        packed again: an hour change gathers about ten)."""
-        new = _new(State)
-        _set_attr(new, "__dict__", {**self.__dict__, **changes})
-        return new
+    evolve = speed.evolve
+    evolve_by = speed.evolve_by
 
     def pilot(self, ident: str) -> Pilot | None:
         return next((p for p in self.pilots if p.ident == ident), None)

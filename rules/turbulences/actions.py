@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Hex
 
@@ -93,22 +94,8 @@ class Journey:
         return text
 
 
-class _Blank:
-    """A ``Journey`` being made: the same slots, in the same order, without the frozen
-    ``__setattr__``, so its fields are plain slot stores; ``journey`` then makes it a
-    ``Journey`` (``__class__`` assignment, allowed between classes of one layout)."""
-
-    __slots__ = Journey.__slots__
-    company: str
-    path: tuple[Hex, ...]
-    before: Ops
-    after: Ops
-    rebuild: Hex | None
-    boost: bool
-    glide: int
-    cross: bool
-    parachute: bool
-    power: bool
+_BLANK = speed.slotted(Journey)
+"""A ``Journey`` being made (``speed.slotted``)."""
 
 
 def journey(company: str, path: tuple[Hex, ...], before: Ops, after: Ops, rebuild: Hex | None,
@@ -118,7 +105,7 @@ def journey(company: str, path: tuple[Hex, ...], before: Ops, after: Ops, rebuil
     ``__init__`` (one ``object.__setattr__`` per field, a call each): the legal actions make
     thousands of journeys a game. Equal to the one ``Journey`` makes, of its very type (a
     test holds them together)."""
-    made = _Blank()
+    made = _BLANK()
     made.company = company
     made.path = path
     made.before = before
@@ -129,8 +116,9 @@ def journey(company: str, path: tuple[Hex, ...], before: Ops, after: Ops, rebuil
     made.cross = cross
     made.parachute = parachute
     made.power = power
-    made.__class__ = Journey  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
+    made.__class__ = Journey
+    found: Journey = made
+    return found
 
 
 @dataclass(frozen=True, slots=True)

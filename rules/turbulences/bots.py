@@ -1,27 +1,16 @@
 """What the bots (``rules/bots``) need to know of Turbulences: how well each company stands
-(the greedy pilot's value of ``policies``), how the search's own company plays (the route
-planning pilot of ``planner``), and a world a company may believe in.
-
-A company does not know the weights of the parcels it has not seen (of its own colour: the
-ones it has not looked at yet; of the others: none), nor the Wind Rose flicks to come, nor
-(EXPERT) the face-down Jerrycans, nor at night the faces of the tiles still face down. A
-determinized world deals the weights it cannot know afresh, each colour's unseen weights
-shuffled among that colour's unseen parcels, the Jerrycans it cannot see among their
-tokens, the face-down tiles among the faces it cannot tell apart, and draws the weather
-from a fresh seed.
+(the greedy pilot's value of ``policies``) and how the search's own company plays (the route
+planning pilot of ``planner``). The worlds a company may believe in are the ruleset's
+(``sample_world``, ``worlds``).
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 from skyhex.rules.entry import BotHooks
 from skyhex.rules.hexgrid import axial_length
-from skyhex.rules.turbulences.engine import known_weight
 from skyhex.rules.turbulences.planner import plan
-from skyhex.rules.turbulences.policies import believed, value, waiting
 from skyhex.rules.turbulences.policies import greedy as step
+from skyhex.rules.turbulences.policies import value, waiting
 from skyhex.rules.turbulences.state import SHIPPING_SPACES, Game, State, parcel_colour
 
 SCALE = 10.0
@@ -50,8 +39,8 @@ TOWARDS = 0.05
 """Points a tile closer to where the company is going is worth to the search."""
 
 __all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
-           "SEARCH_DISTINCT", "SEARCH_WORLDS", "determinize",
-           "estimates", "figures", "participants", "plan", "step", "values"]
+           "SEARCH_DISTINCT", "SEARCH_WORLDS", "estimates", "figures", "participants", "plan",
+           "step", "values"]
 
 
 def participants(game: Game, state: State) -> list[str]:
@@ -90,43 +79,6 @@ def estimates(game: Game, state: State) -> dict[str, float]:
             points -= TOWARDS * min(axial_length(q - tq, r - tr) for tq, tr in targets)
         out[company.colour] = points
     return out
-
-
-def determinize(game: Game, state: State, who: str | None, rng: random.Random
-                ) -> tuple[Game, State]:
-    """A world ``who`` may believe in: the weights it cannot know dealt afresh among their
-    parcels, the weather to come from a fresh seed."""
-    weights = dict(game.weights)
-    if who is not None:
-        unknown: dict[str, list[str]] = {}
-        for parcel in sorted(weights):
-            if known_weight(game, state, who, parcel) is None:
-                unknown.setdefault(parcel_colour(parcel), []).append(parcel)
-        for parcels in unknown.values():
-            dealt = sorted(weights[p] for p in parcels)
-            rng.shuffle(dealt)
-            weights.update(zip(parcels, dealt, strict=True))
-    if state.night is not None and who is not None:  # night: the face-down tiles too
-        game = believed(game, state, rng)
-    return replace(game, seed=rng.randrange(2**31), weights=weights, pinned=(),
-                   pinned_from=0), _jerrycans(game, state, who, rng)
-
-
-def _jerrycans(game: Game, state: State, who: str | None, rng: random.Random) -> State:
-    """EXPERT: the Jerrycans ``who`` cannot see (face down on the tanks, and the draw
-    pile) dealt afresh from the tokens they are among; the referee's (``None``) as they
-    are."""
-    if who is None or not game.any_expert:
-        return state
-    owner = game.expert.jerrycans_known == "owner"
-    hidden = [k for k, (c, p) in enumerate(zip(game.companies, state.planes, strict=True))
-              if p.jerrycan is not None and not p.flipped and not (owner and c.colour == who)]
-    tokens = sorted([*state.pile, *(state.planes[k].jerrycan or 0 for k in hidden)])
-    rng.shuffle(tokens)
-    planes = list(state.planes)
-    for k, token in zip(hidden, tokens, strict=False):
-        planes[k] = planes[k].evolve(jerrycan=token)
-    return state.evolve(planes=tuple(planes), pile=tuple(sorted(tokens[len(hidden):])))
 
 
 def figures(game: Game, state: State) -> dict[str, float]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from skyhex.rules.entry import BotHooks, GameEntry, Ref
 from skyhex.rules.turbulences import GAME
+from skyhex.rules.turbulences.places import KINDS
 
 if TYPE_CHECKING:
     from skyhex.rules.turbulences.actions import Action
@@ -19,5 +20,7 @@ ENTRY: GameEntry[Game, State, Action] = GameEntry(
     face=Ref("skyhex.games.turbulences:FACE"),
     bots=Ref[BotHooks]("skyhex.rules.turbulences.bots:HOOKS"),
     components=None,
+    schemas="skyhex.schemas.turbulences",
+    places=KINDS,
     order=1,
 )

@@ -36,6 +36,7 @@ from typing import Any
 
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.landscape import CloudSide, Stack
 from skyhex.rules.turbulences.weather import WeatherPhase, Why
 
@@ -48,10 +49,6 @@ class Shake:
     positions: Mapping[int, Hex | None]
     landings: Mapping[int, Hex]
     events: tuple[Event, ...]
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def shake(names: Sequence[str], positions: Mapping[int, Hex], tiles: frozenset[Hex],

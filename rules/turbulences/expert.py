@@ -53,6 +53,7 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.chance import Draws
 from skyhex.rules.turbulences.landscape import CloudSide
 from skyhex.rules.turbulences.night import dark, known_mountains
@@ -67,10 +68,6 @@ from skyhex.rules.turbulences.piloting import (
 )
 from skyhex.rules.turbulences.state import Game, Plane, State
 from skyhex.rules.turbulences.tank import MAX_ALTITUDE, TANK
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def is_expert(game: Game, i: int) -> bool:

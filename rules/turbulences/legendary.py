@@ -64,6 +64,7 @@ from collections.abc import Collection, Iterator
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.expert import beyond, landed_flight
 from skyhex.rules.turbulences.landscape import Biome
@@ -75,10 +76,6 @@ ASTEROID = "asteroid"
 DODGE = "dodge"
 POWER_OF = {AircraftType.FAKIR: CARPET, AircraftType.BESIXDOUZE: ASTEROID,
             AircraftType.SAVOIA: DODGE}
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def power_of(game: Game, i: int) -> str | None:

@@ -37,13 +37,10 @@ from collections.abc import Collection, Iterable, Sequence
 
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.landscape import CloudSide
 from skyhex.rules.turbulences.state import Chute, Game, State
 from skyhex.rules.turbulences.weather import WeatherPhase
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def charged(phase: WeatherPhase, mountains: Collection[Hex], before_sides: dict[int, CloudSide],

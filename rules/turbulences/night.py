@@ -66,6 +66,7 @@ from typing import Any
 
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.landscape import (
     CITIES_PER_REGION,
     CLOUD_TOKENS,
@@ -81,10 +82,6 @@ from skyhex.rules.turbulences.tank import MAX_ALTITUDE
 
 PARIS = (1, 2)
 """Where PARIS is by default: region 1, city 2 (decision 1)."""
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,7 @@ from typing import Any
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.actions import Ops
 from skyhex.rules.turbulences.landscape import CloudSide, CloudToken
 from skyhex.rules.turbulences.powers import PARACHUTE
@@ -73,10 +74,6 @@ from skyhex.rules.turbulences.state import (
 OPENING_CAUSES = frozenset({"storm", "collision"})
 """The crashes that open the Parachute: "destroyed by a Storm or by a collision... and only
 in these cases" (``aircraft_destroyed`` causes; ``tempest`` has no single token)."""
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def available(state: State) -> bool:

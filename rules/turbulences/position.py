@@ -28,6 +28,7 @@ from typing import Any
 
 from skyhex.rules.errors import Path, Problem
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.engine import setup_parcels
 from skyhex.rules.turbulences.landscape import (
     REGIONS,
@@ -55,10 +56,6 @@ from skyhex.rules.turbulences.state import (
     parcel_colour,
 )
 from skyhex.rules.turbulences.weather import parse_wind, wind_name
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def position_block(game: Game, state: State) -> dict[str, Any]:

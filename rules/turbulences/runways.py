@@ -40,6 +40,7 @@ from types import MappingProxyType
 
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.landscape import Biome
 from skyhex.rules.turbulences.state import Game, Plane, State
 
@@ -48,10 +49,6 @@ RUNWAY_SPACES = 2
 BOX_RUNWAYS: Mapping[Biome, int] = MappingProxyType({
     Biome.PLAIN: 2, Biome.SEA: 2, Biome.DESERT: 2})
 """The LANDSCAPE box: "x2 PLAIN Runways*", SEA and DESERT alike."""
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def accessible(state: State, h: Hex) -> bool:

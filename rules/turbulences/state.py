@@ -33,6 +33,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import (
@@ -72,7 +73,6 @@ class Phase(StrEnum):
 
 
 _OVER = Phase.OVER  # read as a plain name: a member read off its class costs ten globals
-_set_attr = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,14 +161,7 @@ class Plane:
     """Section 10, BESIXDOUZE: its ASTEROID is active, it is a Mountain during the next
     weather phase."""
 
-    def evolve(self, **changes: Any) -> Plane:
-        """A copy with ``changes`` (a faster ``dataclasses.replace``). Its ``__dict__`` is
-        a plain dict built by unpacking, not ``__dict__.copy()``: a copy keeps the key-sharing
-        layout, which Python's specialised attribute reads cannot use, so every field read
-        of the copy would take the slow path."""
-        new = object.__new__(Plane)
-        _set_attr(new, "__dict__", {**self.__dict__, **changes})
-        return new
+    evolve = speed.evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,14 +196,7 @@ class State:
     """NIGHT FLIGHT (``night.py``): the NIGHT token and the tiles discovered; ``None`` by
     day."""
 
-    def evolve(self, **changes: Any) -> State:
-        """A copy with ``changes`` (a faster ``dataclasses.replace``). Its ``__dict__`` is
-        a plain dict built by unpacking, not ``__dict__.copy()``: a copy keeps the key-sharing
-        layout, which Python's specialised attribute reads cannot use, so every field read
-        of the copy would take the slow path."""
-        new = object.__new__(State)
-        _set_attr(new, "__dict__", {**self.__dict__, **changes})
-        return new
+    evolve = speed.evolve
 
     @property
     def actor(self) -> int | None:
@@ -222,9 +208,7 @@ class State:
         the engine changes one aircraft thousands of times a game)."""
         planes = list(self.planes)
         planes[index] = plane
-        new = object.__new__(State)
-        _set_attr(new, "__dict__", {**self.__dict__, "planes": tuple(planes)})
-        return new
+        return speed.evolve_by(self, {"planes": tuple(planes)})
 
     def with_shipping(self, region: int, parcels: tuple[str, ...]) -> State:
         s = self.shipping

@@ -109,6 +109,7 @@ from typing import Any, Final
 
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import DIRECTIONS, ORIGIN, Direction, Hex
+from skyhex.rules.speed import hex_json as _hx
 from skyhex.rules.turbulences.landscape import (
     LANDSCAPE_RADIUS,
     CloudSide,
@@ -318,10 +319,6 @@ class WeatherPhase:
 
 
 # --- resolution ---------------------------------------------------------------------------
-
-
-def _hx(h: Hex) -> list[int]:
-    return [h.q, h.r]
 
 
 def _ids(stack: Iterable[CloudToken]) -> list[int]:

@@ -329,7 +329,8 @@ def test_metadata() -> None:
     game, _, _ = RULES.new_game(cross)
     lo, hi = RULES.metadata(game).score_range
     assert lo == -10  # a crash; every other line of a cross score is positive
-    assert hi == 3 * len(cross.cross_markers) + 6 + max(cross.components.time.vp)
+    assert hi == 3 * len(cross.cross_markers) + cross.components.skill_cards.solo_cross + \
+        max(cross.components.time.vp)
 
 
 def test_sample_world_keeps_the_view_and_draws_the_chance_afresh() -> None:

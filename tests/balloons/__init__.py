@@ -1,0 +1,1 @@
+"""Tests of Balmy Balloonists that belong to the game alone."""
