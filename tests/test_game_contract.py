@@ -57,7 +57,7 @@ LONG = bool(os.environ.get("SKYHEX_LONG"))
 STATES = 1000 if LONG else 500
 SCENARIOS = ROOT / "examples" / "scenarios"
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
-SAMPLE, SAMPLE_LONG, NEAR = 40, 5000, 2
+SAMPLE, SAMPLE_LONG, NEAR = 40, 2000, 2
 """Indices of the action space decoded at each state (the short run; SKYHEX_LONG where the
 space is larger than ``FULL``), and the legal actions whose near misses are added (every
 one with SKYHEX_LONG)."""
