@@ -97,7 +97,7 @@ def random_states(game: str, count: int, seed: int) -> Iterator[tuple[Any, Any, 
             if found < count and rng.random() < 0.2:
                 found += 1
                 yield scenario, constants, state
-            state, _ = rules.apply(constants, state, action)
+            state = rules.advance(constants, state, action)
 
 
 @cache
