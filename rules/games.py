@@ -61,6 +61,14 @@ def default_name() -> str:
     return listed[0]
 
 
+def declared_by(distribution: str) -> tuple[str, ...]:
+    """The games that the installed distribution ``distribution`` declares, in registry
+    order (``declared_by(HOME)``: skyhex's own games, whatever plugins are installed)."""
+    points = _points()
+    return tuple(n for n in names()
+                 if (dist := points[n].dist) is not None and dist.name == distribution)
+
+
 def is_game(name: object) -> bool:
     return isinstance(name, str) and name in _points()
 
@@ -106,5 +114,5 @@ def ruleset(name: str) -> Ruleset[Any, Any, Any]:
     return entry(name).ruleset.load()
 
 
-__all__ = ["GROUP", "PluginError", "UnknownGameError", "default_name", "entries", "entry",
-           "is_game", "names", "ruleset", "unknown_game_message"]
+__all__ = ["GROUP", "HOME", "PluginError", "UnknownGameError", "declared_by", "default_name",
+           "entries", "entry", "is_game", "names", "ruleset", "unknown_game_message"]

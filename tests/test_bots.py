@@ -19,18 +19,29 @@ from .conftest import ROOT
 
 SCENARIOS = ROOT / "examples" / "scenarios"
 SMALL = {"paragliders": "two-players", "turbulences": "turbulences-2", "balloons": "balloons-2"}
+"""A small example scenario of each game of skyhex's own; another installed game plays its
+first example scenario (of a plugin's ``examples/*/scenarios``)."""
+GAMES = registry.names()
 
 
 def scenario(game: str) -> tuple[Any, Any]:
-    face, s, _ = load_scenario(str(SCENARIOS / f"{SMALL[game]}.yaml"))
-    return face.ruleset, s
+    paths = [SCENARIOS / f"{SMALL[game]}.yaml"] if game in SMALL else \
+        sorted(ROOT.glob("examples/*/scenarios/*.yaml"))
+    for path in paths:
+        face, s, _ = load_scenario(str(path))
+        if face.name == game:
+            return face.ruleset, s
+    raise AssertionError(f"no example scenario of {game}")
 
 
 def test_every_registered_game_has_bots() -> None:
-    assert set(SMALL) == set(registry.names())
+    assert set(SMALL) == set(registry.declared_by(registry.HOME))
+    for game in GAMES:
+        rules, s = scenario(game)
+        assert knowledge(rules).participants(*rules.new_game(s)[:2])
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("name", ["random", "greedy"])
 def test_bot_games_end_or_stop_at_their_cap_and_replay_the_same(game: str, name: str) -> None:
     rules, s = scenario(game)
@@ -45,7 +56,7 @@ def test_bot_games_end_or_stop_at_their_cap_and_replay_the_same(game: str, name:
         state, _ = rules.apply(g, state, action)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", GAMES)
 def test_search_chooses_a_legal_action_reproducibly(game: str) -> None:
     rules, s = scenario(game)
     g, state, _ = rules.new_game(s)
@@ -70,6 +81,9 @@ def _hidden_changed(game: str, rules: Any, g: Any, state: Any) -> tuple[Any, Any
         weights.update(zip(hidden, [weights[p] for p in reversed(hidden)], strict=True))
         assert weights != g.weights
         return replace(g, seed=g.seed + 99, weights=weights), state
+    if game != "balloons":  # another game: a world its ruleset draws for the seat
+        world: tuple[Any, Any] = rules.sample_world(g, state, who, random.Random(99))
+        return world
     me = g.index[who]
     other = next(i for i, b in enumerate(state.balloons) if i != me and b.hand)
     used = set(state.discards).union(*(b.hand + b.front for b in state.balloons))
@@ -79,7 +93,7 @@ def _hidden_changed(game: str, rules: Any, g: Any, state: Any) -> tuple[Any, Any
     return replace(g, seed=g.seed + 99), state.with_balloon(other, swapped)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("name", ["greedy", "search:3"])
 def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> None:
     rules, s = scenario(game)
@@ -98,7 +112,7 @@ def test_bots_never_read_what_their_seat_cannot_see(game: str, name: str) -> Non
         state, _ = rules.apply(g, state, legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", GAMES)
 def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: str) -> None:
     """The search's rollouts: every participant plays the greedy bot's move in the world
     drawn (by the game's faster step where it has one: the Turbulences greedy pilot), the

@@ -24,7 +24,12 @@ MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
 
 
 def test_example_schemas_are_up_to_date() -> None:
-    """examples/schemas/ is what `skyhex schema --write examples/schemas` writes."""
+    """examples/schemas/ is what `skyhex schema --write examples/schemas` writes with
+    skyhex's own games (an installed plugin's schema files join the published ones)."""
+    from skyhex.rules import games as registry
+
+    if registry.names() != registry.declared_by(registry.HOME):
+        pytest.skip("a game plugin is installed: the schemas hold its files too")
     folder = ROOT / "examples" / "schemas"
     assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}.schema.json" for n in names())
     for n in names():

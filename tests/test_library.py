@@ -73,7 +73,8 @@ def test_the_typecheck_checks_the_typed_bot() -> None:
 @pytest.mark.parametrize("game", registry.names())
 def test_a_random_bot_plays_a_whole_game(game: str) -> None:
     rules = ruleset(game)
-    path = next(p for p in sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
+    path = next(p for p in sorted([*ROOT.glob("examples/scenarios/*.yaml"),  # a plugin's too
+                                   *ROOT.glob("examples/*/scenarios/*.yaml")])
                 if load_scenario(str(p))[0].name == game)
     _, scenario, _ = load_scenario(str(path))
     rng = random.Random(3)
