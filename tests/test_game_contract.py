@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from skyhex.games import face, playout, ruleset
 from skyhex.games.documents import load_scenario, load_validated, with_position
@@ -73,11 +74,19 @@ STEPS = 60
 """Decisions a game is followed to tell its future from another."""
 
 
+def _installed(path: Path) -> bool:
+    """Whether the game a scenario file names is registered."""
+    named = yaml.safe_load(path.read_text("utf-8")).get("game")
+    return named is None or registry.is_game(named)
+
+
 @cache
 def scenarios(game: str) -> tuple[tuple[Path, Any], ...]:
     """The example scenarios of ``game``, read."""
     out = []
     for path in sorted(p for folder in SCENARIOS for p in folder.glob("*.yaml")):
+        if path.parent != SCENARIOS[0] and not _installed(path):
+            continue  # an example plugin's scenario, the plugin not installed
         found, scenario, _ = load_scenario(str(path))
         if found.name == game:
             out.append((path, scenario))
