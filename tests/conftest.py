@@ -65,6 +65,19 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+def example_scenarios() -> list[Path]:
+    """The example scenario files: the project's (``examples/scenarios``), then those of its
+    example plugins (``examples/*/scenarios``) whose game is installed."""
+    import yaml
+
+    from skyhex.rules import games as registry
+
+    own = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
+    plugins = [p for p in sorted(ROOT.glob("examples/*/scenarios/*.yaml"))
+               if registry.is_game(yaml.safe_load(p.read_text("utf-8")).get("game"))]
+    return own + plugins
+
+
 def copy_into(folder: Path, *files: Path) -> list[str]:
     """Copy ``files`` into ``folder`` (for a document there to name them); their names."""
     for f in files:

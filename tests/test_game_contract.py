@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from skyhex.games import face, playout, ruleset
 from skyhex.games.documents import load_scenario, load_validated, with_position
@@ -52,13 +51,11 @@ from skyhex.schemas import conforms, game_schemas, schema, validator
 from skyhex.schemas.documents import parse
 
 from .candidates import EDGES, EXPECTED, KINDS
-from .conftest import ROOT
+from .conftest import example_scenarios
 
 GAMES = registry.names()
 LONG = bool(os.environ.get("SKYHEX_LONG"))
 STATES = 1000 if LONG else 500
-SCENARIOS = (ROOT / "examples" / "scenarios", *sorted((ROOT / "examples").glob("*/scenarios")))
-"""The folders of example scenarios: the project's and its example plugins'."""
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
 SAMPLE, SAMPLE_LONG, NEAR = 40, 2000, 2
 """Indices of the action space decoded at each state (the short run; SKYHEX_LONG where the
@@ -74,19 +71,11 @@ STEPS = 60
 """Decisions a game is followed to tell its future from another."""
 
 
-def _installed(path: Path) -> bool:
-    """Whether the game a scenario file names is registered."""
-    named = yaml.safe_load(path.read_text("utf-8")).get("game")
-    return named is None or registry.is_game(named)
-
-
 @cache
 def scenarios(game: str) -> tuple[tuple[Path, Any], ...]:
     """The example scenarios of ``game``, read."""
     out = []
-    for path in sorted(p for folder in SCENARIOS for p in folder.glob("*.yaml")):
-        if path.parent != SCENARIOS[0] and not _installed(path):
-            continue  # an example plugin's scenario, the plugin not installed
+    for path in example_scenarios():
         found, scenario, _ = load_scenario(str(path))
         if found.name == game:
             out.append((path, scenario))

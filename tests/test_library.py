@@ -15,7 +15,7 @@ import pytest
 from skyhex.games import load_scenario, ruleset
 from skyhex.rules import games as registry
 
-from .conftest import ROOT
+from .conftest import ROOT, example_scenarios
 
 LIBRARY = ROOT / "docs" / "library.md"
 
@@ -73,9 +73,7 @@ def test_the_typecheck_checks_the_typed_bot() -> None:
 @pytest.mark.parametrize("game", registry.names())
 def test_a_random_bot_plays_a_whole_game(game: str) -> None:
     rules = ruleset(game)
-    path = next(p for p in sorted([*ROOT.glob("examples/scenarios/*.yaml"),  # a plugin's too
-                                   *ROOT.glob("examples/*/scenarios/*.yaml")])
-                if load_scenario(str(p))[0].name == game)
+    path = next(p for p in example_scenarios() if load_scenario(str(p))[0].name == game)
     _, scenario, _ = load_scenario(str(path))
     rng = random.Random(3)
     constants, state, events = rules.new_game(scenario)
