@@ -16,6 +16,7 @@ that loads it (``games.face``) is the one that depends on it.
 from __future__ import annotations
 
 import ast
+import os
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -133,11 +134,12 @@ def _init_folders() -> set[str]:
     """Every folder of the repository holding ``__init__.py``, outside the ones not
     shipped, as a path relative to the root."""
     found = set()
-    for path in ROOT.rglob("__init__.py"):
-        parts = path.relative_to(ROOT).parts
-        if SKIP & set(parts) or parts[0] in NOT_SHIPPED or parts[0].startswith("."):
-            continue
-        found.add("/".join(parts[:-1]))
+    for folder, subfolders, files in os.walk(ROOT):
+        parts = Path(folder).relative_to(ROOT).parts
+        subfolders[:] = [d for d in subfolders if d not in SKIP and not d.startswith(".")
+                         and not (not parts and d in NOT_SHIPPED)]
+        if "__init__.py" in files:
+            found.add("/".join(parts))
     return found
 
 
