@@ -3,18 +3,161 @@ action space cannot say: moments random play seldom reaches (``EDGES``), and the
 decision a legal action is (``KINDS``), to count what the states exercised and to hold the
 long run to meeting each kind (``EXPECTED``). A game without an entry here is checked on
 its random states alone; its candidate actions always come from its action space.
+
+One enumeration written independently of any action space stays: every Paragliders turn
+and wind-push choice a moves file could write at a moment (``paragliders``), by which
+tests/paragliders/test_machine.py holds that game's space to naming every action that may
+be legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from itertools import product
 from typing import Any
 
 from skyhex.rules.balloons.actions import Fly
 from skyhex.rules.balloons.actions import Pass as BPass
-from skyhex.rules.hexgrid import Hex
-from skyhex.rules.paragliders.actions import TurnKind, WindChoice
+from skyhex.rules.hexgrid import DIRECTIONS, Hex
+from skyhex.rules.paragliders.actions import (
+    MOMENTS,
+    Claim,
+    LandChoice,
+    MoveKind,
+    Skill,
+    Turn,
+    TurnKind,
+    WindChoice,
+    WindKind,
+    claim_order,
+)
+from skyhex.rules.paragliders.flight import closest_mountains
+from skyhex.rules.paragliders.state import Game as PGame
+from skyhex.rules.paragliders.state import State as PState
+from skyhex.rules.paragliders.stunts import Stunt
 from skyhex.rules.turbulences.actions import Flip, Pass, Power
+
+Accepts = Callable[[Any], bool]
+
+
+def _kept(rng: random.Random, rate: float) -> bool:
+    return rate >= 1 or rng.random() < rate
+
+
+# --- Paragliders ------------------------------------------------------------------------------
+
+
+def _lands(game: PGame, near: Hex | None) -> list[tuple[LandChoice | None, Hex | None]]:
+    """No landing, a final landing, a relaunch with no mountain named and with each
+    mountain close to where the flight may end (closest to some hex within 2 of ``near``:
+    no other may be named), and with one mountain far from there."""
+    out: list[tuple[LandChoice | None, Hex | None]] = [
+        (None, None), (LandChoice.FINAL, None), (LandChoice.RELAUNCH, None)]
+    if near is not None:
+        close = set()
+        for h in game.terrain:
+            if h.distance(near) <= 2:
+                close.update(closest_mountains(game, h))
+        far = [m for m in sorted(game.mountains) if m not in close][-1:]
+        out += [(LandChoice.RELAUNCH, m) for m in (*sorted(close), *far)]
+    return out
+
+
+SINGLE_CLAIMS = tuple(Claim(s, when, action) for s in Stunt if s is not Stunt.TOP_LANDER
+                      for when in MOMENTS for action in ("score", "start"))
+"""Every claim a turn entry may write but the Top Lander's (a flag of the landing): each
+stunt at each moment, scored or started."""
+
+
+def paragliders(game: PGame, state: PState, rng: random.Random, rate: float,
+                accepts: Accepts) -> Iterator[Any]:
+    """Every turn or wind-push choice of the actor: kinds, take-off hexes and facings,
+    moves, Skill Move cards, acceleration, landing choices and mountains, with and without
+    a Top Lander claim; then the stunt claims of the flights ``apply`` takes
+    (``paragliders_claims``)."""
+    pilot = state.actor
+    assert pilot is not None
+    me = pilot.ident
+    lands = _lands(game, pilot.hex or pilot.mountain or (game.takeoffs[0] if game.takeoffs
+                                                          else None))
+    if state.phase.value == "wind-push":
+        for kind in WindKind:
+            for land, mountain in lands:
+                for top in (False, True):
+                    yield WindChoice(me, kind, land, mountain, top)
+        for kind in (TurnKind.PASS, TurnKind.MOVE):
+            yield Turn(me, kind, MoveKind.STRAIGHT if kind is TurnKind.MOVE else None)
+        return
+    yield Turn(me, TurnKind.PASS)
+    yield Turn(me, TurnKind.WALK)
+    flown: list[Turn] = []
+    for land, mountain in lands:
+        for top in (False, True):
+            stuck = Turn(me, TurnKind.STUCK, land=land, mountain=mountain, top_lander=top)
+            flown.append(stuck)
+            yield stuck
+    yield WindChoice(me, WindKind.PUSH)
+    skills = [frozenset(), frozenset({Skill.HARD_TURN}), frozenset({Skill.ACCELERATE}),
+              frozenset(Skill)]
+    starts: list[tuple[TurnKind, Hex | None, Any]] = [(TurnKind.MOVE, None, None)]
+    starts += [(TurnKind.RELAUNCH, None, f) for f in DIRECTIONS]
+    hexes = [*game.takeoffs, next(iter(game.terrain))]
+    starts += [(TurnKind.TAKEOFF, h, f) for h in hexes for f in DIRECTIONS]
+    for kind, h, facing in starts:
+        for move in MoveKind:
+            for skill in skills:
+                for accelerate in (False, True):
+                    for land, mountain in lands:
+                        for top in (False, True):
+                            if _kept(rng, rate):
+                                turn = Turn(me, kind, move, h, facing, accelerate, skill,
+                                            land, mountain, (), top)
+                                flown.append(turn)
+                                yield turn
+    for turn in flown:
+        if accepts(turn) and _kept(rng, rate * 4):
+            yield from paragliders_claims(turn, rng, rate, accepts)
+
+
+def paragliders_claims(flight: Turn, rng: random.Random, rate: float, accepts: Accepts
+                       ) -> Iterator[Turn]:
+    """The claims a flight that ``apply`` takes may carry: every single claim; every
+    combination of at most one claim a stunt among those it takes one by one (each a legal
+    action to find listed: all of them, whatever the rate); each largest such combination
+    with a refused claim added, and with a second claim of one of its stunts (each
+    refused)."""
+
+    def claimed(claims: tuple[Claim, ...]) -> Turn:
+        return replace(flight, stunts=tuple(sorted(claims, key=claim_order)))
+
+    taken: dict[Stunt, list[Claim]] = {}
+    refused: list[Claim] = []
+    for c in SINGLE_CLAIMS:
+        single = claimed((c,))
+        yield single
+        if accepts(single):
+            taken.setdefault(c.stunt, []).append(c)
+        else:
+            refused.append(c)
+    if not taken:
+        return
+    sets = [tuple(c for c in chosen if c is not None)
+            for chosen in product(*([None, *cs] for cs in taken.values()))]
+    for claims in sets:
+        if len(claims) > 1:
+            yield claimed(claims)
+    full = [claims for claims in sets if len(claims) == len(taken)]
+    for claims in full:
+        for extra in refused:
+            if _kept(rng, rate * 8):
+                yield claimed((*claims, extra))
+        for c in claims:
+            for again in taken[c.stunt]:
+                if _kept(rng, rate * 8):
+                    yield claimed((*claims, again))
+
 
 # --- rare moments ----------------------------------------------------------------------------
 
