@@ -106,5 +106,11 @@ class GameEntry(Generic[GameT, StateT, ActionT]):
     places: tuple[PlaceKind, ...] = ()
     order: int = 100
 
+    def rules(self) -> Ruleset[GameT, StateT, ActionT]:
+        """The ruleset, loaded, typed by the entry's own types: a bot author's mypy checks
+        ``ENTRY.rules()`` of ``skyhex.rules.<game>.entry`` with the game's ``Game``,
+        ``State`` and ``Action`` (``rules/games.py`` gives the untyped one by name)."""
+        return self.ruleset.load()
+
 
 __all__ = ["BotHooks", "GameEntry", "Ref", "Values"]

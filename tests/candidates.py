@@ -1,13 +1,13 @@
-"""The whole action space of a moment, per game, for the contract test: every action a
-moves file could write at that moment (most of them illegal), so that the test can hold
-``legal_actions`` and ``apply`` to the same answers on it. A new game adds its generator
-here (keyed by its registry name).
+"""What the contract test (``tests/test_game_contract.py``) needs to know of a game that its
+action space cannot say: moments random play seldom reaches (``EDGES``), and the kinds of
+decision a legal action is (``KINDS``), to count what the states exercised and to hold the
+long run to meeting each kind (``EXPECTED``). A game without an entry here is checked on
+its random states alone; its candidate actions always come from its action space.
 
-A generator is given ``accepts`` (whether ``apply`` takes an action, remembered), so that it
-can build the combinations that matter from the parts that ``apply`` takes: the stunt
-claims of a Paragliders flight, the parcel operations of a Turbulences journey. ``rate``
-samples the space (1: all of it); parts whose every combination is tried whatever the rate
-say so.
+One enumeration written independently of any action space stays: every Paragliders turn
+and wind-push choice a moves file could write at a moment (``paragliders``), by which
+tests/paragliders/test_machine.py holds that game's space to naming every action that may
+be legal.
 """
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from itertools import combinations, product
+from itertools import product
 from typing import Any
 
-from skyhex.rules.balloons.actions import Exchange, Fly, Launch, Play, Use
+from skyhex.rules.balloons.actions import Fly
 from skyhex.rules.balloons.actions import Pass as BPass
-from skyhex.rules.balloons.components import Altitude
-from skyhex.rules.balloons.state import Game as BGame
-from skyhex.rules.balloons.state import State as BState
 from skyhex.rules.hexgrid import DIRECTIONS, Hex
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
@@ -40,25 +37,13 @@ from skyhex.rules.paragliders.flight import closest_mountains
 from skyhex.rules.paragliders.state import Game as PGame
 from skyhex.rules.paragliders.state import State as PState
 from skyhex.rules.paragliders.stunts import Stunt
-from skyhex.rules.turbulences.actions import NO_OPS, Flip, Journey, Ops, Pass, Power
-from skyhex.rules.turbulences.landscape import region_cities
-from skyhex.rules.turbulences.state import Game as TGame
-from skyhex.rules.turbulences.state import State as TState
+from skyhex.rules.turbulences.actions import Flip, Pass, Power
 
 Accepts = Callable[[Any], bool]
-Candidates = Callable[[Any, Any, random.Random, float, Accepts], Iterator[Any]]
-"""``(game, state, rng, rate, accepts)``: the candidates, each part kept with probability
-``rate`` (1: every one)."""
 
 
 def _kept(rng: random.Random, rate: float) -> bool:
     return rate >= 1 or rng.random() < rate
-
-
-def _upto(items: tuple[str, ...], most: int = 2) -> list[tuple[str, ...]]:
-    """Every subset of ``items`` of at most ``most`` (a moves file lists at most two
-    parcels an operation)."""
-    return [c for k in range(min(most, len(items)) + 1) for c in combinations(items, k)]
 
 
 # --- Paragliders ------------------------------------------------------------------------------
@@ -172,171 +157,6 @@ def paragliders_claims(flight: Turn, rng: random.Random, rate: float, accepts: A
             for again in taken[c.stunt]:
                 if _kept(rng, rate * 8):
                     yield claimed((*claims, again))
-
-
-# --- Turbulences ------------------------------------------------------------------------------
-
-
-def _ops_space(carried: tuple[str, ...], here: tuple[str, ...], other: tuple[str, ...],
-               throw: bool = True) -> list[Ops]:
-    """Every set of parcel operations at a place, as a moves file may write them (at most
-    two parcels an operation): throws and unloads of the parcels on board, loads of the
-    parcels waiting there (of every colour), each also naming a parcel that is neither
-    on board nor there (``other``); ``throw`` false: no throw (after a journey)."""
-    away = tuple(other[:1])
-    throws = _upto((*carried, *away)) if throw else [()]
-    return [Ops(t, u, lo) for t in throws for u in _upto((*carried, *away))
-            for lo in _upto((*here, *away))]
-
-
-def turbulences(game: TGame, state: TState, rng: random.Random, rate: float,
-                accepts: Accepts) -> Iterator[Any]:
-    """Every pass (with every parcel operation, and every rebuild), every journey of one to
-    three hexes from the aircraft or from any city of its region (rebuilt), with and
-    without the BOOST; then the parcel operations with the journeys: every operation
-    before the journey that ``apply`` takes, with every path, and every operation after a
-    journey that lands. EXPERT: flipping the Jerrycan, and every journey gliding 0-3
-    movements, as a crossing too (a few of those for the other companies). Section 10: the
-    ASTEROID, every journey also reserving the Parachute and as a Power, a FLYING CARPET
-    to every tile, and every exchange of a rescue on the Parachute's tile."""
-    i = state.actor
-    assert i is not None
-    company = game.companies[i]
-    colour = company.colour
-    plane = state.planes[i]
-    zones = {h: state.shipping[region - 1] for h, region in game.airports.items()}
-    if plane.grounded:
-        zones.update(state.runways)
-    everywhere = {p for zone in (*state.shipping, *state.runways.values()) for p in zone}
-    every = sorted(everywhere | {p for q in state.planes for p in (*q.carried, *q.delivered)}
-                   | set(state.lost))
-    carried = plane.carried
-
-    def other(*near: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(p for p in every if all(p not in group for group in near))
-
-    yield Flip(colour)
-    yield Power(colour)
-    for tile in sorted(game.tiles):
-        if _kept(rng, rate * 8):
-            yield Journey(colour, (tile,), power=True)
-    variants = [(0, False), *((g, c) for c in (False, True) for g in range(4)
-                              if (g, c) != (0, False))]
-    if not company.expert:
-        variants = [(0, False), (1, False), (0, True)]
-    cities = region_cities()[company.region - 1]
-    rebuilds: list[Hex | None] = [None, *cities]
-    if plane.hex is not None and plane.hex not in cities:
-        rebuilds.append(plane.hex)  # a rebuild of an aircraft not destroyed
-    for where in rebuilds:
-        place = where if where is not None else plane.hex
-        here = zones.get(place, ()) if place is not None else ()
-        for ops in _ops_space(carried, here, other(carried, here)):
-            if where is None or ops is NO_OPS or _kept(rng, rate * 4):
-                yield Pass(colour, ops, where)
-    for where in rebuilds:
-        start = where if where is not None else plane.hex
-        if start is None:
-            continue
-        paths: list[tuple[Hex, ...]] = [()]
-        for k in range(3):
-            paths += [(*p, n) for p in paths if len(p) == k
-                      for n in (p[-1] if p else start).neighbors()]
-        paths = paths[1:]
-        here = zones.get(start, ())
-        befores = [NO_OPS]
-        if where is None or where == company.airport:
-            space = [o for o in _ops_space(carried, here, other(carried, here)) if o]
-            for boost in (False, True):
-                # the operations before a journey, on a first tile that apply takes (any
-                # operation may be made before a one-tile journey), then on any tile
-                firsts = [Journey(colour, (p,), NO_OPS, NO_OPS, where, boost)
-                          for p in start.neighbors()]
-                first = next((j for j in firsts if accepts(j)), firsts[0])
-                for ops in space:
-                    if _kept(rng, rate * 8):
-                        tried = replace(first, before=ops)
-                        yield tried
-                        if accepts(tried) and ops not in befores:
-                            befores.append(ops)
-                    if _kept(rng, rate):
-                        yield replace(rng.choice(firsts), before=ops)
-        for before in befores:
-            for tile in sorted(game.tiles):  # a FLYING CARPET anywhere, after the operations
-                if before and _kept(rng, rate * 4):
-                    yield Journey(colour, (tile,), before, NO_OPS, where, power=True)
-            for path, (glide, cross) in product(paths, variants):
-                if cross and len(path) < 2:
-                    continue
-                for boost in (False, True):
-                    if not _kept(rng, rate):
-                        continue
-                    journey = Journey(colour, path, before, NO_OPS, where, boost, glide, cross)
-                    yield journey
-                    if _kept(rng, rate * 4):
-                        yield replace(journey, parachute=True)
-                    if not cross and _kept(rng, rate * 4):
-                        yield replace(journey, power=True)
-                    chute = state.chute
-                    if chute is not None and path[-1] == chute.hex:
-                        on_board = (*(p for p in carried if p not in before.throw),
-                                    *before.load)
-                        for after in _ops_space(on_board, chute.parcels,
-                                                other(on_board, chute.parcels)):
-                            if _kept(rng, rate * 8):
-                                yield replace(journey, after=after)
-                    if not accepts(journey) or path[-1] not in zones:
-                        if _kept(rng, rate):
-                            yield replace(journey, after=Ops(load=here[:1] or carried[:1]))
-                        continue
-                    on_board = (*carried, *before.load)
-                    there = (*zones[path[-1]], *(before.unload if path[-1] == start else ()))
-                    for after in _ops_space(on_board, there, other(on_board, there), False):
-                        if after and _kept(rng, rate * 4):
-                            yield replace(journey, after=after)
-
-
-# --- Balmy Balloonists ------------------------------------------------------------------------
-
-
-def balloons(game: BGame, state: BState, rng: random.Random, rate: float,
-             accepts: Accepts) -> Iterator[Any]:
-    """Passes, every flight (each altitude, with and without a launch north or south), and
-    card plays: the cards of the hand, of the table (the actor's and another's) and one held
-    by nobody, on every balloon, for each use, with and without exchanges of the Advantage
-    cards held (and one not held) for the cards face up (the card played among them) and one
-    in the hand; the same decisions named for another balloon."""
-    i = state.actor
-    assert i is not None
-    me = game.colours[i]
-    b = state.balloons[i]
-    others = [c for c in game.colours if c != me]
-    table = sorted(c for other in state.balloons for c in other.front)
-    held = {c for other in state.balloons for c in (*other.hand, *other.front)}
-    loose = sorted(set(game.components.local_wind) - held)
-    cards = sorted({*b.hand, *b.front, *table[:2], *loose[:1]})
-    mine = list(b.advantages) + sorted(set(game.components.advantage) - set(b.advantages))[:1]
-    for who in (me, others[0]):
-        yield BPass(who)
-        for altitude in Altitude:
-            for launch in (None, *Launch):
-                yield Fly(who, altitude, launch)
-    for card in cards:
-        # face up once played: the table, the actor's cards and the card itself
-        face = sorted({*table, *b.front, card, *b.hand[:1]})
-        swaps = [None] + [Exchange(a, w) for a in mine for w in face]
-        for on in game.colours:
-            for use in Use:
-                for swap in swaps:
-                    if _kept(rng, rate):
-                        yield Play(me, card, on, use, swap)
-    if b.hand:
-        yield Play(others[0], b.hand[0], others[0])
-
-
-GENERATORS: dict[str, Candidates] = {"paragliders": paragliders, "turbulences": turbulences,
-                                     "balloons": balloons}
-"""The action space of each registered game."""
 
 
 # --- rare moments ----------------------------------------------------------------------------
@@ -575,3 +395,12 @@ def balloons_kind(action: Any) -> set[str]:
 BALLOONS_KINDS = {
     "play own", "play other", "use wind", "use misfortune", "use quadrant", "exchange",
     "fly high", "fly medium", "fly low", "launch north", "launch south"}
+
+
+KINDS: dict[str, Callable[[Any], set[str]]] = {
+    "paragliders": paragliders_kind, "turbulences": turbulences_kind, "balloons": balloons_kind}
+"""What kind of decision a legal action is, to count what the states exercised."""
+EXPECTED: dict[str, set[str]] = {
+    "paragliders": PARAGLIDERS_KINDS, "turbulences": TURBULENCES_KINDS,
+    "balloons": BALLOONS_KINDS}
+"""The kinds the long run must have met."""

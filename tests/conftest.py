@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
+import typer.main
+import typer.testing
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner, Result
 
@@ -30,6 +34,15 @@ def standard() -> ComponentSet:
     return standard_set()
 
 
+# Typer turns the application into its click command anew at every call, evaluating every
+# command's annotations: more than half the processor time of a quick command run in this
+# process. The command is built once here, for the test runner and for ``skyhex.cli.main``
+# called in-process (the hostile-input harness); a command line process builds it once
+# anyway. (``patch.object`` fails loudly should Typer rename what it calls.)
+_build = functools.cache(typer.main.get_command)
+mock.patch.object(typer.main, "get_command", _build).start()
+mock.patch.object(typer.testing, "_get_command", _build).start()
+
 _runner = CliRunner()
 
 
@@ -50,6 +63,19 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     otherwise)."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+def example_scenarios() -> list[Path]:
+    """The example scenario files: the project's (``examples/scenarios``), then those of its
+    example plugins (``examples/*/scenarios``) whose game is installed."""
+    import yaml
+
+    from skyhex.rules import games as registry
+
+    own = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
+    plugins = [p for p in sorted(ROOT.glob("examples/*/scenarios/*.yaml"))
+               if registry.is_game(yaml.safe_load(p.read_text("utf-8")).get("game"))]
+    return own + plugins
 
 
 def copy_into(folder: Path, *files: Path) -> list[str]:

@@ -1,10 +1,16 @@
 """The contract every registered game keeps (docs/library.md, CORE.md §6), tested over the
-registry on the game's example scenarios:
+registry (installed plugins included) on the game's example scenarios:
 
 - random playouts end, or reach their round cap;
-- ``legal_actions`` and ``apply`` agree: every legal action is accepted, and on a sample of
-  the whole action space of each state (``tests/candidates.py``) an action is accepted if
-  and only if it is listed;
+- ``legal_actions`` and ``apply`` agree, and the machine interface with them: every legal
+  action is accepted, round-trips through its index (within ``action_space``, distinct
+  from the other legal actions') and ``advance`` gives ``apply``'s state; candidates
+  decoded from a sample of the action space (``action_at``) are accepted if and only if
+  they are listed, under their own index;
+- a random playout by indices through ``advance`` only ends, or is truncated at
+  ``metadata.cap``; its actors are ``seats``, its scores within ``metadata.score_range``;
+- ``sample_world`` never changes what its seat sees; ``with_seed`` and sampled worlds draw
+  another future;
 - every action round-trips through its moves-file entry;
 - replaying a playout's entries reproduces its log, whose events all validate against the
   published event schema, and the log alone gives the game back (``follow``);
@@ -12,11 +18,11 @@ registry on the game's example scenarios:
   same events;
 - a participant's view, and its page of the replay viewer, hold nothing it may not know.
 
-A new game is done when it passes this module (with its action space in
-``tests/candidates.py``, or, for a game it does not list, every index of its machine
-action space, ``Ruleset.action_at``). A game's example scenarios are those of
+A new game is done when it passes this module; ``tests/candidates.py`` may add rare moments
+of it and the kinds of its decisions. A game's example scenarios are those of
 ``examples/scenarios`` and of a plugin's ``examples/*/scenarios`` folder. ``SKYHEX_LONG=1``
-checks more states and the whole action space (``SKYHEX_LONG=1 python -m pytest
+checks more states and more of each action space (all of it where it is small), and that
+the states met every kind of decision (``SKYHEX_LONG=1 python -m pytest
 tests/test_game_contract.py -k agree -s`` prints what the states exercised).
 """
 
@@ -28,7 +34,6 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -40,61 +45,37 @@ from skyhex.games.viewer import Perspective, perspectives, viewer_page
 from skyhex.rules import games as registry
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, MACHINERY, Event
+from skyhex.rules.machine import legal_indices, over, random_by_index, truncated
 from skyhex.rules.replay import Replay, follow, play, start
-from skyhex.schemas import game_schemas, schema, validator
+from skyhex.schemas import conforms, game_schemas, schema, validator
 from skyhex.schemas.documents import parse
 
-from .candidates import (
-    BALLOONS_KINDS,
-    EDGES,
-    GENERATORS,
-    PARAGLIDERS_KINDS,
-    TURBULENCES_KINDS,
-    balloons_kind,
-    paragliders_kind,
-    turbulences_kind,
-)
-from .conftest import ROOT
+from .candidates import EDGES, EXPECTED, KINDS
+from .conftest import example_scenarios
 
 GAMES = registry.names()
 LONG = bool(os.environ.get("SKYHEX_LONG"))
 STATES = 1000 if LONG else 500
-SCENARIOS = (ROOT / "examples" / "scenarios", *sorted((ROOT / "examples").glob("*/scenarios")))
-"""The folders of example scenarios: the project's and its example plugins'."""
 CAP = 25  # rounds: Turbulences random pilots seldom end a game
-RATE = {"paragliders": 0.004, "turbulences": 0.02, "balloons": 0.03}
-"""The share of each state's action space tried in the short run (all of it with
-SKYHEX_LONG)."""
-KINDS = {"paragliders": paragliders_kind, "turbulences": turbulences_kind,
-         "balloons": balloons_kind}
-"""What kind of decision an accepted candidate is, to count what the states exercised."""
-EXPECTED = {"paragliders": PARAGLIDERS_KINDS, "turbulences": TURBULENCES_KINDS,
-            "balloons": BALLOONS_KINDS}
-"""The kinds the long run must have met."""
-
-
-def space_candidates(game: str) -> Any:
-    """A game's candidates for games that ``tests/candidates.py`` does not list: every
-    index of its action space decoded at the state (``action_at``), sampled at ``rate``."""
-    rules = ruleset(game)
-
-    def generate(constants: Any, state: Any, rng: random.Random, rate: float,
-                 accepts: Any) -> Iterator[Any]:
-        for index in range(rules.action_space(constants)):
-            if rate >= 1.0 or rng.random() < rate:
-                try:
-                    yield rules.action_at(constants, state, index)
-                except IllegalActionError:
-                    continue
-
-    return generate
+SAMPLE, SAMPLE_LONG, NEAR = 40, 2000, 2
+"""Indices of the action space decoded at each state (the short run; SKYHEX_LONG where the
+space is larger than ``FULL``), and the legal actions whose near misses are added (every
+one with SKYHEX_LONG)."""
+FULL = 200_000
+"""SKYHEX_LONG decodes every index of an action space up to this size."""
+REFUSED = 3
+"""Refused candidates of each state that ``advance`` must refuse as well."""
+WORLDS_EVERY = 5
+"""One sampled state in this many gets its worlds sampled for every seat."""
+STEPS = 60
+"""Decisions a game is followed to tell its future from another."""
 
 
 @cache
 def scenarios(game: str) -> tuple[tuple[Path, Any], ...]:
     """The example scenarios of ``game``, read."""
     out = []
-    for path in sorted(p for folder in SCENARIOS for p in folder.glob("*.yaml")):
+    for path in example_scenarios():
         found, scenario, _ = load_scenario(str(path))
         if found.name == game:
             out.append((path, scenario))
@@ -116,7 +97,15 @@ def random_states(game: str, count: int, seed: int) -> Iterator[tuple[Any, Any, 
             if found < count and rng.random() < 0.2:
                 found += 1
                 yield scenario, constants, state
-            state, _ = rules.apply(constants, state, action)
+            state = rules.advance(constants, state, action)
+
+
+@cache
+def sampled(game: str) -> tuple[tuple[Any, Any, Any], ...]:
+    """The states the contract is checked on (shared by the tests of this module): random
+    ones (``STATES``) then the game's rare moments (``candidates.EDGES``)."""
+    edges = EDGES.get(game, list)()
+    return (*random_states(game, STATES, 7), *((None, g, s) for g, s in edges))
 
 
 def accepted(rules: Any, constants: Any, state: Any, action: Any) -> bool:
@@ -155,57 +144,217 @@ class Referee:
         return answer
 
 
+def candidate_indices(space: int, legal: list[int], rng: random.Random) -> Iterator[int]:
+    """Indices of the action space to decode at a state: all of them with SKYHEX_LONG
+    where the space is small enough (``FULL``), else a uniform sample, with the near
+    misses of a few legal actions (all of them with SKYHEX_LONG): each index with one
+    binary digit changed, one part of the decision written otherwise whatever the game's
+    encoding (in a mixed-radix one, the low digits' changes are the small ones)."""
+    if LONG and space <= FULL:
+        yield from range(space)
+        return
+    picks = set(rng.sample(range(space), min(SAMPLE_LONG if LONG else SAMPLE, space)))
+    for i in legal if LONG else rng.sample(legal, min(NEAR, len(legal))):
+        picks.update(j for j in (i ^ (1 << b) for b in range(space.bit_length()))
+                     if j < space)
+    yield from sorted(picks)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_legal_actions_agree_with_apply(game: str) -> None:
     """On random states (500; 1,000 with SKYHEX_LONG) and a few rare moments
-    (``candidates.EDGES``): every legal action is accepted,
-    none is listed twice, each round-trips through its entry; every candidate of a sample
-    of the whole action space (``tests/candidates.py``; all of it with SKYHEX_LONG) is
-    accepted exactly when listed, and with SKYHEX_LONG every legal action is among the
-    candidates (the space is complete)."""
+    (``candidates.EDGES``): every legal action is accepted, none is listed twice, each
+    round-trips through its entry and through its index, which lies in the action space
+    and names no other legal action; ``advance`` gives ``apply``'s state, and refuses what
+    ``apply`` refuses; every action that a sample of the action space decodes to
+    (``candidate_indices``; all of it with SKYHEX_LONG) is accepted exactly when it is
+    listed, under the index of its own; an index naming no action of the moment raises
+    ``IllegalActionError`` (``action.index``), as do those outside the space. Where the
+    whole space is decoded (a small one; up to ``FULL`` with SKYHEX_LONG), it names every
+    legal action."""
     rules = ruleset(game)
     rng = random.Random(1)
-    checked = tried = 0
+    checked = tried = nothing = 0
     kinds: Counter[str] = Counter()
-    edges = [(None, constants, state) for constants, state in EDGES.get(game, list)()]
-    generator = GENERATORS.get(game) or space_candidates(game)
     kind_of = KINDS.get(game, lambda a: {type(a).__name__})
-    whole = True  # every state tried its whole action space
-    for _, constants, state in chain(random_states(game, STATES, 7), edges):
+    whole = True  # every state decoded its whole action space
+    states = sampled(game)
+    for _, constants, state in states:
         legal = rules.legal_actions(constants, state)
         assert legal, "a game not over has a legal action"
         actor = rules.actor(constants, state)
         listed = set(legal)
         assert len(listed) == len(legal), "an action listed twice"
-        for action in legal:
+        space = rules.action_space(constants)
+        indices = legal_indices(rules, constants, state)
+        assert len(set(indices)) == len(indices), "two legal actions of one index"
+        assert all(0 <= i < space for i in indices), (space, indices)
+        for action, index in zip(legal, indices, strict=True):
             assert rules.player_of(action) == actor
             assert rules.fits(constants, state, action)
             entry = json.loads(json.dumps(rules.action_to_entry(action)))
             assert rules.action_from_entry(constants, entry) == action, entry
-            rules.apply(constants, state, action)  # accepted
+            after, _ = rules.apply(constants, state, action)  # accepted
+            assert rules.advance(constants, state, action) == after, action
+            assert rules.action_at(constants, state, index) == action, (index, action)
+        for outside in (-1, space):
+            with pytest.raises(IllegalActionError) as error:
+                rules.action_at(constants, state, outside)
+            assert error.value.rule == "action.index"
         referee = Referee(rules, constants, state)
-        space = set()
-        rate = 1.0 if LONG else RATE.get(game, 1.0)
-        for action in generator(constants, state, rng, rate, referee):
-            assert (action in listed) == referee(action), action
-            space.add(action)
-        if LONG:
-            assert listed <= space, sorted(map(repr, listed - space))[:3]
-        whole = whole and game not in GENERATORS and rate >= 1.0
-        kinds.update(kind for a in space if referee(a) for kind in kind_of(a))
-        tried += len(space)
+        named, refused = set(indices), 0
+        met = set()
+        for index in candidate_indices(space, indices, rng):
+            try:
+                action = rules.action_at(constants, state, index)
+            except IllegalActionError as e:
+                assert e.rule == "action.index", (index, e.rule, e.message)
+                nothing += 1
+                continue
+            tried += 1
+            ok = referee(action)
+            assert (action in listed) == ok, (index, action)
+            assert (index in named) == ok, (index, action)  # one index a legal action
+            if ok:
+                met.add(index)
+            elif refused < REFUSED:  # advance checks the same rules
+                refused += 1
+                with pytest.raises(IllegalActionError):
+                    rules.advance(constants, state, action)
+        if space <= (FULL if LONG else SAMPLE):  # the whole space: it names every legal action
+            assert met == named, sorted(named - met)[:3]
+        else:
+            whole = False
+        kinds.update(kind for a in legal for kind in kind_of(a))
         checked += 1
-    print(f"\n{game}: {checked} states, {tried} candidates, accepted by kind: "
+    print(f"\n{game}: {checked} states, {tried} candidates decoded ({nothing} indices "
+          "naming nothing), legal by kind: "
           + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-    assert checked == STATES + len(edges) and (tried > STATES * 20 or whole)
-    if LONG:
-        assert EXPECTED.get(game, set()) <= set(kinds), EXPECTED.get(game, set()) - set(kinds)
+    assert checked == len(states) >= STATES and (tried > STATES * 20 or whole)
+    if LONG and game in EXPECTED:
+        assert EXPECTED[game] <= set(kinds), EXPECTED[game] - set(kinds)
+
+
+# --- the machine interface ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_playouts_by_index_end_or_are_truncated_at_the_cap(game: str) -> None:
+    """A game played by indices through ``advance`` only (``machine.random_by_index``)
+    ends, or is truncated (flagged) once its round passes ``metadata.cap``; played again
+    through ``apply`` (one game a scenario) it reaches the same state, its actors seats;
+    every seat is scored, and every score lies in ``metadata.score_range``."""
+    rules = ruleset(game)
+    ended = truncations = 0
+    for _, scenario in scenarios(game):
+        for seed in range(2):
+            played = random_by_index(rules, scenario, seed)
+            g, final = played.game, played.state
+            meta = rules.metadata(g)
+            seats = rules.seats(g)
+            assert len(set(seats)) == len(seats) and seats
+            assert played.truncated == truncated(rules, g, final) and over(rules, g, final)
+            if played.truncated:
+                assert rules.moment(final)["round"] == meta.cap + 1
+                assert rules.actor(g, final) is not None
+                truncations += 1
+            else:
+                assert rules.actor(g, final) is None
+                assert rules.legal_actions(g, final) == []
+                ended += 1
+            if seed == 0:  # the same decisions through apply: the same game
+                constants, state, _ = rules.new_game(scenario)
+                for index in played.indices:
+                    assert rules.actor(constants, state) in seats
+                    state, _ = rules.apply(constants, state,
+                                           rules.action_at(constants, state, index))
+                assert state == final
+            rows = rules.scores(g, final)
+            assert {r["player"] for r in rows} == set(seats)
+            low, high = meta.score_range
+            assert all(low <= r["score"] <= high for r in rows), (meta.score_range, rows)
+    assert ended  # random games by index do end
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sampled_world_shows_its_seat_what_it_saw(game: str) -> None:
+    """``sample_world(game, state, who, rng)`` on sampled states, for every seat and the
+    referee: ``who``'s view of the world is its view of the state, and so are the actor's
+    legal actions when ``who`` acts; the state itself is left as it was. Without hidden
+    information (``metadata.hidden``) every seat sees the referee's view; with it, some
+    seat at some state does not."""
+    rules = ruleset(game)
+    rng = random.Random(3)
+    differ = 0
+    states = sampled(game)
+    for _, constants, state in states[::WORLDS_EVERY]:
+        seats = rules.seats(constants)
+        hidden = rules.metadata(constants).hidden
+        actor = rules.actor(constants, state)
+        assert actor in seats
+        referee = rules.view(constants, state, None)
+        legal = legal_indices(rules, constants, state)
+        for who in (*seats, None):
+            mine = rules.view(constants, state, who)
+            if not hidden:
+                assert mine == referee, who
+            differ += mine != referee
+            world, sampled_state = rules.sample_world(constants, state, who, rng)
+            assert rules.view(world, sampled_state, who) == mine, who
+            assert rules.actor(world, sampled_state) == actor
+            assert rules.moment(sampled_state) == rules.moment(state)
+            if who in (actor, None):
+                assert legal_indices(rules, world, sampled_state) == legal, who
+        assert rules.view(constants, state, None) == referee  # nothing changed
+    assert (differ > 0) == any(rules.metadata(g).hidden for _, g, _ in states)
+
+
+def _walk(rules: Any, game: Any, state: Any, seed: int, steps: int) -> list[Any]:
+    """The referee's views along ``steps`` random decisions by index from ``state``
+    (through ``advance``), the chooser seeded by ``seed``."""
+    rng = random.Random(seed)
+    views = [rules.view(game, state, None)]
+    for _ in range(steps):
+        if over(rules, game, state):
+            break
+        indices = legal_indices(rules, game, state)
+        state = rules.advance(game, state, rules.action_at(game, state, rng.choice(indices)))
+        views.append(rules.view(game, state, None))
+    return views
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_with_seed_and_sampled_worlds_draw_another_future(game: str) -> None:
+    """``with_seed(scenario, seed)`` is the scenario with its chance seeded otherwise, in
+    memory: the same seed gives the same game, other seeds other games (the same
+    decisions met with other draws); and a world sampled for the referee at the start
+    shows the same state but does not hold the real game's future."""
+    rules = ruleset(game)
+    rng = random.Random(9)
+    for _, scenario in scenarios(game):
+        runs = []
+        for seed in (1, 2, 3):
+            seeded = rules.with_seed(scenario, seed)
+            assert rules.with_seed(scenario, seed) == seeded
+            constants, state, events = rules.new_game(seeded)
+            _, again, replayed = rules.new_game(rules.with_seed(scenario, seed))
+            assert again == state and replayed == events  # (games compare by identity)
+            runs.append((events, _walk(rules, constants, state, 0, STEPS)))
+        assert runs[0] != runs[1] or runs[1] != runs[2], "a seed changes nothing"
+        constants, state, _ = rules.new_game(scenario)
+        real = _walk(rules, constants, state, 0, STEPS)
+        worlds = [_walk(rules, *rules.sample_world(constants, state, None, rng), 0, STEPS)
+                  for _ in range(3)]
+        assert all(w[0] == real[0] for w in worlds)
+        assert any(w != real for w in worlds), "a sampled world holds the real future"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_replayed_entries_reproduce_the_log_and_every_event_validates(game: str) -> None:
+    """Every event through the compiled validator (``schemas.conforms``;
+    tests/test_schema_engines.py holds it to jsonschema's answers); jsonschema words any
+    mistake."""
     rules = ruleset(game)
-    events_schema = validator("event")
     for _, scenario in scenarios(game):
         played = playout(rules, scenario, 11, cap=CAP)
         original = play(start(rules, scenario), played.actions, strict=True)
@@ -220,7 +369,7 @@ def test_replayed_entries_reproduce_the_log_and_every_event_validates(game: str)
         assert setup["type"] == "setup" and setup["format"] == LOG_FORMAT
         assert setup["game"] == game
         for e in original.events:
-            assert list(events_schema.iter_errors(e)) == [], e
+            assert conforms("event", e), [m.message for m in validator("event").iter_errors(e)]
         _check_entries_of_events(original)
         if original.over:
             end = original.events[-1]
@@ -292,7 +441,8 @@ def test_positions_round_trip(game: str) -> None:
                 block = json.loads(json.dumps(rules.position(original.game, states[k])))
                 doc = with_position(data, str(path), block, str(path))  # read as if at path
                 document = parse(json.dumps(doc), "position.json")
-                assert list(validator("scenario").iter_errors(document.data)) == []
+                assert conforms("scenario", document.data), \
+                    [m.message for m in validator("scenario").iter_errors(document.data)]
                 assert game_face.scenarios is not None
                 taken = game_face.scenarios.read(document, document.data, str(path), ())
                 resumed = start(rules, taken)

@@ -3,6 +3,7 @@ of a few lines plays a whole game of each registered game."""
 
 from __future__ import annotations
 
+import ast
 import os
 import random
 import re
@@ -14,7 +15,7 @@ import pytest
 from skyhex.games import load_scenario, ruleset
 from skyhex.rules import games as registry
 
-from .conftest import ROOT
+from .conftest import ROOT, example_scenarios
 
 LIBRARY = ROOT / "docs" / "library.md"
 
@@ -23,9 +24,14 @@ def examples() -> list[str]:
     return re.findall(r"```python\n(.*?)\n```", LIBRARY.read_text(), re.S)
 
 
+NO_COMMAND_LINE = ("\nimport sys\nassert 'typer' not in sys.modules\n"
+                   "assert 'click' not in sys.modules\n")
+"""Appended to the first example: the library loads no command line (one run checks both)."""
+
+
 @pytest.mark.parametrize("index", range(4))
 def test_the_examples_run(index: int) -> None:
-    code = examples()[index]
+    code = examples()[index] + (NO_COMMAND_LINE if index == 0 else "")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        timeout=120, env={**os.environ, "PYTHONWARNINGS": "error"})
     assert r.returncode == 0, r.stderr
@@ -40,20 +46,34 @@ def test_the_examples_run(index: int) -> None:
         assert "(('red', 'greedy'), ('blue', 'random')" in r.stdout
 
 
-def test_the_examples_load_no_command_line() -> None:
-    code = examples()[0] + "\nimport sys\nassert 'typer' not in sys.modules\n" \
-        "assert 'click' not in sys.modules\n"
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
-    assert r.returncode == 0, r.stderr
+TYPED_BOT = ROOT / "examples" / "bots" / "typed_bot.py"
+
+
+def test_the_typed_bot_is_quoted_as_it_is_and_plays_a_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/library.md quotes examples/bots/typed_bot.py whole (``.ci/typecheck`` runs
+    ``mypy --strict`` on it); it plays a whole game against a random bot."""
+    import runpy
+
+    assert TYPED_BOT.read_text().rstrip("\n") in examples()
+    monkeypatch.chdir(ROOT)
+    runpy.run_path(str(TYPED_BOT), run_name="__main__")
+    scores = ast.literal_eval(capsys.readouterr().out)
+    rules = ruleset("paragliders")
+    game, _, _ = rules.new_game(load_scenario("examples/scenarios/two-players.yaml")[1])
+    assert set(scores) == set(rules.seats(game))
+    assert all(isinstance(v, int) for v in scores.values())
+
+
+def test_the_typecheck_checks_the_typed_bot() -> None:
+    steps = (ROOT / ".ci" / "typecheck").read_text().splitlines()
+    assert f"mypy --strict {TYPED_BOT.relative_to(ROOT)}" in steps
 
 
 @pytest.mark.parametrize("game", registry.names())
 def test_a_random_bot_plays_a_whole_game(game: str) -> None:
     rules = ruleset(game)
-    path = next(p for p in sorted([*ROOT.glob("examples/scenarios/*.yaml"),  # a plugin's too
-                                   *ROOT.glob("examples/*/scenarios/*.yaml")])
-                if load_scenario(str(p))[0].name == game)
+    path = next(p for p in example_scenarios() if load_scenario(str(p))[0].name == game)
     _, scenario, _ = load_scenario(str(path))
     rng = random.Random(3)
     constants, state, events = rules.new_game(scenario)

@@ -74,19 +74,27 @@ def test_commands_on_valid_files_never_import_the_graph_library(tmp_path: object
     engine of map construction only, and costs a command more than its own work."""
     game = str(ROOT / "tests" / "golden" / "four-players.moves.yaml")
     scenario = str(ROOT / "examples" / "scenarios" / "mid-game.yaml")
+    commands = [["replay", game], ["legal", game], ["scenario", "validate", scenario],
+                ["board", scenario, "-o", f"{tmp_path}/board.svg"]]
+    # One process runs the commands in turn (a module once imported stays): after each, the
+    # exit code and whether networkx has been imported so far.
     code = (
-        "import atexit, sys\n"
-        "atexit.register(lambda: print('networkx' in sys.modules, file=sys.stderr))\n"
-        "sys.argv = ['skyhex', *sys.argv[1:]]\n"
+        "import contextlib, io, json, sys\n"
         "from skyhex.cli import main\n"
-        "main()\n"
+        "for args in json.loads(sys.argv[1]):\n"
+        "    sys.argv = ['skyhex', *args]\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try:\n"
+        "            main()\n"
+        "        except SystemExit as e:\n"
+        "            code = e.code\n"
+        "    print(code, 'networkx' in sys.modules, file=sys.stderr)\n"
     )
-    for args in (["replay", game], ["legal", game], ["scenario", "validate", scenario],
-                 ["board", scenario, "-o", f"{tmp_path}/board.svg"]):
-        out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                             text=True)
-        assert out.returncode == 0, (args, out.stderr)
-        assert out.stderr.strip().splitlines()[-1] == "False", args
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(commands)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    answers = out.stderr.strip().splitlines()[-len(commands):]
+    assert answers == ["0 False"] * len(commands), list(zip(commands, answers, strict=True))
 
 
 def test_module_version_license_and_changelog() -> None:

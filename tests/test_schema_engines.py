@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -48,18 +49,26 @@ def _documents() -> list[tuple[str, Path]]:
 DOCUMENTS = _documents()
 
 
+@cache
+def _read(name: str, path: Path) -> tuple[Any, bool]:
+    """A document's data and jsonschema's answer on it (jsonschema takes long: each is
+    asked once)."""
+    data = load(str(path)).data
+    return data, _jsonschema_valid(name, data)
+
+
 def test_the_corpus_holds_every_kind_and_both_outcomes() -> None:
     kinds = {name for name, _ in DOCUMENTS}
     assert {"map", "moves", "scenario", "components"} <= kinds
-    outcomes = {_jsonschema_valid(name, load(str(path)).data) for name, path in DOCUMENTS}
+    outcomes = {_read(name, path)[1] for name, path in DOCUMENTS}
     assert outcomes == {True, False}
 
 
 @pytest.mark.parametrize(("name", "path"), DOCUMENTS,
                          ids=[str(p.relative_to(ROOT)) for _, p in DOCUMENTS])
 def test_both_engines_agree_on_every_document(name: str, path: Path) -> None:
-    data = load(str(path)).data
-    assert conforms(name, data) == _jsonschema_valid(name, data)
+    data, valid = _read(name, path)
+    assert conforms(name, data) == valid
 
 
 def test_both_engines_agree_on_the_golden_logs_events() -> None:
@@ -78,16 +87,10 @@ def test_both_engines_agree_on_the_golden_logs_events() -> None:
     assert checked > 100
 
 
+@cache
 def _valid_samples() -> list[tuple[str, Any]]:
-    out = []
-    for name, path in DOCUMENTS:
-        data = load(str(path)).data
-        if _jsonschema_valid(name, data):
-            out.append((name, data))
-    return out
-
-
-SAMPLES = _valid_samples()
+    return [(name, data) for name, path in DOCUMENTS for data, valid in [_read(name, path)]
+            if valid]
 
 _scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 400),
                      st.floats(-2, 2, allow_nan=False), st.sampled_from(
@@ -113,7 +116,7 @@ def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @settings(max_examples=300)
 @given(st.data())
 def test_both_engines_agree_on_changed_documents(data: st.DataObject) -> None:
-    name, original = data.draw(st.sampled_from(SAMPLES))
+    name, original = data.draw(st.sampled_from(_valid_samples()))
     changed = copy.deepcopy(original)
     for _ in range(data.draw(st.integers(1, 3))):
         paths = [p for p in _paths(changed) if p]

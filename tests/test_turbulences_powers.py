@@ -44,7 +44,7 @@ from skyhex.rules.turbulences.landscape import (
 from skyhex.rules.turbulences.position import position_block
 from skyhex.rules.turbulences.powers import PowerRules
 from skyhex.rules.turbulences.state import Chute, Company, Game, Phase, State
-from skyhex.schemas import validator
+from skyhex.schemas import conforms, validator
 
 from .conftest import ROOT
 
@@ -659,13 +659,12 @@ def test_the_example_game_with_every_power_replays_and_validates() -> None:
     rules = ruleset("turbulences")
     _, scenario, _ = load_scenario(str(ROOT / "examples" / "scenarios" /
                                        "turbulences-powers-6.yaml"))
-    events_schema = validator("event")
     for seed in range(3):
         played = playout(rules, scenario, seed, cap=20)
         first = play(start(rules, scenario), played.actions, strict=True)
         assert first.error is None
-        for e in first.events:
-            assert list(events_schema.iter_errors(e)) == [], e
+        for e in first.events:  # the compiled validator (tests/test_schema_engines.py)
+            assert conforms("event", e), e
         text = account(first.events)
         assert "{'type'" not in text  # every event has its words
 
