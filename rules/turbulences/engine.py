@@ -38,10 +38,8 @@ This module applies actions: ``apply`` (the state and its events, explained when
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 
-from skyhex.rules.game import Event, LazyEvents
-from skyhex.rules.lazy import lazy_list
+from skyhex.rules.game import Event
 from skyhex.rules.turbulences import legality
 from skyhex.rules.turbulences.actions import Action
 from skyhex.rules.turbulences.expert_hooks import expert_view
@@ -62,11 +60,10 @@ __all__ = [
 
 
 def apply(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
-    """The state after ``action`` (``advance``'s: an illegal action raises here) and the
-    events that explain it, worked out when first read (by ``explain``): playouts, bots
-    and analytics that only need the state never pay for the explanations."""
-    after = advance(game, state, action)
-    return after, lazy_list(LazyEvents, partial(_explained, game, state, action))
+    """The state after ``action`` and the events that explain it, built in the one pass
+    that resolves it (``explain``); ``advance`` gives the state alone, by its fast paths.
+    An illegal action raises ``IllegalActionError`` naming the rule."""
+    return explain(game, state, action)
 
 
 def explain(game: Game, state: State, action: Action) -> tuple[State, list[Event]]:
@@ -74,10 +71,6 @@ def explain(game: Game, state: State, action: Action) -> tuple[State, list[Event
     along the explained path (the one ``advance``'s fast paths are held to)."""
     events: list[Event] = []
     return _apply(game, state, action, events), events
-
-
-def _explained(game: Game, state: State, action: Action) -> list[Event]:
-    return explain(game, state, action)[1]
 
 
 def advance(game: Game, state: State, action: Action) -> State:
