@@ -33,7 +33,7 @@ def test_every_example_validates() -> None:
 def test_examples_cover_the_variants() -> None:
     scenarios = {p.stem: load_scenario(str(p))[1] for p in EXAMPLES
                  if not p.stem.startswith(("turbulences-", "balloons-"))}
-    # the other games' examples: test_turbulences_replay.py, test_balloons_replay.py
+    # the other games' examples: turbulences/test_replay.py, balloons/test_replay.py
     assert {len(s.players) for s in scenarios.values()} == {1, 2, 3, 4}
     assert scenarios["solo-race"].solo is SoloMode.RACE
     assert Stunt.LONE_HIKER not in scenarios["solo-race"].stunts

@@ -46,7 +46,7 @@ from skyhex.rules.turbulences.powers import PowerRules
 from skyhex.rules.turbulences.state import Chute, Company, Game, Phase, State
 from skyhex.schemas import conforms, validator
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 BIPLANE, SEAPLANE, ZEPPELIN, FAKIR, BESIXDOUZE, SAVOIA = AircraftType
 RED = Company("red", BIPLANE, 1)

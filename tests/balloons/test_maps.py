@@ -23,7 +23,7 @@ from skyhex.rules.balloons.globe import Globe, Line, Section, Space, Zone, ZoneK
 from skyhex.rules.balloons.maps import globe_from_dict, globe_to_dict
 from skyhex.rules.balloons.scenario import Scenario
 
-from .conftest import DATA, ROOT, run
+from ..conftest import DATA, ROOT, run
 
 BAD = DATA / "balloons"
 EXAMPLES = ROOT / "examples"

@@ -39,7 +39,7 @@ from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.stunts import Stunt
 
-from .rules_helpers import (
+from ..rules_helpers import (
     SPAWNS,
     board,
     day,

@@ -27,7 +27,7 @@ from skyhex.rules.turbulences.piloting import (
 )
 from skyhex.rules.turbulences.state import Game, State
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 
 
 def positions(name: str, seeds: int) -> Iterator[tuple[Game, State]]:

@@ -31,7 +31,7 @@ from skyhex.rules.paragliders.maps import Map
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.state import Game, Phase, State
 
-from .rules_helpers import (
+from ..rules_helpers import (
     SPAWNS,
     board,
     day,

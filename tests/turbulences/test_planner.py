@@ -17,7 +17,7 @@ from skyhex.rules.turbulences.planner import NO_PARCEL, OVERLOAD, plan, race
 from skyhex.rules.turbulences.policies import greedy
 from skyhex.rules.turbulences.state import Game, State
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 HOME = Hex(0, 0)
 
 

@@ -19,9 +19,9 @@ from skyhex.rules.replay import Replay
 from skyhex.rules.turbulences.landscape import Biome, Landscape, city_region, landscape_hexes
 from skyhex.rules.turbulences.maps import landscape_from_dict
 
-from .conftest import ROOT, ref
-from .conftest import run as run_skyhex
-from .test_board_svg import SVG, decode_png, hex_centres, parse, polygons, size_mm, svg_files, texts
+from ..conftest import ROOT, ref
+from ..conftest import run as run_skyhex
+from ..test_board_svg import SVG, decode_png, hex_centres, parse, polygons, size_mm, svg_files, texts
 
 SEED_3 = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
 EXAMPLE = ROOT / "examples" / "boards" / "turbulences-normal-seed-3.svg"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .conftest import ROOT, run
-from .missions_logs import delivered, game_end, journey, log, ndjson, score
+from ..conftest import ROOT, run
+from ..missions_logs import delivered, game_end, journey, log, ndjson, score
 
 GOLDEN = ROOT / "tests" / "golden"
 SIX = str(GOLDEN / "turbulences-6.ndjson")

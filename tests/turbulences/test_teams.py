@@ -34,7 +34,7 @@ from skyhex.rules.turbulences.engine import (
 from skyhex.rules.turbulences.landscape import Biome, Difficulty, Landscape, landscape_hexes
 from skyhex.rules.turbulences.scoring import team_scores
 from skyhex.rules.turbulences.state import Company, Game, Mode, Phase, State, parcel_colour
-from tests.test_turbulences_rules import hx, illegal, of_type, put, weight_total
+from tests.turbulences.test_rules import hx, illegal, of_type, put, weight_total
 
 BIPLANE, SEAPLANE, ZEPPELIN = list(AircraftType)[:3]
 RED_AIRPORT, BLUE_AIRPORT = Hex(-2, 4), Hex(2, 2)

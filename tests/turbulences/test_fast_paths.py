@@ -41,7 +41,7 @@ from skyhex.rules.turbulences.events import shake
 from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Game, State
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "examples" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 NAMES = sorted(p.stem for p in SCENARIOS.glob("turbulences-*.yaml"))
 
 RECORDED = [

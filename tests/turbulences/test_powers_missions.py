@@ -10,7 +10,7 @@ from typing import Any
 from skyhex.games.turbulences_missions import read_events
 from skyhex.rules.turbulences.missions import decide
 
-from .missions_logs import (
+from ..missions_logs import (
     delivered,
     destroyed,
     game_end,

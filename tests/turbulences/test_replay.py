@@ -25,9 +25,9 @@ from skyhex.rules.turbulences.scenario import Scenario
 from skyhex.rules.turbulences.state import Company
 from skyhex.schemas import branch_conforms, conforms, schema, validator
 
-from .conftest import ROOT, ref, run
+from ..conftest import ROOT, ref, run
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
 TWO = SCENARIOS / "turbulences-2.yaml"
 GOLDEN_GAMES = {"turbulences-2": 2, "turbulences-6": 6, "turbulences-teams-4": 4,

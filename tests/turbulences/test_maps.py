@@ -46,7 +46,7 @@ from skyhex.rules.turbulences.maps import landscape_from_dict, landscape_to_dict
 from skyhex.rules.turbulences.places import CLOUD, HEX
 from skyhex.schemas import validator
 
-from .conftest import DATA, ROOT, copy_into, ref, run
+from ..conftest import DATA, ROOT, copy_into, ref, run
 
 TURBULENCES = DATA / "turbulences"
 EXAMPLE = ROOT / "examples" / "maps" / "turbulences-normal-seed-3.yaml"
@@ -428,7 +428,7 @@ def test_a_scenario_takes_no_turbulences_map(tmp_path: Path) -> None:
 
 
 def test_turbulences_scenarios_take_companies_not_players(workdir: Path) -> None:
-    """Turbulences scenarios and moves files are read (tests/test_turbulences_replay.py);
+    """Turbulences scenarios and moves files are read (tests/turbulences/test_replay.py);
     one written with Paragliders keys is refused by the schema."""
     tmp_path = workdir
     (example,) = copy_into(workdir, EXAMPLE)

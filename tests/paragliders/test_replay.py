@@ -19,9 +19,9 @@ from skyhex.rules.paragliders.scenario import Colour, Player, Scenario
 from skyhex.rules.replay import play, start
 from skyhex.schemas import conforms
 
-from .conftest import DATA, ROOT, copy_into, ref, run
+from ..conftest import DATA, ROOT, copy_into, ref, run
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 PARAGLIDERS = ruleset("paragliders")
 
 
@@ -252,7 +252,7 @@ def test_the_text_account_words_every_event() -> None:
 
     for path in GOLDEN.glob("*.ndjson"):
         if path.name.startswith(("turbulences-", "balloons-")):
-            continue  # worded by their own accounts (test_turbulences_replay.py, ...)
+            continue  # worded by their own accounts (turbulences/test_replay.py, ...)
         for raw in path.read_text().splitlines():
             event = json.loads(raw)
             text = line(event)

@@ -16,7 +16,7 @@ from skyhex.rules.turbulences.state import Game, State
 from skyhex.rules.turbulences.variant import Hooks, Variant, compose
 from skyhex.rules.turbulences.variants import VARIANTS
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 SCENARIOS = ROOT / "examples" / "scenarios"
 

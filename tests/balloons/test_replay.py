@@ -20,9 +20,9 @@ from skyhex.rules.balloons.scenario import Scenario
 from skyhex.rules.replay import play, start
 from skyhex.schemas import branch_conforms, conforms, schema, validator
 
-from .conftest import ROOT, copy_into, run
+from ..conftest import ROOT, copy_into, run
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SCENARIOS = ROOT / "examples" / "scenarios"
 GOLDEN_GAMES = {"balloons-2": 2, "balloons-4": 4, "balloons-6": 6}
 """name -> seed of the greedy pilots (also the number of balloons)"""

@@ -4,7 +4,7 @@ it: a small custom map and a game started from a position (``tests/rules_helpers
 Each example test quotes the rulebook (``shared/rulebooks/paragliders-rulebook.txt``) in its
 docstring. Where the rulebook leaves room the tests follow DESIGN.md's "Paragliders rules
 decisions" and ``docs/rules-notes.md``. Weather changes, the Wind Push Round and clouds are in
-``test_rules_weather.py``.
+``paragliders/test_rules_weather.py``.
 
 Geometry: flat-top axial hexes, directions N (0,-1), NE (1,-1), SE (1,0), S (0,1),
 SW (-1,1), NW (-1,0). Unless a test says otherwise the board is a disc of fields, the
@@ -32,7 +32,7 @@ from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Phase, State
 
-from .rules_helpers import (
+from ..rules_helpers import (
     board,
     flying,
     modifiers,

@@ -43,7 +43,7 @@ from skyhex.rules.turbulences.policies import GREEDY_CAP, greedy
 from skyhex.rules.turbulences.state import Company, Game, State
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, JERRYCANS, ExpertRules
 
-from .conftest import ROOT, run
+from ..conftest import ROOT, run
 
 RED = Company("red", AircraftType.BIPLANE, 1, expert=True)
 BLUE = Company("blue", AircraftType.SEAPLANE, 3)

@@ -39,7 +39,7 @@ from skyhex.rules.turbulences.scoring import scores
 from skyhex.rules.turbulences.state import Company, Game, Mode, State
 from skyhex.rules.turbulences.tank import TANK
 
-from .conftest import ROOT, run
+from ..conftest import ROOT, run
 
 BIPLANE, SEAPLANE, ZEPPELIN = AircraftType.BIPLANE, AircraftType.SEAPLANE, AircraftType.ZEPPELIN
 RED = Company("red", BIPLANE, 1)  # airport: city 2 of region 1 = PARIS by default

@@ -15,7 +15,7 @@ after-accelerate, ``action`` to score). The Top Lander is claimed in the entry t
 Geometry: flat-top axial hexes, directions N (0,-1), NE (1,-1), SE (1,0), S (0,1),
 SW (-1,1), NW (-1,0). Unless a test says otherwise the board is a disc of fields of radius 4,
 the temperature is 0 (mountain +1, field 0, forest +1, lake -2), there is no sun, no wind
-and no cloud. Two or more players, so that no solo rule applies (``test_variants.py`` has
+and no cloud. Two or more players, so that no solo rule applies (``paragliders/test_variants.py`` has
 the solo race).
 """
 
@@ -34,7 +34,7 @@ from skyhex.rules.paragliders.scenario import PilotStatus, StuntProgress
 from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.stunts import Stunt
 
-from .rules_helpers import (
+from ..rules_helpers import (
     board,
     day,
     flying,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, run
+from ..conftest import ROOT, run
 
 EXAMPLES = ROOT / "examples"
 NIGHT = EXAMPLES / "scenarios" / "turbulences-night-3.yaml"
