@@ -23,7 +23,7 @@ from skyhex.rules.balloons.scenario import Scenario
 from skyhex.rules.balloons.scoring import scores
 from skyhex.rules.balloons.state import Game, Phase, State
 from skyhex.rules.errors import InputError, Path, Problem
-from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
+from skyhex.rules.game import Entry, Event, Metadata, Ruleset, ScoreRow
 
 
 def sample_world(game: Game, state: State, who: str | None, rng: random.Random
@@ -208,4 +208,4 @@ class Balloons:
         return engine.event_view(game, event, who)
 
 
-RULESET = Balloons()
+RULESET: Ruleset[Game, State, Action] = Balloons()

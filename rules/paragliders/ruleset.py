@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
-from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
+from skyhex.rules.game import Entry, Event, Metadata, Ruleset, ScoreRow
 from skyhex.rules.paragliders import GAME, engine
 from skyhex.rules.paragliders.action_space import action_at, action_index, action_space
 from skyhex.rules.paragliders.actions import Action, WindChoice
@@ -202,4 +202,4 @@ def score_range(game: Game) -> tuple[float, float]:
     return float(lowest), float(highest)
 
 
-RULESET = Paragliders()
+RULESET: Ruleset[Game, State, Action] = Paragliders()

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from skyhex.rules.errors import InputError, Path, Problem
-from skyhex.rules.game import Entry, Event, Metadata, ScoreRow
+from skyhex.rules.game import Entry, Event, Metadata, Ruleset, ScoreRow
 from skyhex.rules.turbulences import GAME, engine
 from skyhex.rules.turbulences import action_space as encoding
 from skyhex.rules.turbulences.actions import Action, action_to_entry
@@ -126,4 +126,4 @@ def score_range(game: Game) -> tuple[float, float]:
     return 0.0, float(max(weights.values(), default=0) + SHIPPING_SPACES)
 
 
-RULESET = Turbulences()
+RULESET: Ruleset[Game, State, Action] = Turbulences()
