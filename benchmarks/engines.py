@@ -1,7 +1,10 @@
 """The rules engines on the work bots, analytics and tools make of them: replaying the golden
-games (every rule checked), complete random games (every legal action listed at every
-decision, one picked at random) and greedy games (every legal action applied to value it),
-each measured alternately with its python-chess anchor."""
+games (every rule checked, every event built), complete random games (every legal action
+listed at every decision, one picked at random, the states moved on by ``advance``), random
+games by action index (the legal actions as indices, one decoded by ``action_at`` and
+played by ``advance``: what a learning agent or a tree search runs) and greedy games (every
+legal action weighed by ``advance``), each measured alternately with its python-chess
+anchor."""
 
 from __future__ import annotations
 
@@ -36,7 +39,9 @@ def golden(game: str, expert: bool = False) -> tuple[Any, ...]:
 
 
 def replay(game: str, expert: bool = False) -> Callable[[], int]:
-    """Apply every action of the game's golden games: the actions applied."""
+    """Apply every action of the game's golden games, every rule checked and every event
+    built (``apply`` builds an action's events in the pass that resolves it; the actions are
+    read from the moves files before the timing): the actions applied."""
     games = golden(game, expert)
 
     def work() -> int:

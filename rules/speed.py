@@ -13,18 +13,27 @@ it applies: the rules stay plain code, and what makes them fast can be found in 
 - ``slotted``: the same for a class with ``__slots__`` (which has no ``__dict__``): an
   instance of a plain twin class with the same slots is filled, then given the real class.
 - ``hex_json``: a hex as the logs write it, ``[q, r]``.
+- ``last_answer``: a one-slot memo for a pure function asked the same question many times
+  in a row (every action weighed at one decision asks it of the same sky, the same shipping
+  zones): the last arguments, compared by identity, and the answer. Identity, not equality:
+  the values asked about are frozen, and an equality test of a state costs more than most
+  answers. The slot is replaced as a whole, so two threads never mix an argument with
+  another's answer. A memo keyed by something else than the arguments (a field of them)
+  stays written where it is, saying so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Mapping
+from functools import cache, wraps
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
     from skyhex.rules.hexgrid import Hex
 
 T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 _new = object.__new__
 _set_attr = object.__setattr__
@@ -69,4 +78,44 @@ def hex_json(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
-__all__ = ["built", "evolve", "evolve_by", "hex_json", "slotted"]
+_NOTHING: Any = object()
+
+
+def last_answer(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` remembering its last answer, for arguments identical to the last ones (see the
+    module's docstring); positional arguments only, one to three of them (a wrapper per
+    count: no loop over the arguments on the hot path)."""
+    count = fn.__code__.co_argcount
+    slot: list[Any] = [(_NOTHING,) * (count + 1)]
+    wrapper: Callable[..., Any]
+    if count == 1:
+        def wrapper(a: Any) -> Any:
+            last = slot[0]
+            if last[0] is a:
+                return last[1]
+            out = fn(a)  # type: ignore[call-arg]
+            slot[0] = (a, out)
+            return out
+    elif count == 2:
+        def wrapper(a: Any, b: Any) -> Any:
+            last = slot[0]
+            if last[0] is a and last[1] is b:
+                return last[2]
+            out = fn(a, b)  # type: ignore[call-arg]
+            slot[0] = (a, b, out)
+            return out
+    elif count == 3:
+        def wrapper(a: Any, b: Any, c: Any) -> Any:
+            last = slot[0]
+            if last[0] is a and last[1] is b and last[2] is c:
+                return last[3]
+            out = fn(a, b, c)  # type: ignore[call-arg]
+            slot[0] = (a, b, c, out)
+            return out
+    else:
+        raise TypeError(f"last_answer: {fn.__name__} takes {count} arguments (1 to 3)")
+    found: Callable[P, R] = wraps(fn)(wrapper)
+    return found
+
+
+__all__ = ["built", "evolve", "evolve_by", "hex_json", "last_answer", "slotted"]

@@ -59,6 +59,7 @@ from skyhex.rules.balloons.components import Altitude, ComponentSet
 from skyhex.rules.balloons.state import Game, Phase, State
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.machine import index_error
+from skyhex.rules.speed import last_answer
 
 __all__ = ["FLIGHTS", "PLAYS", "Encoding", "action_at", "action_index", "action_space",
            "encoding"]
@@ -94,6 +95,7 @@ class Encoding:
                                                         len(self.winds))
 
 
+@last_answer
 def _encoding_of(parts: ComponentSet, seats: int) -> Encoding:
     plays = tuple((c.id, use) for c in parts.local_wind.values()
                   for use, shown in ((Use.WIND, True), (Use.MISFORTUNE, c.misfortune),
@@ -104,21 +106,12 @@ def _encoding_of(parts: ComponentSet, seats: int) -> Encoding:
                     {c: k for k, c in enumerate(advantages)})
 
 
-_last: tuple[ComponentSet, int, Encoding] | None = None
-"""The last encoding built (a one-slot memo: a process plays one component set at a time,
-and games that differ only by their seed, as sampled worlds do, share it)."""
-
-
 def encoding(game: Game) -> Encoding:
-    """The encoding of ``game``: its component set's cards and its number of balloons."""
-    global _last
-    parts, seats = game.components, len(game.seats)
-    last = _last
-    if last is not None and last[0] is parts and last[1] == seats:
-        return last[2]
-    found = _encoding_of(parts, seats)
-    _last = (parts, seats, found)
-    return found
+    """The encoding of ``game``: its component set's cards and its number of balloons (the
+    last built is remembered: a process plays one component set at a time, and games that
+    differ only by their seed, as sampled worlds do, share it; a count of balloons is a
+    small int, the same object each time)."""
+    return _encoding_of(game.components, len(game.seats))
 
 
 def action_space(game: Game) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from skyhex.rules.balloons.actions import Action, Fly, Play, Use
 from skyhex.rules.balloons.components import Altitude
-from skyhex.rules.balloons.engine import apply
+from skyhex.rules.balloons.engine import advance
 from skyhex.rules.balloons.state import Balloon, Game, State
 from skyhex.rules.game import Ruleset
 
@@ -70,7 +70,7 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
                 return base + (MISFORTUNE if a.on != a.balloon else -MISFORTUNE)
             return base - 1
         if isinstance(a, (Fly, Play)):
-            return value(game, apply(game, state, a)[0], i)
+            return value(game, advance(game, state, a), i)
         return value(game, state, i)
 
     best = max(range(len(kept)), key=lambda k: (worth(kept[k]), rng.random()))

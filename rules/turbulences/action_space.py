@@ -69,6 +69,7 @@ from math import isqrt
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import VECTORS, Hex
 from skyhex.rules.machine import index_error
+from skyhex.rules.speed import last_answer
 from skyhex.rules.turbulences.actions import (
     NO_OPS,
     Action,
@@ -172,26 +173,21 @@ def _make(game: Game) -> Layout:
                   carpets, size, tuple({} for _ in companies), tuple({} for _ in companies))
 
 
-_last: tuple[Game, Layout] | None = None
-"""The last game's layout (one slot: a playout asks for one game's again and again)."""
 _made: dict[tuple[object, ...], Layout] = {}
 """Layouts by what they depend on: the worlds a search samples are new games of the same
 companies and parcels."""
 
 
+@last_answer
 def layout(game: Game) -> Layout:
-    """The game's action-space layout (remembered)."""
-    global _last
-    last = _last
-    if last is not None and last[0] is game:
-        return last[1]
+    """The game's action-space layout (remembered, the last game's in one slot: a playout
+    asks for one game's again and again)."""
     key = (game.companies, game.teams, frozenset(game.weights), game.expert, game.powers)
     made = _made.get(key)
     if made is None:
         if len(_made) > 64:
             _made.clear()
         made = _made[key] = _make(game)
-    _last = (game, made)
     return made
 
 
@@ -292,8 +288,7 @@ def _ops_digit(lay: Layout, i: int, ops: Ops, action: Action) -> int:
 def action_index(game: Game, action: Action) -> int:
     """The index of ``action`` (its company left out); ``IllegalActionError`` (rule
     ``action.index``) for an action no index names."""
-    last = _last
-    lay = last[1] if last is not None and last[0] is game else layout(game)
+    lay = layout(game)
     i = game.numbers.get(action.company)
     if i is None:
         raise _unnamed(action, f"no company is called {action.company!r}")
@@ -441,8 +436,7 @@ def _decode_path(start: Hex, code: int) -> tuple[Hex, ...]:
 def action_at(game: Game, state: State, index: int) -> Action:
     """The action ``index`` names for the company to act (structurally: no legal action is
     listed); ``IllegalActionError`` (rule ``action.index``) when it names none."""
-    last = _last
-    lay = last[1] if last is not None and last[0] is game else layout(game)
+    lay = layout(game)
     if not 0 <= index < lay.size:
         raise index_error(index, lay.size)
     i = state.actor

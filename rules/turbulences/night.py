@@ -67,6 +67,7 @@ from typing import Any
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Hex
 from skyhex.rules.speed import hex_json as _hx
+from skyhex.rules.speed import last_answer
 from skyhex.rules.turbulences.landscape import (
     CITIES_PER_REGION,
     CLOUD_TOKENS,
@@ -159,21 +160,13 @@ def known_mountains(default: frozenset[Hex], night: Night | None) -> frozenset[H
     return default if night is None else night.mountains
 
 
-_dark_memo: tuple[Night, Mapping[Hex, Stack], frozenset[Hex]] | None = None
-
-
+@last_answer
 def dark(night: Night | None, clouds: Mapping[Hex, Stack]) -> frozenset[Hex]:
     """The unknown tiles with good visibility (no cloud): entering one flips it. Empty by
     day. The last sky asked about is remembered."""
-    global _dark_memo
     if night is None:
         return frozenset()
-    memo = _dark_memo
-    if memo is not None and memo[0] is night and memo[1] is clouds:
-        return memo[2]
-    out = frozenset(h for h in landscape_set() if h not in night.revealed and not clouds.get(h))
-    _dark_memo = (night, clouds, out)
-    return out
+    return frozenset(h for h in landscape_set() if h not in night.revealed and not clouds.get(h))
 
 
 def free_token(clouds: Mapping[Hex, Stack]) -> int | None:

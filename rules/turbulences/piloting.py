@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
+from skyhex.rules.speed import last_answer
 from skyhex.rules.turbulences.aircraft import BonusColour, tile_colour
 from skyhex.rules.turbulences.landscape import CloudSide, Landscape, Stack, entered_biome
 from skyhex.rules.turbulences.night import dark, known_mountains
@@ -234,37 +235,20 @@ def explain_journey(game: Game, state: State, mover: int, path: tuple[Hex, ...],
     return Flight(path, pos, pos not in game.tiles, bonus)
 
 
-_storm_memo: tuple[Mapping[Hex, Stack], frozenset[Hex]] | None = None
-
-
+@last_answer
 def storms(clouds: Mapping[Hex, Stack]) -> frozenset[Hex]:
     """The tiles under a storm or a Tempest (the last sky asked about is remembered)."""
-    global _storm_memo
-    memo = _storm_memo
-    if memo is not None and memo[0] is clouds:
-        return memo[1]
-    out = frozenset(h for h, stack in clouds.items()
-                    if stack and any(t.side is CloudSide.STORM for t in stack))
-    _storm_memo = (clouds, out)
-    return out
+    return frozenset(h for h, stack in clouds.items()
+                     if stack and any(t.side is CloudSide.STORM for t in stack))
 
 
-_open_memo: tuple[Game, frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]] | None \
-    = None
-
-
+@last_answer
 def _open(game: Game, mountains: frozenset[Hex], stormy: frozenset[Hex]
           ) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """The landscape tiles neither a mountain nor under a storm, and those with the airports
     (the last sky asked about is remembered)."""
-    global _open_memo
-    memo = _open_memo
-    if memo is not None and memo[0] is game and memo[1] is mountains and memo[2] is stormy:
-        return memo[3], memo[4]
     tiles = game.tiles - mountains - stormy
-    with_airports = tiles | frozenset(game.airports)
-    _open_memo = (game, mountains, stormy, tiles, with_airports)
-    return tiles, with_airports
+    return tiles, tiles | frozenset(game.airports)
 
 
 def free_steps(game: Game, state: State, others: Collection[Hex]

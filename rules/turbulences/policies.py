@@ -13,6 +13,7 @@ from typing import Any
 
 from skyhex.rules.game import Ruleset
 from skyhex.rules.hexgrid import Hex, axial_length
+from skyhex.rules.speed import last_answer
 from skyhex.rules.turbulences.actions import Action, Flip, Journey
 from skyhex.rules.turbulences.engine import advance_all
 from skyhex.rules.turbulences.night import dark, deal_faces
@@ -61,37 +62,22 @@ def _nearest_target(key: tuple[Hex, tuple[Hex, ...]]) -> int:
     return near
 
 
-_targets_memo: tuple[Game, tuple[tuple[str, ...], ...], int, tuple[Hex, ...]] | None = None
-
-
+@last_answer
 def _targets(game: Game, shipping: tuple[tuple[str, ...], ...], i: int) -> tuple[Hex, ...]:
     """Where company ``i`` without parcels heads: the airports ``waiting`` for its team,
     else its own (the last asked is remembered: the actions weighed in a turn seldom move
-    a parcel)."""
-    global _targets_memo
-    memo = _targets_memo
-    if memo is not None and memo[1] is shipping and memo[2] == i and memo[0] is game:
-        return memo[3]
-    out = tuple(waiting(game, shipping, game.colours_of[i]) or [game.companies[i].airport])
-    _targets_memo = (game, shipping, i, out)
-    return out
+    a parcel; a company's index is a small int, the same object each time)."""
+    return tuple(waiting(game, shipping, game.colours_of[i]) or [game.companies[i].airport])
 
 
-_waiting_memo: tuple[Game, tuple[tuple[str, ...], ...], frozenset[str], list[Hex]] | None = None
-
-
+@last_answer
 def waiting(game: Game, shipping: tuple[tuple[str, ...], ...], ours: frozenset[str]
-             ) -> list[Hex]:
+            ) -> list[Hex]:
     """The airports whose shipping zone holds parcels of the colours ``ours`` (the last
-    asked is remembered: the actions weighed in a turn seldom move a parcel)."""
-    global _waiting_memo
-    memo = _waiting_memo
-    if memo is not None and memo[0] is game and memo[1] is shipping and memo[2] is ours:
-        return memo[3]
-    out = [game.region_airports[r] for r, zone in enumerate(shipping)
-           if any(parcel_colour(p) in ours for p in zone)]
-    _waiting_memo = (game, shipping, ours, out)
-    return out
+    asked is remembered: the actions weighed in a turn seldom move a parcel). A shared
+    value, never to be changed."""
+    return [game.region_airports[r] for r, zone in enumerate(shipping)
+            if any(parcel_colour(p) in ours for p in zone)]
 
 
 def greedy(ruleset: Ruleset[Any, Any, Any], game: Game, state: State,
