@@ -96,3 +96,29 @@ def test_no_shared_code_names_a_game() -> None:
                 if pattern.search(line):
                     found.append(f"{path}:{number}: {line.strip()[:80]}")
     assert found == [], f"{len(found)} lines:\n" + "\n".join(found[:40])
+
+
+def test_a_plugin_of_this_repository_is_named_only_in_its_own_folder() -> None:
+    """A game of a plugin kept in this repository (``examples/<folder>/``, with its own
+    ``pyproject.toml``) is named by no other file: skyhex knows it only through its entry
+    point. Checked for each such plugin that is installed (CI installs the example)."""
+    own = set(registry.declared_by(registry.HOME))
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    folders = {p.rsplit("/", 1)[0] for p in files
+               if p.startswith("examples/") and p.endswith("/pyproject.toml")}
+    checked = 0
+    for name in registry.names():
+        if name in own:
+            continue
+        home = [f for f in folders if f"{name} = " in (ROOT / f / "pyproject.toml").read_text()]
+        if not home:
+            continue  # a plugin from elsewhere
+        checked += 1
+        pattern = re.compile(re.escape(name), re.I)
+        named = [p for p in files if not p.startswith(home[0] + "/")
+                 and not p.endswith((".png", ".pdf"))
+                 and pattern.search((ROOT / p).read_text("utf-8", errors="replace"))]
+        assert named == [], f"{name} named outside {home[0]}/: {named[:10]}"
+    if not checked:
+        pytest.skip("no plugin of this repository is installed (pip install ./examples/plugin)")
