@@ -43,7 +43,7 @@ from skyhex.rules.game import Event
 from skyhex.rules.turbulences import legality
 from skyhex.rules.turbulences.actions import Action
 from skyhex.rules.turbulences.expert_hooks import expert_view
-from skyhex.rules.turbulences.journeys import _apply, _journey_end
+from skyhex.rules.turbulences.journeys import _apply, _journey_end, _journey_end_seen
 from skyhex.rules.turbulences.legality import _Known, legal_actions, ops_options
 from skyhex.rules.turbulences.setup import clockwise, new_game, setup_parcels
 from skyhex.rules.turbulences.sink import _BOOST, _DISCARD
@@ -79,10 +79,13 @@ def advance(game: Game, state: State, action: Action) -> State:
     very state is not checked again: the listing kept where it starts and its checked
     flight (CORE.md section 5, a fast path for legality; a test holds it to ``apply``)."""
     listed = legality._listed
-    if listed is not None and listed[1] is state and listed[0] is game:
+    if listed is not None and listed[1] is state:
         known = listed[2].get(id(action))
         if known is not None and known[0] is action:
-            return _listed_end(game, state, known)
+            if listed[0] is game:
+                return _listed_end(game, state, known)
+            if listed[0].board is game.board:
+                return _world_end(game, state, known)
     return _apply(game, state, action, _DISCARD)
 
 
@@ -99,13 +102,23 @@ def _listed_end(game: Game, state: State, known: _Known) -> State:
     return done
 
 
+def _world_end(game: Game, state: State, known: _Known) -> State:
+    """The state after a listed journey in a game of the same board as the listing's (a
+    world a bot samples: another seed, other weights): its checked flight and the state
+    after its parcel operations are the listing's, its end is worked out in ``game``
+    (chance is the game's), as ``_journey`` would."""
+    made, scratch, flight, _ = known
+    return _journey_end_seen(game, state, scratch, state.order[0], made, flight,
+                             state.phase is _BOOST, _DISCARD)
+
+
 def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[State]:
     """``advance`` of each of ``actions`` from ``state``, in order (a bot weighing every
     legal action): the journeys ``legal_actions`` listed for this very state looked up and
     their shared ends found without a call per action."""
     listed = legality._listed
     if listed is None or listed[1] is not state or listed[0] is not game:
-        return [advance(game, state, action) for action in actions]
+        return [advance(game, state, action) for action in actions]  # a world: one by one
     known_of = listed[2].get
     out: list[State] = []
     for action in actions:

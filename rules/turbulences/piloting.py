@@ -272,8 +272,8 @@ def free_steps(game: Game, state: State, others: Collection[Hex]
 
 
 _FlightKey = tuple[int, int, int, Hex, bool, frozenset[Hex]]
-_flight_memo: dict[_FlightKey, tuple[Game, Mapping[Hex, Stack], dict[tuple[Hex, ...], Flight]]] \
-    = {}
+_flight_memo: dict[_FlightKey, tuple[tuple[object, ...], Mapping[Hex, Stack],
+                                     dict[tuple[Hex, ...], Flight]]] = {}
 _FLIGHT_MEMO_SIZE = 64
 
 
@@ -282,8 +282,9 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     """Every legal journey of the mover's aircraft with its flight, shortest first, then by
     hexes. Remembered for the last few situations (the game, the sky, the aircraft's place
     and overload, the other aircraft): ``apply`` checks each journey it is given against
-    them, and bots apply every legal journey of a turn. The table is shared: never change
-    it."""
+    them, and bots apply every legal journey of a turn, in the game or in a world they
+    sample (the game's ``board``, not the game itself: the journeys read nothing else of
+    it). The table is shared: never change it."""
     start = state.planes[mover].hex
     assert start is not None
     others = occupied(state, mover)
@@ -320,7 +321,7 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     if len(_flight_memo) >= _FLIGHT_MEMO_SIZE:
         _flight_memo.clear()
     _flight_memo[_flight_key(game, state, mover, overloaded, others)] = \
-        (game, state.clouds, table)
+        (game.board, state.clouds, table)
     return table
 
 
@@ -328,10 +329,10 @@ def _flight_key(game: Game, state: State, mover: int, overloaded: bool,
                 others: frozenset[Hex]) -> _FlightKey:
     hex_ = state.planes[mover].hex
     assert hex_ is not None
-    return (id(game), id(state.clouds), mover, hex_, overloaded, others)
+    return (id(game.board), id(state.clouds), mover, hex_, overloaded, others)
 
 
-_last_flights: tuple[Game, tuple[Plane, ...], Mapping[Hex, Stack], int, bool,
+_last_flights: tuple[tuple[object, ...], tuple[Plane, ...], Mapping[Hex, Stack], int, bool,
                     dict[tuple[Hex, ...], Flight], Chute | None] | None = None
 
 
@@ -342,15 +343,16 @@ def _known_flights(game: Game, state: State, mover: int, overloaded: bool,
     hexes, when known)."""
     global _last_flights
     last = _last_flights
-    if last is not None and last[0] is game and last[1] is state.planes \
+    board = game.board
+    if last is not None and last[0] is board and last[1] is state.planes \
             and last[2] is state.clouds and last[3] == mover and last[4] == overloaded \
             and last[6] is state.chute:
         return last[5]
     if others is None:
         others = occupied(state, mover)
     hit = _flight_memo.get(_flight_key(game, state, mover, overloaded, others))
-    if hit is not None and hit[0] is game and hit[1] is state.clouds:
-        _last_flights = (game, state.planes, state.clouds, mover, overloaded, hit[2],
+    if hit is not None and hit[0] is board and hit[1] is state.clouds:
+        _last_flights = (board, state.planes, state.clouds, mover, overloaded, hit[2],
                          state.chute)
         return hit[2]
     return None

@@ -47,6 +47,7 @@ from skyhex.rules.turbulences.landscape import (
 )
 from skyhex.rules.turbulences.night import Night, NightRules
 from skyhex.rules.turbulences.powers import NO_POWERS, PowerRules
+from skyhex.rules.turbulences.tables import shared_board
 from skyhex.rules.turbulences.tank import DEFAULT_EXPERT, ExpertRules
 from skyhex.rules.turbulences.weather import Wind, WindRose
 
@@ -257,6 +258,12 @@ class Game:
     hooks: Hooks = field(init=False, repr=False, compare=False)
     """The hooks of the variants the game plays (EXPERT, NIGHT FLIGHT, the powers:
     ``variant``), composed once for it."""
+    board: tuple[object, ...] = field(init=False, repr=False, compare=False)
+    """What the rules of a move read of the game, apart from chance and the weights: the
+    landscape, the companies, the teams and the variants' rules. Games with equal boards
+    have the same legal journeys: the listing's memos are keyed by it, so that they serve
+    a world a bot samples as they serve the game (equal boards are one object:
+    ``tables.shared_board``)."""
 
     def __post_init__(self) -> None:
         used = {c.region: c.airport for c in self.companies}
@@ -295,6 +302,16 @@ class Game:
         from skyhex.rules.turbulences.variants import hooks_for  # it builds on the engine
 
         object.__setattr__(self, "hooks", hooks_for(self))
+        object.__setattr__(self, "board", shared_board((
+            self.landscape, self.companies, self.rose, self.mode, self.teams, self.expert,
+            self.powers, self.night)))
+
+    def redrawn(self, seed: int, weights: Mapping[str, int]) -> Game:
+        """The game with another seed and other weights, no draws pinned: equal to
+        ``dataclasses.replace(self, seed=seed, weights=weights, pinned=(), pinned_from=0)``,
+        its tables (which depend on none of those) and its ``board`` shared, not made
+        again (a bot samples such a world at every decision)."""
+        return speed.evolve(self, seed=seed, weights=weights, pinned=(), pinned_from=0)
 
     def index(self, colour: str) -> int | None:
         return self.numbers.get(colour)

@@ -14,7 +14,6 @@ referee (``None``) sees everything: only the chance to come is drawn afresh.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from skyhex.rules.turbulences.engine import known_weight
 from skyhex.rules.turbulences.policies import believed
@@ -40,8 +39,7 @@ def sample_world(game: Game, state: State, who: str | None, rng: random.Random
             weights.update(zip(parcels, dealt, strict=True))
     if state.night is not None and who is not None:  # night: the face-down tiles too
         game = believed(game, state, rng)
-    return replace(game, seed=rng.randrange(2**31), weights=weights, pinned=(),
-                   pinned_from=0), _jerrycans(game, state, who, rng)
+    return game.redrawn(rng.randrange(2**31), weights), _jerrycans(game, state, who, rng)
 
 
 def _jerrycans(game: Game, state: State, who: str | None, rng: random.Random) -> State:
