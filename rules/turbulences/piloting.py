@@ -42,9 +42,10 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.speed import last_answer
 from skyhex.rules.turbulences.aircraft import BonusColour, tile_colour
-from skyhex.rules.turbulences.landscape import CloudSide, Landscape, Stack, entered_biome
+from skyhex.rules.turbulences.landscape import CloudSide, Stack, entered_biome
 from skyhex.rules.turbulences.night import dark, known_mountains
 from skyhex.rules.turbulences.state import Chute, Game, Plane, State
+from skyhex.rules.turbulences.tables import number_flights
 
 MAX_BASE = 2
 
@@ -119,15 +120,20 @@ _NO_ENTRY = object()
 """No colour recorded for a tile entered from there (not a neighbour): the tile's own."""
 
 
-_last_colours: tuple[Landscape, dict[tuple[Hex, Hex | None], BonusColour | None]] | None = None
+_colours_of: dict[int, tuple[tuple[object, ...],
+                             dict[tuple[Hex, Hex | None], BonusColour | None]]] = {}
+"""The entry colours of the last few boards (``Game.board``, its landscape first), by
+identity (boards are interned: equal landscapes share one)."""
+_COLOURS_KEPT = 8
 
 
 def _entry_colours(game: Game) -> dict[tuple[Hex, Hex | None], BonusColour | None]:
     """The colour of each landscape tile without clouds, entered from each neighbour (or
-    from nowhere: ``None``), for the last landscape asked about."""
-    global _last_colours
-    last = _last_colours
-    if last is not None and last[0] is game.landscape:
+    from nowhere: ``None``), for the game's landscape (remembered for a few boards: a
+    process replaying or playing several games goes back and forth between them)."""
+    board = game.board
+    last = _colours_of.get(id(board))
+    if last is not None and last[0] is board:
         return last[1]
     table: dict[tuple[Hex, Hex | None], BonusColour | None] = {}
     for h in game.tiles:
@@ -137,7 +143,9 @@ def _entry_colours(game: Game) -> dict[tuple[Hex, Hex | None], BonusColour | Non
             entered = entered_biome(biome, game.halves[h], _facing(h, came)) \
                 if h in game.halves else biome
             table[h, came] = tile_colour(entered, None)
-    _last_colours = (game.landscape, table)
+    if len(_colours_of) >= _COLOURS_KEPT:
+        _colours_of.clear()
+    _colours_of[id(board)] = (board, table)  # the board kept alive: its id is not reused
     return table
 
 
@@ -291,9 +299,29 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     known = _known_flights(game, state, mover, overloaded, others)
     if known is not None:
         return known
+    unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
+    made = tuple.__new__  # Flight(...) without the named tuple's Python-level __new__
+    found = number_flights(game, state, mover, overloaded, others, unknown)
+    if found is not None:
+        table = {f[0]: made(Flight, f) for f in found}
+    else:
+        table = _walked_flights(game, state, mover, overloaded, others, unknown)
+    if len(_flight_memo) >= _FLIGHT_MEMO_SIZE:
+        _flight_memo.clear()
+    _flight_memo[_flight_key(game, state, mover, overloaded, others)] = \
+        (game.board, state.clouds, table)
+    return table
+
+
+def _walked_flights(game: Game, state: State, mover: int, overloaded: bool,
+                    others: frozenset[Hex], unknown: frozenset[Hex]
+                    ) -> dict[tuple[Hex, ...], Flight]:
+    """``flights`` walked on hexes, for an aircraft standing where the numbered board has
+    no number (``tables.number_flights`` works out all others)."""
+    start = state.planes[mover].hex
+    assert start is not None
     tiles = game.tiles
     steps = free_steps(game, state, others)
-    unknown = dark(state.night, state.clouds)  # night: a journey ends on the tile it flips
     firsts = steps(start)
     bonus = bonus_check(game, state, mover)
     made = tuple.__new__  # Flight(...) without the named tuple's Python-level __new__
@@ -317,12 +345,7 @@ def flights(game: Game, state: State, mover: int, overloaded: bool
     ones.sort()
     twos.sort()
     threes.sort()
-    table = {f.path: f for f in (*ones, *twos, *threes)}
-    if len(_flight_memo) >= _FLIGHT_MEMO_SIZE:
-        _flight_memo.clear()
-    _flight_memo[_flight_key(game, state, mover, overloaded, others)] = \
-        (game.board, state.clouds, table)
-    return table
+    return {f.path: f for f in (*ones, *twos, *threes)}
 
 
 def _flight_key(game: Game, state: State, mover: int, overloaded: bool,
