@@ -70,6 +70,7 @@ from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import VECTORS, Hex
 from skyhex.rules.machine import index_error
 from skyhex.rules.speed import last_answer
+from skyhex.rules.turbulences import tables
 from skyhex.rules.turbulences.actions import (
     NO_OPS,
     Action,
@@ -84,7 +85,8 @@ from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.landscape import CITIES_PER_REGION, region_cities
 from skyhex.rules.turbulences.state import Game, Phase, State, parcel_colour
 
-__all__ = ["PATHS", "Layout", "action_at", "action_index", "action_space", "layout"]
+__all__ = ["PATHS", "Layout", "action_at", "action_index", "action_space", "layout",
+           "path_code"]
 
 PATHS = 7 + 7 * 6 + 7 * 36
 """The path codes: one, two or three tiles (301)."""
@@ -199,8 +201,9 @@ def action_space(game: Game) -> int:
 # --- encoding -----------------------------------------------------------------------------
 
 
-def _unnamed(action: Action, why: str) -> IllegalActionError:
-    return IllegalActionError("action.index", f"no index names {action.describe()!r}: {why}")
+def _unnamed(action: Action | None, why: str) -> IllegalActionError:
+    named = "" if action is None else f" {action.describe()!r}"
+    return IllegalActionError("action.index", f"no index names{named}: {why}")
 
 
 def _pair(p: int, q: int) -> int:
@@ -208,7 +211,8 @@ def _pair(p: int, q: int) -> int:
     return q * (q - 1) // 2 + p
 
 
-def _ops_code(lay: Layout, ranks: dict[str, int], ops: Ops, action: Action) -> int:
+def _ops_code(lay: Layout, ranks: dict[str, int], ops: Ops, action: Action | None
+              ) -> int:
     if ops is NO_OPS:
         return 0
     throw, unload, load = ops.throw, ops.unload, ops.load
@@ -241,7 +245,8 @@ def _ops_code(lay: Layout, ranks: dict[str, int], ops: Ops, action: Action) -> i
     return aboard + lay.aboard * loads
 
 
-def _rebuild_code(cities: tuple[Hex, ...], where: Hex | None, action: Action) -> int:
+def _rebuild_code(cities: tuple[Hex, ...], where: Hex | None, action: Action | None
+                  ) -> int:
     if where is None:
         return 0
     try:
@@ -250,7 +255,7 @@ def _rebuild_code(cities: tuple[Hex, ...], where: Hex | None, action: Action) ->
         raise _unnamed(action, f"{where} is not a city of the company's region") from None
 
 
-def _path_code(path: tuple[Hex, ...], action: Action) -> int:
+def _path_code(path: tuple[Hex, ...], action: Action | None) -> int:
     n = len(path)
     if not 1 <= n <= 3:
         raise _unnamed(action, "a journey enters 1 to 3 tiles")
@@ -265,13 +270,25 @@ def _path_code(path: tuple[Hex, ...], action: Action) -> int:
     return _PATH_OFFSETS[n - 1] + code
 
 
+def path_code(path: tuple[Hex, ...], action: Action | None = None) -> int:
+    """The path digit of ``path`` (remembered); ``action``: the action it is read from, for
+    the error of a path no digit names."""
+    code = _paths.get(path)
+    if code is None:
+        code = _path_code(path, action)
+        if len(_paths) >= _MEMO_SIZE:
+            _paths.clear()
+        _paths[path] = code
+    return code
+
+
 _MEMO_SIZE = 4096
 """How many parcel operations and paths the encoder remembers before it starts afresh."""
 _paths: dict[tuple[Hex, ...], int] = {}
 """Path -> its code (the same few hundred paths come back all game long)."""
 
 
-def _ops_digit(lay: Layout, i: int, ops: Ops, action: Action) -> int:
+def _ops_digit(lay: Layout, i: int, ops: Ops, action: Action | None) -> int:
     """The ops digit of company ``i``, remembered by the ``Ops`` itself: the listing makes
     the same few ``Ops`` values again and again (``engine.ops_options``)."""
     memo = lay.memo[i]
@@ -287,7 +304,13 @@ def _ops_digit(lay: Layout, i: int, ops: Ops, action: Action) -> int:
 
 def action_index(game: Game, action: Action) -> int:
     """The index of ``action`` (its company left out); ``IllegalActionError`` (rule
-    ``action.index``) for an action no index names."""
+    ``action.index``) for an action no index names. A journey ``legal_actions`` listed for
+    the game has its index worked out (``tables.listing``)."""
+    listed = tables.listing
+    if listed is not None and listed[0] is game:
+        known = listed[2].get(id(action))
+        if known is not None and known[0] is action:
+            return known[4]
     lay = layout(game)
     i = game.numbers.get(action.company)
     if i is None:
@@ -325,10 +348,7 @@ def action_index(game: Game, action: Action) -> int:
             rebuild *= lay.ops
         code = _paths.get(path)
         if code is None:
-            code = _path_code(path, action)
-            if len(_paths) >= _MEMO_SIZE:
-                _paths.clear()
-            _paths[path] = code
+            code = path_code(path, action)
         return lay.journey + code + PATHS * (before_code + lay.ops * rebuild)
     if kind is Pass:
         assert isinstance(action, Pass)
@@ -435,7 +455,14 @@ def _decode_path(start: Hex, code: int) -> tuple[Hex, ...]:
 
 def action_at(game: Game, state: State, index: int) -> Action:
     """The action ``index`` names for the company to act (structurally: no legal action is
-    listed); ``IllegalActionError`` (rule ``action.index``) when it names none."""
+    listed); ``IllegalActionError`` (rule ``action.index``) when it names none. The index of
+    a journey ``legal_actions`` listed for this very state gives the listed journey itself
+    (equal to the one decoded: ``advance`` finds its checked flight)."""
+    listed = tables.listing
+    if listed is not None and listed[1] is state and listed[0] is game:
+        made = listed[3].get(index)
+        if made is not None:
+            return made
     lay = layout(game)
     if not 0 <= index < lay.size:
         raise index_error(index, lay.size)

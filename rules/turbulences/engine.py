@@ -38,19 +38,23 @@ This module applies actions: ``apply`` (the state and its events, explained when
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from skyhex.rules.game import Event
-from skyhex.rules.turbulences import legality
+from skyhex.rules.turbulences import tables
 from skyhex.rules.turbulences.actions import Action
 from skyhex.rules.turbulences.expert_hooks import expert_view
 from skyhex.rules.turbulences.journeys import _apply, _journey_end, _journey_end_seen
-from skyhex.rules.turbulences.legality import _Known, legal_actions, ops_options
+from skyhex.rules.turbulences.legality import legal_actions, ops_options
 from skyhex.rules.turbulences.setup import clockwise, new_game, setup_parcels
 from skyhex.rules.turbulences.sink import _BOOST, _DISCARD
 from skyhex.rules.turbulences.state import Game, State
 from skyhex.rules.turbulences.teams import NamedTeam, Teams, make_teams
 from skyhex.rules.turbulences.views import event_view, known_weight, view
 from skyhex.rules.turbulences.weather_phase import _blow, _shake_seen
+
+if TYPE_CHECKING:
+    from skyhex.rules.turbulences.tables import Known
 
 __all__ = [
     "NamedTeam", "Teams", "_blow", "_shake_seen", "advance", "advance_all", "apply",
@@ -78,7 +82,7 @@ def advance(game: Game, state: State, action: Action) -> State:
     every action of a turn read the state only). A journey ``legal_actions`` listed for this
     very state is not checked again: the listing kept where it starts and its checked
     flight (CORE.md section 5, a fast path for legality; a test holds it to ``apply``)."""
-    listed = legality._listed
+    listed = tables.listing
     if listed is not None and listed[1] is state:
         known = listed[2].get(id(action))
         if known is not None and known[0] is action:
@@ -89,12 +93,12 @@ def advance(game: Game, state: State, action: Action) -> State:
     return _apply(game, state, action, _DISCARD)
 
 
-def _listed_end(game: Game, state: State, known: _Known) -> State:
+def _listed_end(game: Game, state: State, known: Known) -> State:
     """The state after a listed journey: its end, worked out for the first of the journeys
-    that end alike (``_Known``)."""
+    that end alike (``Known``)."""
     done = known[3][0]
     if done is None:
-        made, scratch, flight, end = known
+        made, scratch, flight, end, _ = known
         i = state.order[0]
         plane = scratch.planes[i]
         done = end[0] = _journey_end(game, scratch, i, made, plane, flight, plane, {}, False,
@@ -102,12 +106,12 @@ def _listed_end(game: Game, state: State, known: _Known) -> State:
     return done
 
 
-def _world_end(game: Game, state: State, known: _Known) -> State:
+def _world_end(game: Game, state: State, known: Known) -> State:
     """The state after a listed journey in a game of the same board as the listing's (a
     world a bot samples: another seed, other weights): its checked flight and the state
     after its parcel operations are the listing's, its end is worked out in ``game``
     (chance is the game's), as ``_journey`` would."""
-    made, scratch, flight, _ = known
+    made, scratch, flight, _, _ = known
     return _journey_end_seen(game, state, scratch, state.order[0], made, flight,
                              state.phase is _BOOST, _DISCARD)
 
@@ -116,7 +120,7 @@ def advance_all(game: Game, state: State, actions: Sequence[Action]) -> list[Sta
     """``advance`` of each of ``actions`` from ``state``, in order (a bot weighing every
     legal action): the journeys ``legal_actions`` listed for this very state looked up and
     their shared ends found without a call per action."""
-    listed = legality._listed
+    listed = tables.listing
     if listed is None or listed[1] is not state or listed[0] is not game:
         return [advance(game, state, action) for action in actions]  # a world: one by one
     known_of = listed[2].get

@@ -3,17 +3,20 @@ operations before and after them, passes, rebuilds, the BOOST, the variants' own
 through their hooks: ``Variant.listing``, ``extra_actions``, ``boost_actions``,
 ``more_flights``, ``reserves``).
 ``legal_actions`` reads no weight, so what a company may do never depends on what it may
-not know. The day journeys listed are kept (``_listed``) with their checked flights, so
-that ``engine.advance`` does not check them again."""
+not know. The day journeys listed are kept (``tables.listing``) with their checked flights
+and their action indices, so that ``engine.advance`` does not check them again, nor
+``action_space`` work their indices out one by one."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.turbulences import parachute
+from skyhex.rules.turbulences import parachute, tables
+from skyhex.rules.turbulences.action_space import PATHS, _ops_digit, _paths, layout, path_code
 from skyhex.rules.turbulences.actions import (
     NO_OPS,
     Action,
@@ -25,10 +28,13 @@ from skyhex.rules.turbulences.actions import (
 from skyhex.rules.turbulences.cargo import _delivery, _ops, _zone
 from skyhex.rules.turbulences.journeys import _rebuild
 from skyhex.rules.turbulences.landscape import region_cities
-from skyhex.rules.turbulences.piloting import Flight, flights, occupied
+from skyhex.rules.turbulences.piloting import flights, occupied
 from skyhex.rules.turbulences.reach import _can_move, _flights
 from skyhex.rules.turbulences.sink import _BOOST, _DISCARD
 from skyhex.rules.turbulences.state import MAX_CARRIED, Game, State, parcel_colour
+
+if TYPE_CHECKING:
+    from skyhex.rules.turbulences.tables import Known
 
 
 def _subsets(items: Sequence[str], most: int) -> Iterator[tuple[str, ...]]:
@@ -70,11 +76,13 @@ def _ops_choices(carried: tuple[str, ...], zone: tuple[str, ...] | None, spaces:
 
 def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None,
               given: State | None = None,
-              listed: dict[int, _Known] | None = None) -> list[Action]:
+              listed: dict[int, Known] | None = None,
+              by_index: dict[int, Journey] | None = None) -> list[Action]:
     """The journeys of company ``i`` from ``state``; ``given``: the state they are legal
     in (``state`` itself, the state with the BOOST turned over for the BOOST's journey, or
     the state before the aircraft rebuilt at ``rebuild`` was placed), and ``listed``, where
-    what ``advance`` needs of its day journeys is kept (``_listed``)."""
+    what ``advance`` needs of its day journeys is kept (``tables.listing``), and
+    ``by_index``, those journeys by action index."""
     colour = game.companies[i].colour
     out: list[Action] = []
     hooks = game.hooks
@@ -92,37 +100,54 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     # that end alike (after the same operations, at the same hex, the same ones after it)
     ends: dict[Hex, list[State | None]] = {}  # tile -> the end of the journeys there
     landing_ends: dict[Hex, list[list[State | None]]] = {}  # airport -> by ops after
+    landing_codes: dict[Hex, list[int]] = {}  # airport -> the index digits but the path's
     plain = given is not None and listed is not None and hooks.plain \
         and hooks.pilots[i].plain and not reserve and not powered
     start = _rebuild(game, given, i, rebuild, _DISCARD) \
         if plain and rebuild is not None and given is not None else state
+    if plain:  # the action indices (``action_space``): a journey's digits as they sum up
+        lay = layout(game)
+        ops = lay.ops
+        rebuilt = 0 if rebuild is None else 1 + lay.cities_of[i].index(rebuild)
     for before in ops_options(game, state, i):
         # without events, as advance makes it (the journeys weighed next find it made)
         scratch = _ops(game, start, i, before, _DISCARD)
         overloaded = len(scratch.planes[i].carried) == MAX_CARRIED
         chute = scratch.chute
         if plain and chute is None:
-            assert listed is not None
+            assert listed is not None and by_index is not None
+            base = lay.journey + PATHS * (_ops_digit(lay, i, before, None) +
+                                          ops * ops * rebuilt)
             for path, flight in flights(game, scratch, i, overloaded).items():
                 end = flight[1]  # Flight.end, .landed: index reads, the fields' are slow
+                code = _paths.get(path)
+                if code is None:
+                    code = path_code(path)
                 if not flight[2]:  # on a tile (a landing: in an airport)
                     made = journey(colour, path, before, NO_OPS, rebuild, boost, 0, False)
                     out.append(made)
                     shared = ends.get(end)
                     if shared is None:
                         shared = ends[end] = [None]
-                    listed[id(made)] = (made, scratch, flight, shared)
+                    k = base + code
+                    listed[id(made)] = (made, scratch, flight, shared, k)
+                    by_index[k] = made
                     continue
                 if end not in landings:
                     landings[end] = _landing_ops(game, scratch, i, end)
                     landing_ends[end] = [[None] for _ in landings[end]]
-                for after, shared in zip(landings[end], landing_ends[end], strict=True):
+                    landing_codes[end] = [base + PATHS * ops * _ops_digit(lay, i, after, None)
+                                          for after in landings[end]]
+                for after, shared, k in zip(landings[end], landing_ends[end],
+                                            landing_codes[end], strict=True):
                     made = journey(colour, path, before, after, rebuild, boost, 0, False)
                     out.append(made)
-                    listed[id(made)] = (made, scratch, flight, shared)
+                    listed[id(made)] = (made, scratch, flight, shared, k + code)
+                    by_index[k + code] = made
             landings.clear()
             ends.clear()
             landing_ends.clear()
+            landing_codes.clear()
             continue
         if not reserve and not powered and chute is None:  # the common case, in short
             for path, cross, glide in _flights(game, scratch, i, overloaded):
@@ -164,19 +189,10 @@ def _journeys(game: Game, state: State, i: int, boost: bool, rebuild: Hex | None
     return out
 
 
-_Known = tuple[Journey, State, Flight, list[State | None]]
-"""A listed day journey, the state after its rebuild and parcel operations, its checked
-flight, and its end (the state after it, once worked out), shared by the journeys listed
-with it that end alike."""
-
-_listed: tuple[Game, State, dict[int, _Known]] | None = None
-"""The day journeys ``legal_actions`` last listed (their ids, kept alive here)."""
-
-
-def _keep_listed(game: Game, state: State, listed: dict[int, _Known]) -> None:
-    global _listed
+def _keep_listed(game: Game, state: State, listed: dict[int, Known],
+                 by_index: dict[int, Journey]) -> None:
     if listed:
-        _listed = (game, state, listed)
+        tables.listing = (game, state, listed, by_index)
 
 
 def _landing_ops(game: Game, state: State, i: int, airport: Hex) -> list[Ops]:
@@ -216,14 +232,16 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                 if done is not None:
                     return done  # type: ignore[no-any-return]
         boosted = state.with_plane(i, plane.evolve(boost=False))
-        listed: dict[int, _Known] = {}
+        listed: dict[int, Known] = {}
+        by_index: dict[int, Journey] = {}
         out: list[Action] = [Pass(colour), *extra,
-                             *_journeys(game, boosted, i, True, None, state, listed)]
-        _keep_listed(game, state, listed)
+                             *_journeys(game, boosted, i, True, None, state, listed, by_index)]
+        _keep_listed(game, state, listed, by_index)
         return out
     if plane.hex is None:
         out = [Pass(colour)]
         listed = {}
+        by_index = {}
         company = game.companies[i]
         taken = occupied(state, i)
         for where in region_cities()[company.region - 1]:
@@ -238,14 +256,15 @@ def legal_actions(game: Game, state: State) -> list[Action]:
                 # the new aircraft is placed in its airport, blocked: it passes there
                 out.extend(Pass(colour, ops, where) for ops in ops_options(game, placed, i))
                 continue
-            out.extend(_journeys(game, placed, i, False, where, state, listed))
-        _keep_listed(game, state, listed)
+            out.extend(_journeys(game, placed, i, False, where, state, listed, by_index))
+        _keep_listed(game, state, listed, by_index)
         return out
     if not _can_move(game, state, i):
         if plane.hex in game.tiles and not plane.grounded:
             return [Pass(colour)]
         return [*extra, *(Pass(colour, ops) for ops in ops_options(game, state, i))]
     listed = {}
-    out = [*extra, *_journeys(game, state, i, False, None, state, listed)]
-    _keep_listed(game, state, listed)
+    by_index = {}
+    out = [*extra, *_journeys(game, state, i, False, None, state, listed, by_index)]
+    _keep_listed(game, state, listed, by_index)
     return out

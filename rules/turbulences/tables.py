@@ -6,6 +6,11 @@
   by identity, cheap at every action; interning them when a game is made gives equal
   games the same board, so a world a bot samples (``Game.redrawn``, or any copy equal in
   those parts) finds the journeys listed for the game it was drawn from.
+- ``listing``: the day journeys ``legal_actions`` last listed (CORE.md section 5), each
+  with what ``engine.advance`` needs not to check it again and its action index, and the
+  journeys by index: ``action_index`` of a listed journey is a look-up, and ``action_at``
+  of a listed index gives the listed journey itself, whose end ``advance`` shares with
+  the journeys that end alike.
 - ``numbered`` / ``number_flights``: the board's enterable hexes as small integers in
   ``(q, r)`` order, the sky's free tiles and bonus tiles as sets of them (``_sky``, the
   last sky remembered), and the journeys of section 5 walked on them: integers hash and
@@ -24,7 +29,18 @@ from skyhex.rules.turbulences.night import known_mountains
 
 if TYPE_CHECKING:
     from skyhex.rules.hexgrid import Hex
+    from skyhex.rules.turbulences.actions import Journey
+    from skyhex.rules.turbulences.piloting import Flight
     from skyhex.rules.turbulences.state import Game, State
+
+    Known = tuple[Journey, State, Flight, list[State | None], int]
+    """A listed day journey, the state after its rebuild and parcel operations, its checked
+    flight, its end (the state after it, once worked out) shared by the journeys listed
+    with it that end alike, and its action index."""
+
+listing: tuple[Game, State, dict[int, Known], dict[int, Journey]] | None = None
+"""The last listing: its game and state, its journeys by id (kept alive here, so that no
+other object takes their ids) and by action index (``legality``)."""
 
 _BOARDS: list[tuple[object, ...]] = []
 """The last boards made (a few games are played at once at most)."""
@@ -175,4 +191,4 @@ def number_flights(game: Game, state: State, mover: int, overloaded: bool,
 _NONE: frozenset[int] = frozenset()
 
 
-__all__ = ["Numbered", "number_flights", "numbered", "shared_board"]
+__all__ = ["Numbered", "listing", "number_flights", "numbered", "shared_board"]
