@@ -204,3 +204,112 @@ def test_remembered_shake_equals_shake_wherever_the_aircraft_are() -> None:
             outcomes.add((any(h is None for h in want.positions.values()),
                           bool(want.landings)))
     assert len(skies) > 10 and (True, False) in outcomes and (False, True) in outcomes
+
+
+@pytest.mark.parametrize("name", ["turbulences-4", "turbulences-6", "turbulences-teams-4",
+                                  "turbulences-expert-4", "turbulences-powers-6"])
+def test_advance_in_a_sampled_world_gives_the_explained_state_of_that_world(name: str
+                                                                           ) -> None:
+    """A world a company may believe in (another seed, other weights: what a bot weighs
+    its actions in) is a copy of the game equal to ``dataclasses.replace``'s, sharing its
+    board; ``advance`` there of the journeys listed for the game gives the explained state
+    of that world (its own chance at the end of the game turn), never the game's."""
+    rules, read = _read(name)
+    checked = 0
+
+    def check(game: Game, state: State, legal: Any, rng: random.Random) -> None:
+        nonlocal checked
+        who = rules.actor(game, state)
+        world, seen = rules.sample_world(game, state, who, rng)
+        assert world == replace(game, seed=world.seed, weights=world.weights, pinned=(),
+                                pinned_from=0)
+        assert world.board is game.board
+        rules.legal_actions(game, state)  # the listing is the game's, not the world's
+        for action in legal:
+            assert advance(world, seen, action) == explain(world, seen, action)[0], action
+            checked += 1
+
+    def uniform_checked(ruleset: Any, game: Game, state: State, legal: Any,
+                        rng: random.Random) -> Any:
+        check(game, state, legal, rng)
+        return uniform(ruleset, game, state, legal, rng)
+
+    playout(rules, read, 3, uniform_checked, 8)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_listed_indices_and_journeys_are_those_worked_out_digit_by_digit(name: str) -> None:
+    """``action_index`` of a listed journey (the listing's sum of digits) is the index
+    worked out from the journey itself, and ``action_at`` of a listed index (the listed
+    journey) is the journey decoded from the index."""
+    from skyhex.rules.turbulences import tables
+    from skyhex.rules.turbulences.action_space import action_at, action_index
+
+    rules, read = _read(name)
+    checked = 0
+
+    def check(ruleset: Any, game: Game, state: State, legal: Any,
+              rng: random.Random) -> Any:
+        nonlocal checked
+        listed = rules.legal_actions(game, state)
+        kept = tables.listing
+        indices = [action_index(game, a) for a in listed]
+        picked = [action_at(game, state, k) for k in indices]
+        tables.listing = None
+        try:
+            assert indices == [action_index(game, a) for a in listed]
+            assert picked == [action_at(game, state, k) for k in indices] == listed
+        finally:
+            tables.listing = kept
+        checked += len(listed)
+        return uniform(ruleset, game, state, legal, rng)
+
+    playout(rules, read, 4, check, 10)
+    assert checked > 100
+
+
+def test_equal_games_share_one_board() -> None:
+    """Games equal but for chance and the weights have one ``board`` object (the listing's
+    memos compare boards by identity), games of another landscape or other companies do
+    not."""
+    rules, read = _read("turbulences-6")
+    game, _, _ = rules.new_game(read)
+    again, _, _ = rules.new_game(replace(read, seed=read.seed + 1))
+    assert again is not game and again.board is game.board
+    assert replace(game, weights={}).board is game.board
+    assert replace(game, companies=game.companies[:2]).board is not game.board
+    other, _, _ = rules.new_game(_read("turbulences-4")[1])
+    assert other.board is not game.board
+
+
+@pytest.mark.parametrize("name", ["turbulences-6", "turbulences-night-3",
+                                  "turbulences-expert-4"])
+def test_numbered_journeys_are_the_walked_ones(name: str) -> None:
+    """The journeys worked out on numbered hexes (``tables.number_flights``) are those
+    walked on hexes, in the same order."""
+    from skyhex.rules.turbulences import piloting
+    from skyhex.rules.turbulences.night import dark
+    from skyhex.rules.turbulences.tables import number_flights
+
+    rules, read = _read(name)
+    checked = 0
+
+    def check(ruleset: Any, game: Game, state: State, legal: Any,
+              rng: random.Random) -> Any:
+        nonlocal checked
+        for i, plane in enumerate(state.planes):
+            if plane.hex is None:
+                continue
+            others = piloting.occupied(state, i)
+            unknown = dark(state.night, state.clouds)
+            for overloaded in (False, True):
+                numbered = number_flights(game, state, i, overloaded, others, unknown)
+                assert numbered is not None
+                walked = piloting._walked_flights(game, state, i, overloaded, others, unknown)
+                assert [tuple(f) for f in walked.values()] == numbered
+                checked += len(numbered)
+        return uniform(ruleset, game, state, legal, rng)
+
+    playout(rules, read, 5, check, 12)
+    assert checked > 500
