@@ -69,7 +69,7 @@ class Numbered:
     clouds (``tile * size + came``: a tile of two halves shows the colour of the half
     entered)."""
 
-    __slots__ = ("biomes", "bonus", "hexes", "near", "number", "size", "tiles")
+    __slots__ = ("biomes", "bonus", "grounds", "hexes", "near", "number", "size", "tiles")
 
     def __init__(self, game: Game) -> None:
         from skyhex.rules.turbulences.piloting import _entry_colours
@@ -81,6 +81,7 @@ class Numbered:
         self.number = number
         self.size = size
         self.tiles = frozenset(number[h] for h in game.tiles if h in number)
+        self.grounds = frozenset(range(size)) - self.tiles  # the cities and airports
         self.near = tuple(tuple(number[n] for n in game.reach[h]) for h in hexes)
         bonus: dict[object, set[int]] = {}
         for (h, came), colour in _entry_colours(game).items():
@@ -127,7 +128,7 @@ def _sky(board: Numbered, clouds: Mapping[Hex, Stack], mountains: frozenset[Hex]
             shut.add(k)
         colours.setdefault(tile_colour(biomes[h], stack), set()).add(k)
     open_tiles = board.tiles - shut
-    places = open_tiles | (frozenset(range(board.size)) - board.tiles)
+    places = open_tiles | board.grounds
     return open_tiles, places, frozenset(clouded), \
         {colour: frozenset(ks) for colour, ks in colours.items()}
 

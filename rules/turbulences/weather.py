@@ -350,16 +350,20 @@ def check_clouds(mountains: Collection[Hex], clouds: Mapping[Hex, Stack]) -> Non
             seen.add(t.id)
 
 
-@dataclass
 class _Line:
-    """The working state of one line while it is resolved."""
+    """The working state of one line while it is resolved (a plain class: a weather phase
+    makes one for each line with clouds)."""
 
-    hexes: tuple[Hex, ...]
-    wind: Direction
-    events: list[Event]
-    fates: dict[int, TokenFate]
-    stays: dict[int, list[CloudToken]] = field(default_factory=dict)  # index -> tokens left
-    arrivals: dict[int, list[CloudToken]] = field(default_factory=dict)  # index -> moved in
+    __slots__ = ("arrivals", "events", "fates", "hexes", "stays", "wind")
+
+    def __init__(self, hexes: tuple[Hex, ...], wind: Direction, events: list[Event],
+                 fates: dict[int, TokenFate]) -> None:
+        self.hexes = hexes
+        self.wind = wind
+        self.events = events
+        self.fates = fates
+        self.stays: dict[int, list[CloudToken]] = {}  # index -> tokens left
+        self.arrivals: dict[int, list[CloudToken]] = {}  # index -> moved in
 
     def fate(self, token: CloudToken, start: Hex, end: Hex, after: CloudSide, why: Why,
              **extra: Any) -> None:
@@ -403,23 +407,50 @@ class _Line:
         self.fate(token, start, h, side, why, exit=exit_)
 
 
-def _nearest_mountain_upwind(hexes: tuple[Hex, ...], index: int,
-                             mountains: Collection[Hex]) -> Hex:
-    return next(hexes[j] for j in range(index + 1, len(hexes)) if hexes[j] in mountains)
+_Relief = tuple[int, tuple[Hex | None, ...], tuple[Hex | None, ...]]
+"""A line's mountains: the index of the most upwind one (-1: none), and for each tile the
+mountain downwind of it (``None``: none) and the nearest one upwind of it (``None``: none,
+or the tile is one)."""
+
+
+def _relief(hexes: tuple[Hex, ...], mountains: Collection[Hex]) -> _Relief:
+    upwind_mountain = max((i for i, h in enumerate(hexes) if h in mountains), default=-1)
+    ahead = tuple(hexes[i - 1] if i > 0 and hexes[i - 1] in mountains else None
+                  for i in range(len(hexes)))
+    shelter = tuple(None if h in mountains else
+                    next((hexes[j] for j in range(i + 1, len(hexes)) if hexes[j] in mountains),
+                         None) for i, h in enumerate(hexes))
+    return upwind_mountain, ahead, shelter
+
+
+_reliefs: dict[tuple[Direction, frozenset[Hex]], tuple[_Relief, ...]] = {}
+"""The reliefs of the lines of a wind over a set of mountains (a game's few sets come
+back at every weather phase)."""
+
+
+def _reliefs_of(wind: Direction, mountains: frozenset[Hex]) -> tuple[_Relief, ...]:
+    key = (wind, mountains)
+    found = _reliefs.get(key)
+    if found is None:
+        if len(_reliefs) >= 256:
+            _reliefs.clear()
+        found = _reliefs[key] = tuple(_relief(hexes, mountains) for hexes in wind_lines(wind))
+    return found
 
 
 def _resolve_line(work: _Line, clouds: Mapping[Hex, Stack], mountains: Collection[Hex],
-                  same_wind: bool) -> None:
+                  same_wind: bool, relief: _Relief | None = None) -> None:
     hexes = work.hexes
     n = len(hexes)
-    upwind_mountain = max((i for i, h in enumerate(hexes) if h in mountains), default=-1)
+    upwind_mountain, aheads, shelters = _relief(hexes, mountains) if relief is None \
+        else relief
 
     # C: the lee of the most upwind mountain is not blown at all.
     for i in range(upwind_mountain):
         h = hexes[i]
-        if h in mountains or h not in clouds:
+        shelter = shelters[i]
+        if shelter is None or h not in clouds:  # a mountain
             continue
-        shelter = _nearest_mountain_upwind(hexes, i, mountains)
         for t in clouds[h]:
             work.events.append({"type": "cloud_sheltered", "token": t.id, "hex": _hx(h),
                                 "mountain": _hx(shelter)})
@@ -433,8 +464,7 @@ def _resolve_line(work: _Line, clouds: Mapping[Hex, Stack], mountains: Collectio
         stack = clouds.get(h)
         if not stack:
             continue
-        ahead = hexes[i - 1] if i > 0 else None
-        mountain = ahead if ahead is not None and ahead in mountains else None
+        mountain = aheads[i]
         if len(stack) >= 2:
             if same_wind or mountain is not None:
                 # "A Tempest never moves" / its top token "cannot cross the Mountain"
@@ -494,11 +524,13 @@ def resolve(mountains: Collection[Hex], clouds: Mapping[Hex, Stack], wind: Wind,
     events: list[Event] = []
     fates = {}
     new_clouds: dict[Hex, Stack] = {}
-    for hexes in wind_lines(wind):
-        if clouds.keys().isdisjoint(hexes):
+    same_wind = wind == previous
+    keys = clouds.keys()
+    for hexes, relief in zip(wind_lines(wind), _reliefs_of(wind, mountain_set), strict=True):
+        if keys.isdisjoint(hexes):
             continue
         work = _Line(hexes, wind, events, fates)
-        _resolve_line(work, clouds, mountain_set, same_wind=wind == previous)
+        _resolve_line(work, clouds, mountain_set, same_wind, relief)
         stays, arrivals = work.stays, work.arrivals
         for i in sorted(stays.keys() | arrivals.keys()):
             stack = stays.get(i, []) + arrivals.get(i, [])
