@@ -89,7 +89,7 @@ def advance(game: Game, state: State, action: Action) -> State:
             if listed[0] is game:
                 return _listed_end(game, state, known)
             if listed[0].board is game.board:
-                return _world_end(game, state, known)
+                return _world_end(game, listed[0], state, known)
     return _apply(game, state, action, _DISCARD)
 
 
@@ -106,11 +106,18 @@ def _listed_end(game: Game, state: State, known: Known) -> State:
     return done
 
 
-def _world_end(game: Game, state: State, known: Known) -> State:
-    """The state after a listed journey in a game of the same board as the listing's (a
-    world a bot samples: another seed, other weights): its checked flight and the state
-    after its parcel operations are the listing's, its end is worked out in ``game``
-    (chance is the game's), as ``_journey`` would."""
+def _world_end(game: Game, listing: Game, state: State, known: Known) -> State:
+    """The state after a listed journey in a game of the same board as the listing's game
+    ``listing`` (a world a bot samples: another seed, other weights): its checked flight
+    and the state after its parcel operations are the listing's. So is its end when no
+    weather phase follows it in the same game turn (the turn number unchanged): chance
+    and the weights play no part in a day journey's end but through the weather. Else
+    the end is worked out in ``game``, whose chance it is, as ``_journey`` would."""
+    done = known[3][0]
+    if done is None:
+        done = _listed_end(listing, state, known)
+    if done.turn == state.turn:
+        return done
     made, scratch, flight, _, _ = known
     return _journey_end_seen(game, state, scratch, state.order[0], made, flight,
                              state.phase is _BOOST, _DISCARD)
