@@ -113,6 +113,7 @@ def _journey_flown(game: Game, state: State, i: int, action: Journey, plane: Pla
     end = flight.end
     if state.night is None or end not in night.dark(state.night, state.clouds):
         return None
+    _no_ops_after_a_flip(action)
     state = _reveal(game, state, i, end, events)
     if state.planes[i].hex is None:
         return state, False
@@ -124,6 +125,15 @@ def _journey_flown(game: Game, state: State, i: int, action: Journey, plane: Pla
         if onward.onward_flights(game, paused, i):
             return paused, True
     return state, False
+
+
+def _no_ops_after_a_flip(action: Journey) -> None:
+    """A journey ending on the face-down tile it flips ends on a landscape tile, never in
+    an airport: no parcel operations after it (``legal_actions`` lists none)."""
+    if action.after:
+        raise IllegalActionError("parcel.not-airport", "parcels are loaded and unloaded in "
+                                 "an airport only (the journey ends on the face-down tile "
+                                 "it flips)")
 
 
 def _onward(game: Game, state: State, i: int, action: Journey, events: list[Event]) -> State:
@@ -144,6 +154,7 @@ def _onward(game: Game, state: State, i: int, action: Journey, events: list[Even
         night=replace(state.night, leg=(), no_boost=False))
     if flight.end in night.dark(state.night, state.clouds):
         assert state.night is not None
+        _no_ops_after_a_flip(action)
         state = _reveal(game, state, i, flight.end, events)
         if state.planes[i].hex is None or state.night is None:
             return _next(game, state, events)

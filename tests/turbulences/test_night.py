@@ -22,7 +22,7 @@ from skyhex.render.turbulences.board import BIOME_FILL
 from skyhex.render.turbulences.night import NIGHT_FILL
 from skyhex.rules.errors import IllegalActionError, InputError
 from skyhex.rules.hexgrid import Hex
-from skyhex.rules.turbulences.actions import Journey, Pass
+from skyhex.rules.turbulences.actions import NO_OPS, Journey, Ops, Pass
 from skyhex.rules.turbulences.aircraft import AircraftType
 from skyhex.rules.turbulences.engine import apply, legal_actions, new_game, view
 from skyhex.rules.turbulences.landscape import (
@@ -339,6 +339,28 @@ def test_advancing_onto_an_unknown_tile_without_a_cloud_flips_it_and_ends_the_jo
     assert (-1, 3) not in down(game, state, "blue")
     assert any(isinstance(a, Journey) and a.boost for a in legal_actions(game, state))
 
+
+
+@pytest.mark.parametrize("rules", [NightRules(), NightRules(reveal="continues")])
+def test_a_journey_ending_on_the_tile_it_flips_makes_no_parcel_operations_after_it(
+        rules: NightRules) -> None:
+    """The flipped tile is a landscape tile, never an airport: parcel operations after such
+    a journey are refused (``legal_actions`` lists none), whether the flip ends or pauses
+    it, and after a paused journey's rest that flips another tile."""
+    game, state, _ = make(rules=rules, biomes={Hex(-1, 3): Biome.DESERT})
+    after = Ops(load=("red-1",))
+    flips = Journey("red", (Hex(-1, 3),), after=after)
+    assert all(a.after == NO_OPS for a in legal_actions(game, state)
+               if isinstance(a, Journey) and a.path == flips.path)
+    with pytest.raises(IllegalActionError) as excinfo:
+        apply(game, state, flips)
+    assert excinfo.value.rule == "parcel.not-airport"
+    if rules.reveal == "continues":
+        state, _ = fly(game, state, "red", (-1, 3))
+        with pytest.raises(IllegalActionError) as excinfo:
+            apply(game, state, Journey("red", (Hex(0, 2),), after=after))
+        assert excinfo.value.rule == "parcel.not-airport"
+        assert Journey("red", (Hex(0, 2),)) in legal_actions(game, state)
 
 def test_a_plain_or_sea_tile_creates_a_cumulus_under_the_aircraft() -> None:
     """"A. A PLAIN or SEA tile creates a Cumulus (within the limit of available tokens).
