@@ -43,12 +43,20 @@ class Altitude(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        return LABELS[self]
 
     @classmethod
     def named(cls, name: str) -> Altitude:
         return cls[name.upper()]
 
+
+ALTITUDES: tuple[Altitude, ...] = tuple(Altitude)
+"""The altitudes by their number: ``ALTITUDES[n]`` is ``Altitude(n)`` without the enum's
+lookup by value (the engine turns numbers back into altitudes as balloons lose levels)."""
+LABELS: tuple[str, ...] = tuple(a.name.lower() for a in ALTITUDES)
+"""The altitudes' labels by their number, as files and logs write them (``label``: a
+tuple read, where the enum's ``name`` is a descriptor call; events name altitudes
+often)."""
 
 FLYING = (Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW)
 """The altitudes printed on the cards, top row first."""

@@ -27,6 +27,8 @@ from skyhex.rules.balloons import GAME
 from skyhex.rules.balloons.actions import Action, Exchange, Fly, Launch, Pass, Play, Use
 from skyhex.rules.balloons.chance import Draws
 from skyhex.rules.balloons.components import (
+    ALTITUDES,
+    LABELS,
     AdvantageKind,
     Altitude,
     ComponentSet,
@@ -47,10 +49,12 @@ from skyhex.rules.balloons.state import (
 )
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
+from skyhex.rules.speed import evolve_by
 
 
 def _sp(space: Space) -> list[int]:
-    return [space.lane, space.k]
+    """A space as the logs write it, ``[lane, k]``."""
+    return [*space]
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -166,23 +170,40 @@ class _Turn:
     (``advance``); every event is built under ``if log:`` so that a turn that keeps none
     pays for none, and the rules run the same either way. The balloons live in a list of
     their own while the turn resolves (``balloons``: the state's are stale until
-    ``settled``), so that moving one does not copy the whole state."""
+    ``settled``), so that moving one does not copy the whole state. ``emit`` is the event
+    list's own ``append`` (no call in between), and the draws are set up at the first draw
+    (most card plays draw nothing)."""
+
+    __slots__ = ("_draws", "balloons", "emit", "events", "game", "globe", "last", "log",
+                 "parts", "state")
 
     def __init__(self, game: Game, state: State, log: bool = True) -> None:
         self.game = game
+        self.globe = game.globe
+        self.parts = game.components
         self.state = state
         self.balloons = list(state.balloons)
-        self.draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
+        self._draws: Draws | None = None
         self.events: list[Event] = []
+        self.emit = self.events.append
         self.log = log
+        self.last: dict[str, Any] = {}
+        """The fields of the next state set by the turn's last step (besides its balloons
+        and its draws), all set at once when the turn ends."""
 
     @property
-    def globe(self) -> Globe:
-        return self.game.globe
+    def draws(self) -> Draws:
+        found = self._draws
+        if found is None:
+            game = self.game
+            found = self._draws = Draws(game.seed, game.pinned, self.state.draws,
+                                        first_pinned=game.pinned_from)
+        return found
 
-    @property
-    def parts(self) -> ComponentSet:
-        return self.game.components
+    def drawn(self) -> int:
+        """The draws made in the game so far, this turn's included."""
+        found = self._draws
+        return self.state.draws if found is None else found.index
 
     def balloon(self, i: int) -> Balloon:
         return self.balloons[i]
@@ -193,9 +214,6 @@ class _Turn:
     def settled(self) -> State:
         """The state so far, its balloons included."""
         return self.state.evolve(balloons=tuple(self.balloons))
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
 
     def name(self, i: int) -> str:
         return self.game.colours[i]
@@ -245,38 +263,39 @@ class _Turn:
     def enter(self, i: int, cause: str) -> bool:
         """Balloon ``i`` has entered its space: the restricted airspaces and the mountain
         zones. Returns whether it was grounded there (its movement stops)."""
-        b = self.balloon(i)
-        zone = self.globe.zone_at.get(b.space)
+        b = self.balloons[i]
+        space = b.space
+        zone = self.globe.zone_rows[space.lane - 1][space.k]
         if zone is None or b.altitude is Altitude.GROUNDED:
             return False
-        kinds = {self.parts.advantage[a].kind for a in b.advantages}
+        advantage = self.parts.advantage
         if zone.kind is ZoneKind.EXCLUSION:
             card = next((a for a in b.advantages
-                         if self.parts.advantage[a].permission == zone.permission
+                         if advantage[a].permission == zone.permission
                          and zone.permission is not None), None)
             if card is not None:
                 if self.log:
-                    self.emit({"type": "permission", "balloon": self.name(i), "zone": zone.name,
-                               "card": card, "space": _sp(b.space)})
+                    self.emit({"type": "permission", "balloon": self.game.colours[i],
+                               "zone": zone.name, "card": card, "space": _sp(space)})
                 return False
             gas = min(b.gas, int(b.altitude))
-            self.set(i, b.evolve(altitude=Altitude.GROUNDED, gas=b.gas - gas, lose_turn=True,
-                                 relaunch=True))
+            self.balloons[i] = b.evolve(altitude=Altitude.GROUNDED, gas=b.gas - gas,
+                                        lose_turn=True, relaunch=True)
             if self.log:
-                self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
-                           "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
-                           "gas": gas, "cause": cause})
+                self.emit({"type": "grounded", "balloon": self.game.colours[i],
+                           "space": _sp(space), "zone": zone.name, "kind": zone.kind.value,
+                           "altitude": LABELS[b.altitude], "gas": gas, "cause": cause})
             return True
-        need = Altitude.HIGH if zone.kind is ZoneKind.WHITE else Altitude.MEDIUM
-        if AdvantageKind.MOUNTAIN_GUIDE in kinds:
-            need = Altitude(need - 1)
+        need = 3 if zone.kind is ZoneKind.WHITE else 2  # High, else Medium
+        if any(advantage[a].kind is AdvantageKind.MOUNTAIN_GUIDE for a in b.advantages):
+            need -= 1
         if b.altitude >= need:
             return False
-        self.set(i, b.evolve(altitude=Altitude.GROUNDED, lose_turn=True, relaunch=True))
+        self.balloons[i] = b.evolve(altitude=Altitude.GROUNDED, lose_turn=True, relaunch=True)
         if self.log:
-            self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
-                       "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
-                       "gas": 0, "cause": cause})
+            self.emit({"type": "grounded", "balloon": self.game.colours[i], "space": _sp(space),
+                       "zone": zone.name, "kind": zone.kind.value,
+                       "altitude": LABELS[b.altitude], "gas": 0, "cause": cause})
         return True
 
     # --- moving ---
@@ -285,91 +304,111 @@ class _Turn:
         """North (``steps`` > 0) or south: lane by lane, the distance to the next heavy line
         kept; into the Polar Vortex (back to lane 1 at the section's first space) or the
         Equatorial Doldrums; each space entered checked. Grounded balloons do not move."""
-        b = self.balloon(i)
+        b = self.balloons[i]
         if steps == 0 or b.altitude is Altitude.GROUNDED or b.finished:
             return
         start = b.space
         north = steps > 0
         log = self.log
+        globe = self.globe
+        name = self.game.colours[i]
         if log:
-            event: Event = {"type": "drifted", "balloon": self.name(i),
+            event: Event = {"type": "drifted", "balloon": name,
                             "direction": "north" if north else "south", "steps": abs(steps),
                             "from": _sp(start), "to": _sp(start), "cause": cause}
             self.emit(event)
         for _ in range(abs(steps)):
-            b = self.balloon(i)
+            b = self.balloons[i]
             if north and b.doldrums:
-                self.set(i, b.evolve(doldrums=False))
-                if self.log:
-                    self.emit({"type": "doldrums_left", "balloon": self.name(i),
-                               "space": _sp(b.space)})
-            elif north and b.space.lane == 1:
-                to = self.globe.section_start(b.space, 1)
-                self.set(i, b.evolve(space=to))
-                if self.log:
-                    self.emit({"type": "polar_vortex", "balloon": self.name(i), "from": _sp(b.space),
-                               "to": _sp(to)})
+                self.balloons[i] = b.evolve(doldrums=False)
                 if log:
+                    self.emit({"type": "doldrums_left", "balloon": name, "space": _sp(b.space)})
+            elif north and b.space.lane == 1:
+                to = globe.section_start(b.space, 1)
+                self.balloons[i] = b.evolve(space=to)
+                if log:
+                    self.emit({"type": "polar_vortex", "balloon": name, "from": _sp(b.space),
+                               "to": _sp(to)})
                     event["to"] = _sp(to)
                 self.enter(i, cause)
                 return
             elif not north and b.doldrums:
                 return
-            elif not north and b.space.lane == self.globe.lanes:
-                self.set(i, b.evolve(doldrums=True))
-                if self.log:
-                    self.emit({"type": "doldrums", "balloon": self.name(i), "space": _sp(b.space)})
+            elif not north and b.space.lane == globe.lanes:
+                self.balloons[i] = b.evolve(doldrums=True)
+                if log:
+                    self.emit({"type": "doldrums", "balloon": name, "space": _sp(b.space)})
                 return
             else:
-                to = self.globe.shift(b.space, b.space.lane + (-1 if north else 1))
-                self.set(i, b.evolve(space=to))
+                to = globe.shift(b.space, b.space.lane + (-1 if north else 1))
+                self.balloons[i] = b.evolve(space=to)
             if log:
-                event["to"] = _sp(self.balloon(i).space)
+                event["to"] = _sp(self.balloons[i].space)
             if self.enter(i, cause):
                 return
 
     def travel(self, i: int, spaces: int, cause: str, card: str | None = None) -> None:
         """Forward (``spaces`` > 0, counter-clockwise) or backward, space by space; crossing
-        the start meridian counts laps, the first lap completed finishes the race; each space
-        entered is checked, a grounding stops the balloon."""
-        b = self.balloon(i)
+        the start meridian counts laps, the first lap completed finishes the race (the
+        balloon flies on to the end of its move); each space entered is checked, a grounding
+        stops the balloon. The balloon is only rebuilt where a zone may stop it and where it
+        stops: a space with no zone changes nothing but where it is."""
+        b = self.balloons[i]
         if b.altitude is Altitude.GROUNDED or b.doldrums or b.finished:
             return
-        log = self.log
-        if log:
-            event: Event = {"type": "moved", "balloon": self.name(i), "cause": cause,
-                            "from": _sp(b.space), "to": _sp(b.space), "spaces": 0,
-                            "laps": b.laps}
+        globe = self.globe
+        start = b.space
+        lane, k = start
+        laps = b.laps
+        if self.log:
+            event: Event = {"type": "moved", "balloon": self.game.colours[i], "cause": cause,
+                            "from": _sp(start), "to": _sp(start), "spaces": 0, "laps": laps}
             if card is not None:
-                event.update(quadrant=self.globe.quadrant(b.space), card=card,
-                             altitude=b.altitude.label, lane=b.space.lane)
+                event.update(quadrant=globe.quadrant_rows[lane - 1][k], card=card,
+                             altitude=LABELS[b.altitude], lane=lane)
             self.emit(event)
-        finished = False
+        total = globe.totals[lane - 1]
+        zones = globe.zone_rows[lane - 1]
+        step = 1 if spaces > 0 else -1
+        done = False
+        moved = 0
+        stopped = False
         for _ in range(abs(spaces)):
-            b = self.balloon(i)
-            to, lap = self.globe.east(b.space) if spaces > 0 else self.globe.west(b.space)
-            laps = b.laps + lap
-            done = b.finished or (lap > 0 and laps >= 1)
-            finished = finished or (done and not b.finished)
-            self.set(i, b.evolve(space=to, laps=laps, finished=done))
-            if log:
-                event.update(to=_sp(to), laps=laps)
-                event["spaces"] += 1 if spaces > 0 else -1
-            if self.enter(i, cause):
-                break
-        if finished and self.log:
-            self.emit({"type": "finished", "balloon": self.name(i), "round": self.state.round})
+            k += step
+            if k == total:
+                k = 0
+                laps += 1
+                done = done or laps >= 1
+            elif k < 0:
+                k = total - 1
+                laps -= 1
+            moved += step
+            if zones[k] is not None:
+                self.balloons[i] = b.evolve(space=Space(lane, k), laps=laps, finished=done)
+                if self.enter(i, cause):
+                    stopped = True
+                    break
+        if moved and not stopped:
+            self.balloons[i] = b.evolve(space=Space(lane, k), laps=laps, finished=done)
+        if self.log:
+            event["to"] = [lane, k]
+            event["spaces"] = moved
+            event["laps"] = laps
+            if done:
+                self.emit({"type": "finished", "balloon": self.game.colours[i],
+                           "round": self.state.round})
 
     # --- altitude and chips ---
 
     def lose_levels(self, i: int, levels: int, cause: str) -> None:
-        b = self.balloon(i)
-        to = Altitude(max(0, b.altitude - levels))
-        if to != b.altitude:
-            self.set(i, b.evolve(altitude=to))
+        b = self.balloons[i]
+        to = ALTITUDES[max(0, b.altitude - levels)]
+        if to is not b.altitude:
+            self.balloons[i] = b.evolve(altitude=to)
             if self.log:
-                self.emit({"type": "altitude", "balloon": self.name(i), "from": b.altitude.label,
-                           "to": to.label, "ballast": 0, "gas": 0, "cause": cause})
+                self.emit({"type": "altitude", "balloon": self.game.colours[i],
+                           "from": LABELS[b.altitude], "to": LABELS[to], "ballast": 0, "gas": 0,
+                           "cause": cause})
 
     def effect(self, i: int, effect: Effect, cause: str) -> None:
         """One effect of a Misfortune card (or of a weather symbol) on balloon ``i``."""
@@ -446,14 +485,15 @@ def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
                 turn.emit({"type": "passed", "balloon": action.balloon})
         else:
             _play(turn, i, action)
-        turn.state = turn.state.evolve(phase=Phase.FLIGHT)
+        turn.last = {"phase": Phase.FLIGHT}
     else:
         if not isinstance(action, Fly):
             raise IllegalActionError("turn.fly", "your card is played: now set your altitude "
                                      "and fly (altitude: ...)")
         _fly(turn, i, action)
         _end_turn(turn, i)
-    turn.state = turn.state.evolve(balloons=tuple(turn.balloons), draws=turn.draws.index)
+    turn.state = evolve_by(turn.state, {**turn.last, "balloons": tuple(turn.balloons),
+                                        "draws": turn.drawn()})
     return turn
 
 
@@ -516,7 +556,7 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
     if turn.log:
         turn.emit({"type": "card_played", "balloon": own, "card": card.id,
                    "from": "hand" if choice_a else "table", "on": action.on,
-                   "use": action.use.value, "altitude": aimed.altitude.label,
+                   "use": action.use.value, "altitude": LABELS[aimed.altitude],
                    "instruction": instruction})
     if action.use is Use.WIND:
         if instruction is not None:
@@ -660,9 +700,9 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
     # Logged even when the altitude stays: every decision is in the log, which alone gives
     # the game back.
     if turn.log:
-        turn.emit({"type": "altitude", "balloon": turn.name(i), "from": b.altitude.label,
-                   "to": action.altitude.label, "ballast": ballast, "gas": gas,
-                   "cause": "player"})
+        turn.emit({"type": "altitude", "balloon": turn.game.colours[i],
+                   "from": LABELS[b.altitude], "to": LABELS[action.altitude],
+                   "ballast": ballast, "gas": gas, "cause": "player"})
     if cost:
         b = b.evolve(altitude=action.altitude, ballast=b.ballast - ballast, gas=b.gas - gas)
     if b.altitude is not Altitude.GROUNDED:
@@ -681,24 +721,32 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
 def _fuel(turn: _Turn, i: int) -> None:
     """At High altitude a Fuel chip (none with a Reserve tank), and without Gas another; a
     balloon without Fuel loses a level instead. Balloons on the ground burn nothing."""
-    b = turn.balloon(i)
-    tank = any(turn.parts.advantage[a].kind is AdvantageKind.RESERVE_TANK for a in b.advantages)
-    for reason in ("high", "no-gas"):
-        b = turn.balloon(i)
-        if b.altitude is Altitude.GROUNDED or b.finished:
+    b = turn.balloons[i]
+    if b.altitude is Altitude.GROUNDED or b.finished:
+        return
+    if b.altitude is Altitude.HIGH and not any(
+            turn.parts.advantage[a].kind is AdvantageKind.RESERVE_TANK for a in b.advantages):
+        _burn(turn, i, "high")
+        b = turn.balloons[i]
+        if b.altitude is Altitude.GROUNDED:
             return
-        if reason == "high" and (b.altitude is not Altitude.HIGH or tank):
-            continue
-        if reason == "no-gas" and b.gas > 0:
-            continue
-        if b.fuel > 0:
-            turn.set(i, b.evolve(fuel=b.fuel - 1))
-            if turn.log:
-                turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 1})
-        else:
-            if turn.log:
-                turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 0})
-            turn.lose_levels(i, 1, "fuel")
+    if b.gas <= 0:
+        _burn(turn, i, "no-gas")
+
+
+def _burn(turn: _Turn, i: int, reason: str) -> None:
+    """A Fuel chip burnt for ``reason``, or a level lost for want of one."""
+    b = turn.balloons[i]
+    if b.fuel > 0:
+        turn.balloons[i] = b.evolve(fuel=b.fuel - 1)
+        if turn.log:
+            turn.emit({"type": "fuel", "balloon": turn.game.colours[i], "reason": reason,
+                       "fuel": 1})
+    else:
+        if turn.log:
+            turn.emit({"type": "fuel", "balloon": turn.game.colours[i], "reason": reason,
+                       "fuel": 0})
+        turn.lose_levels(i, 1, "fuel")
 
 
 def _end_turn(turn: _Turn, i: int) -> None:
@@ -757,7 +805,7 @@ def _next(turn: _Turn) -> None:
                 turn.emit({"type": "turn_lost", "balloon": game.colours[seat]})
             continue
         break
-    turn.state = turn.state.evolve(seat=seat, phase=Phase.CARD)
+    turn.last = {"seat": seat, "phase": Phase.CARD}
 
 
 # --- legal actions ------------------------------------------------------------------------
