@@ -97,6 +97,11 @@ class Pass:
 Action = Play | Fly | Pass
 
 
+_EXTRA = {"play": ("launch",), "altitude": ("on", "use", "exchange"),
+          "pass": ("on", "use", "exchange", "launch")}
+"""The keys that do not go with each kind of entry."""
+
+
 def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
     """The action of a schema-valid entry; ``InputError`` for an entry that mixes a card
     play, a flight and a pass."""
@@ -107,9 +112,7 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
                                   "(altitude: high|medium|low|grounded) or passes (pass: "
                                   "true)", path)])
     kind = kinds[0]
-    extra = {"play": ("launch",), "altitude": ("on", "use", "exchange"),
-             "pass": ("on", "use", "exchange", "launch")}[kind]
-    for key in extra:
+    for key in _EXTRA[kind]:
         if key in entry:
             raise InputError([Problem("moves.entry", f"{key!r} does not go with {kind!r}",
                                       (*path, key))])

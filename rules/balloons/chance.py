@@ -33,6 +33,11 @@ class Draws(SharedDraws):
         """The top card of ``deck`` (a draw among its cards, by id)."""
         return self.draw_fast(kind, sorted(deck))
 
+    def top(self, kind: str, deck: Sequence[str]) -> str:
+        """``card`` of a ``deck`` listed in id order already (the engine lists the Local
+        Wind deck from the set's cards in that order: no sort)."""
+        return self.draw_fast(kind, deck)
+
 
 def draws_of(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     """Every chance draw of a game log, in order, as a moves file pins them: a recorded game

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from skyhex.rules.balloons.globe import Globe, ZoneKind
@@ -176,6 +176,12 @@ class ComponentSet:
     def lanes(self) -> int:
         """The lanes of the Quadrant cards (and of the set's globe)."""
         return self.globe.lanes
+
+    @cached_property
+    def local_wind_order(self) -> tuple[str, ...]:
+        """The Local Wind cards in id order, the order a deck is drawn from (listed once
+        per set: a deck is what is left of it)."""
+        return tuple(sorted(self.local_wind))
 
     @property
     def permissions(self) -> frozenset[str]:

@@ -220,19 +220,22 @@ class _Turn:
 
     # --- decks ---
 
-    def draw_local_wind(self) -> str | None:
+    def draw_local_wind(self, taken: Sequence[str] = ()) -> str | None:
         """The top Local Wind card (the discards shuffled into a new deck when it is empty);
-        ``None`` when every card is held or in front of a player."""
+        ``None`` when every card is held or in front of a player. ``taken``: the cards
+        drawn already this turn, on their way to a hand."""
         s = self.state
-        used = set(s.discards).union(*(b.hand for b in self.balloons),
-                                     *(b.front for b in self.balloons))
-        deck = set(self.parts.local_wind) - used
+        used = set(s.discards)
+        used.update(taken)
+        for b in self.balloons:
+            used.update(b.hand, b.front)
+        deck = [c for c in self.parts.local_wind_order if c not in used]
         if not deck and s.discards:
             if self.log:
                 self.emit({"type": "reshuffled", "deck": "local_wind", "cards": len(s.discards)})
-            deck = set(s.discards)
+            deck = sorted(s.discards)
             self.state = s.evolve(discards=())
-        return self.draws.card("local_wind", deck) if deck else None
+        return self.draws.top("local_wind", deck) if deck else None
 
     def draw_misfortune(self) -> str:
         s = self.state
@@ -462,9 +465,9 @@ def advance(game: Game, state: State, action: Action) -> State:
 def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
     """The turn that resolves ``action`` (its ``state`` the next state, its ``events``
     built when ``log``)."""
-    i = state.actor
-    if i is None:
+    if state.phase is Phase.OVER:
         raise IllegalActionError("game.over", "the race is over")
+    i = state.seat
     j = game.index.get(action.balloon)
     if j is None:
         raise IllegalActionError("turn.unknown-balloon", f"no balloon is called "
@@ -544,24 +547,21 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
         raise IllegalActionError("card.no-misfortune", f"{card.id} shows no Misfortune symbol")
     if action.use is Use.QUADRANT and not card.quadrant:
         raise IllegalActionError("card.no-quadrant", f"{card.id} shows no Quadrant symbol")
+    # The card leaves the hand (A) or the table (B) when the play is resolved: nothing the
+    # play does reads the cards a player holds, and the balloon is rebuilt once.
     choice_a = action.on == own
-    if choice_a:
-        turn.set(i, me.evolve(hand=tuple(c for c in me.hand if c != card.id)))
-    else:
-        turn.set(i, me.evolve(front=tuple(c for c in me.front if c != card.id)))
-    aimed = turn.balloon(target)
-    instruction = None
-    if action.use is Use.WIND and aimed.altitude is not Altitude.GROUNDED and not aimed.finished:
-        instruction = shift_text(card.shifts[aimed.altitude])
+    aimed = turn.balloons[target]
+    use = action.use
+    drifts = use is Use.WIND and aimed.altitude is not Altitude.GROUNDED and not aimed.finished
     if turn.log:
         turn.emit({"type": "card_played", "balloon": own, "card": card.id,
                    "from": "hand" if choice_a else "table", "on": action.on,
-                   "use": action.use.value, "altitude": LABELS[aimed.altitude],
-                   "instruction": instruction})
-    if action.use is Use.WIND:
-        if instruction is not None:
+                   "use": use.value, "altitude": LABELS[aimed.altitude],
+                   "instruction": shift_text(card.shifts[aimed.altitude]) if drifts else None})
+    if use is Use.WIND:
+        if drifts:
             turn.north_south(target, card.shifts[aimed.altitude], "wind")
-    elif action.use is Use.MISFORTUNE:
+    elif use is Use.MISFORTUNE:
         drawn = turn.draw_misfortune()
         misfortune = parts.misfortune[drawn]
         if turn.log:
@@ -572,14 +572,21 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
         turn.state = turn.state.evolve(misfortunes=(*turn.state.misfortunes, drawn))
     else:
         _new_quadrant(turn, target)
+    me = turn.balloons[i]
     if choice_a:
-        me = turn.balloon(i)
-        turn.set(i, me.evolve(front=(*me.front, card.id)))
+        turn.balloons[i] = me.evolve(hand=_without(me.hand, card.id), front=(*me.front, card.id))
     else:
+        turn.balloons[i] = me.evolve(front=_without(me.front, card.id))
         _advance_pawn(turn, action.on)
         turn.state = turn.state.evolve(discards=(*turn.state.discards, card.id))
     if action.exchange is not None:
         _exchange(turn, i, action.exchange)
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` without ``card``, which it holds once."""
+    k = cards.index(card)
+    return cards[:k] + cards[k + 1:]
 
 
 def _new_quadrant(turn: _Turn, target: int) -> None:
@@ -684,17 +691,19 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
                                      f"you have {b.ballast}")
         raise IllegalActionError("flight.gas", f"descending to {action.altitude.label} costs "
                                  f"{b.altitude - action.altitude} Gas chip(s); you have {b.gas}")
+    if action.launch is not None and (action.launch not in _launches(game, b)
+                                      or action.altitude is Altitude.GROUNDED):
+        raise IllegalActionError("flight.launch", "only a balloon grounded in a zone "
+                                 "launches from the leftmost space one lane north or south "
+                                 "(of a lane that exists)")
+    changes: dict[str, Any] = {}  # the balloon is rebuilt once, with all of them
     if action.launch is not None:
-        if action.launch not in _launches(game, b) or action.altitude is Altitude.GROUNDED:
-            raise IllegalActionError("flight.launch", "only a balloon grounded in a zone "
-                                     "launches from the leftmost space one lane north or south "
-                                     "(of a lane that exists)")
         lane = b.space.lane + (-1 if action.launch is Launch.NORTH else 1)
         to = game.globe.leftmost(b.space, lane)
         if turn.log:
             turn.emit({"type": "launch", "balloon": turn.name(i), "from": _sp(b.space),
                        "to": _sp(to)})
-        b = b.evolve(space=to)
+        changes["space"] = to
     cost = action.altitude - b.altitude
     ballast, gas = max(cost, 0), max(-cost, 0)
     # Logged even when the altitude stays: every decision is in the log, which alone gives
@@ -704,13 +713,15 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
                    "from": LABELS[b.altitude], "to": LABELS[action.altitude],
                    "ballast": ballast, "gas": gas, "cause": "player"})
     if cost:
-        b = b.evolve(altitude=action.altitude, ballast=b.ballast - ballast, gas=b.gas - gas)
-    if b.altitude is not Altitude.GROUNDED:
-        b = b.evolve(relaunch=False)
-    turn.set(i, b)
+        changes.update(altitude=action.altitude, ballast=b.ballast - ballast,
+                       gas=b.gas - gas)
+    if b.relaunch and changes.get("altitude", b.altitude) is not Altitude.GROUNDED:
+        changes["relaunch"] = False
+    if changes:
+        b = turn.balloons[i] = evolve_by(b, changes)
     if action.launch is not None and turn.enter(i, "launch"):
         return
-    b = turn.balloon(i)
+    b = turn.balloons[i]
     if b.altitude is not Altitude.GROUNDED and not b.doldrums:
         q = game.globe.quadrant(b.space)
         card = turn.parts.quadrant[turn.state.quadrants[q - 1][-1]]
@@ -751,17 +762,18 @@ def _burn(turn: _Turn, i: int, reason: str) -> None:
 
 def _end_turn(turn: _Turn, i: int) -> None:
     """Draw up to the hand size, then the next player's turn (or the end of the race)."""
-    drawn = []
-    while len(turn.balloon(i).hand) < turn.parts.hand:
-        card = turn.draw_local_wind()
+    b = turn.balloons[i]
+    drawn: list[str] = []
+    while len(b.hand) + len(drawn) < turn.parts.hand:
+        card = turn.draw_local_wind(drawn)
         if card is None:
             break
-        b = turn.balloon(i)
-        turn.set(i, b.evolve(hand=tuple(sorted((*b.hand, card)))))
         drawn.append(card)
-    if drawn and turn.log:
-        turn.emit({"type": "drew", "balloon": turn.name(i), "cards": drawn,
-                   "draws": [{"local_wind": c} for c in drawn]})
+    if drawn:
+        turn.balloons[i] = b.evolve(hand=tuple(sorted((*b.hand, *drawn))))
+        if turn.log:
+            turn.emit({"type": "drew", "balloon": turn.name(i), "cards": drawn,
+                       "draws": [{"local_wind": c} for c in drawn]})
     _next(turn)
 
 

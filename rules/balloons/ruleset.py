@@ -155,6 +155,9 @@ class Balloons:
             raise InputError([Problem("moves.game", "an entry of another game in a Balmy "
                                       "Balloonists race (entries name their balloon)", path)])
         action = read_entry(entry, path)
+        index = game.index
+        if action.balloon in index and getattr(action, "on", action.balloon) in index:
+            return action  # balloons named by their colours, as most files do
         colours = {s.player: s.colour for s in game.seats if s.player is not None}
         named = {k: colours[v] for k in ("balloon", "on")
                  if (v := getattr(action, k, None)) not in game.index and v in colours}
