@@ -628,19 +628,27 @@ def _advance_pawn(turn: _Turn, colour: str) -> None:
 
 
 def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
-    me = turn.balloon(i)
+    """Advantage card ``swap.discard`` given up for the face-up Local Wind card
+    ``swap.take`` (the player's own balloon rebuilt once, even when the card was in front
+    of it)."""
+    me = turn.balloons[i]
     if swap.discard not in me.advantages:
         raise IllegalActionError("exchange.not-held", f"you hold no Advantage card "
                                  f"{swap.discard!r}")
-    owner = next((k for k, b in enumerate(turn.balloons) if swap.take in b.front), None)
+    balloons = turn.balloons
+    owner = next((k for k, b in enumerate(balloons) if swap.take in b.front), None)
     if owner is None:
         raise IllegalActionError("exchange.not-on-table", f"{swap.take} is not face up in "
                                  "front of a player (the discard pile is closed)")
-    holder = turn.balloon(owner)
-    turn.set(owner, holder.evolve(front=tuple(c for c in holder.front if c != swap.take)))
-    me = turn.balloon(i)
-    turn.set(i, me.evolve(advantages=tuple(a for a in me.advantages if a != swap.discard),
-                          hand=tuple(sorted((*me.hand, swap.take)))))
+    if owner == i:
+        balloons[i] = me.evolve(front=_without(me.front, swap.take),
+                                advantages=_without(me.advantages, swap.discard),
+                                hand=tuple(sorted((*me.hand, swap.take))))
+    else:
+        holder = balloons[owner]
+        balloons[owner] = holder.evolve(front=_without(holder.front, swap.take))
+        balloons[i] = me.evolve(advantages=_without(me.advantages, swap.discard),
+                                hand=tuple(sorted((*me.hand, swap.take))))
     turn.state = turn.state.evolve(
         advantage_discards=(*turn.state.advantage_discards, swap.discard))
     if turn.log:

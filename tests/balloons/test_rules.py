@@ -469,6 +469,9 @@ def test_in_exchange_a_face_up_card_goes_to_the_hand() -> None:
     assert "w10" in after.balloons[0].hand and after.balloons[1].front == ()
     after, _ = apply(game, state, Play("red", "w07", "red", exchange=Exchange("a11", "w09")))
     assert "w09" in after.balloons[0].hand and after.balloons[0].front == ("w07",)
+    assert after.balloons[0].advantages == ("a01",) and after.advantage_discards == ("a11",)
+    after, _ = apply(game, state, Play("red", "w07", "red", exchange=Exchange("a11", "w07")))
+    assert after.balloons[0].hand == ("w07",) and after.balloons[0].front == ("w09",)
     with pytest.raises(IllegalActionError) as e:
         apply(game, state, Play("red", "w07", "red", exchange=Exchange("a01", "w12")))
     assert e.value.rule == "exchange.not-on-table"
