@@ -193,6 +193,7 @@ def _shift(text: str) -> int:
     return 0 if text == "-" else (1 if text[0] == "N" else -1) * int(text[1:])
 
 
+@cache  # a handful of values, written for every card played in a log
 def shift_text(n: int) -> str:
     """A Local Wind instruction as printed: ``N1``, ``S2``, ``-``."""
     return "-" if n == 0 else f"{'N' if n > 0 else 'S'}{abs(n)}"

@@ -659,18 +659,21 @@ def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
 # --- flight ---------------------------------------------------------------------------------
 
 
-def _altitudes(game: Game, b: Balloon) -> list[Altitude]:
+def _altitudes(game: Game, b: Balloon) -> tuple[Altitude, ...]:
     """The altitudes balloon ``b`` may take this turn: Ballast chips pay each level up, Gas
     chips each level down; only the rules ground a balloon, and one that lost its turn to a
-    grounding waits a turn before it launches again."""
-    if b.altitude is Altitude.GROUNDED and b.lose_turn:
-        return [Altitude.GROUNDED]
-    out = [Altitude.GROUNDED] if b.altitude is Altitude.GROUNDED else []
-    for a in (Altitude.LOW, Altitude.MEDIUM, Altitude.HIGH):
-        cost = a - b.altitude
-        if (cost >= 0 and b.ballast >= cost) or (cost < 0 and b.gas >= -cost):
-            out.append(a)
-    return out
+    grounding waits a turn before it launches again. The flying ones are a run of levels,
+    from as low as its Gas chips reach to as high as its Ballast chips do."""
+    now = b.altitude
+    if now is Altitude.GROUNDED and b.lose_turn:
+        return _GROUNDED
+    low = max(1, now - max(b.gas, 0))
+    high = min(3, now + b.ballast if b.ballast >= 0 else now - 1)
+    flying = ALTITUDES[low:high + 1]
+    return _GROUNDED + flying if now is Altitude.GROUNDED else flying
+
+
+_GROUNDED = (Altitude.GROUNDED,)
 
 
 def _launches(game: Game, b: Balloon) -> list[Launch | None]:
@@ -798,7 +801,11 @@ def _next(turn: _Turn) -> None:
     balloons); a new round begins after the last seat; the race ends when a balloon is home
     (at once, or at the end of its round) or after the last day."""
     game = turn.game
-    finished = any(b.finished for b in turn.balloons)
+    finished = False
+    for b in turn.balloons:
+        if b.finished:
+            finished = True
+            break
     if finished and game.finish is Finish.FIRST:
         _over(turn, "lap")
         return
