@@ -188,8 +188,10 @@ class _Turn:
         self.emit = self.events.append
         self.log = log
         self.last: dict[str, Any] = {}
-        """The fields of the next state set by the turn's last step (besides its balloons
-        and its draws), all set at once when the turn ends."""
+        """Fields of the next state (besides its balloons and its draws) that nothing reads
+        again before the turn ends, where they are all set in one copy of the state: the
+        piles and the Wind Rose after a card play (each changed once, after what reads it),
+        the seat to act after a flight."""
 
     @property
     def draws(self) -> Draws:
@@ -488,7 +490,7 @@ def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
                 turn.emit({"type": "passed", "balloon": action.balloon})
         else:
             _play(turn, i, action)
-        turn.last = {"phase": Phase.FLIGHT}
+        turn.last["phase"] = Phase.FLIGHT
     else:
         if not isinstance(action, Fly):
             raise IllegalActionError("turn.fly", "your card is played: now set your altitude "
@@ -569,7 +571,7 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
                        "name": misfortune.name, "draws": [{"misfortune": drawn}]})
         for effect in misfortune.effects:
             turn.effect(target, effect, "misfortune")
-        turn.state = turn.state.evolve(misfortunes=(*turn.state.misfortunes, drawn))
+        turn.last["misfortunes"] = (*turn.state.misfortunes, drawn)
     else:
         _new_quadrant(turn, target)
     me = turn.balloons[i]
@@ -578,7 +580,7 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
     else:
         turn.balloons[i] = me.evolve(front=_without(me.front, card.id))
         _advance_pawn(turn, action.on)
-        turn.state = turn.state.evolve(discards=(*turn.state.discards, card.id))
+        turn.last["discards"] = (*turn.state.discards, card.id)
     if action.exchange is not None:
         _exchange(turn, i, action.exchange)
 
@@ -618,8 +620,7 @@ def _advance_pawn(turn: _Turn, colour: str) -> None:
     for step in range(1, len(rose)):
         candidate = rose[(k + step) % len(rose)]
         if candidate in turn.game.index and candidate != other:
-            turn.state = turn.state.evolve(rose=tuple(candidate if p == colour else p
-                                                      for p in pawns))
+            turn.last["rose"] = tuple(candidate if p == colour else p for p in pawns)
             if turn.log:
                 turn.emit({"type": "pawn_moved", "from": colour, "to": candidate})
             return
@@ -649,8 +650,7 @@ def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
         balloons[owner] = holder.evolve(front=_without(holder.front, swap.take))
         balloons[i] = me.evolve(advantages=_without(me.advantages, swap.discard),
                                 hand=tuple(sorted((*me.hand, swap.take))))
-    turn.state = turn.state.evolve(
-        advantage_discards=(*turn.state.advantage_discards, swap.discard))
+    turn.last["advantage_discards"] = (*turn.state.advantage_discards, swap.discard)
     if turn.log:
         turn.emit({"type": "exchange", "balloon": turn.name(i), "discard": swap.discard,
                    "take": swap.take, "from": turn.name(owner)})
