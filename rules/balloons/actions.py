@@ -97,19 +97,26 @@ class Pass:
 Action = Play | Fly | Pass
 
 
+_KINDS = ("play", "altitude", "pass")
+_USES = {use.value: use for use in Use}
+"""Each use by the word a moves file writes (read without the enum's call; an unknown word
+still goes to ``Use`` for its error)."""
+_EXTRA = {"play": ("launch",), "altitude": ("on", "use", "exchange"),
+          "pass": ("on", "use", "exchange", "launch")}
+"""The keys that do not go with each kind of entry."""
+
+
 def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
     """The action of a schema-valid entry; ``InputError`` for an entry that mixes a card
     play, a flight and a pass."""
     balloon = entry["balloon"]
-    kinds = [k for k in ("play", "altitude", "pass") if k in entry]
+    kinds = [k for k in _KINDS if k in entry]
     if len(kinds) != 1:
         raise InputError([Problem("moves.entry", "an entry plays a card (play: CARD), flies "
                                   "(altitude: high|medium|low|grounded) or passes (pass: "
                                   "true)", path)])
     kind = kinds[0]
-    extra = {"play": ("launch",), "altitude": ("on", "use", "exchange"),
-             "pass": ("on", "use", "exchange", "launch")}[kind]
-    for key in extra:
+    for key in _EXTRA[kind]:
         if key in entry:
             raise InputError([Problem("moves.entry", f"{key!r} does not go with {kind!r}",
                                       (*path, key))])
@@ -120,7 +127,8 @@ def action_from_entry(entry: Mapping[str, Any], path: Path = ()) -> Action:
         return Fly(balloon, Altitude.named(entry["altitude"]),
                    Launch(launch) if launch is not None else None)
     swap = entry.get("exchange")
-    return Play(balloon, entry["play"], entry.get("on", balloon), Use(entry.get("use", "wind")),
+    use = entry.get("use", "wind")
+    return Play(balloon, entry["play"], entry.get("on", balloon), _USES.get(use) or Use(use),
                 Exchange(swap["discard"], swap["take"]) if swap is not None else None)
 
 

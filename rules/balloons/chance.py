@@ -31,7 +31,12 @@ class Draws(SharedDraws):
 
     def card(self, kind: str, deck: Iterable[str]) -> str:
         """The top card of ``deck`` (a draw among its cards, by id)."""
-        return self.draw(kind, sorted(deck))
+        return self.draw_fast(kind, sorted(deck))
+
+    def top(self, kind: str, deck: Sequence[str]) -> str:
+        """``card`` of a ``deck`` listed in id order already (the engine lists the Local
+        Wind deck from the set's cards in that order: no sort)."""
+        return self.draw_fast(kind, deck)
 
 
 def draws_of(events: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from skyhex.rules.balloons.globe import Globe, ZoneKind
@@ -43,12 +43,20 @@ class Altitude(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        return LABELS[self]
 
     @classmethod
     def named(cls, name: str) -> Altitude:
         return cls[name.upper()]
 
+
+ALTITUDES: tuple[Altitude, ...] = tuple(Altitude)
+"""The altitudes by their number: ``ALTITUDES[n]`` is ``Altitude(n)`` without the enum's
+lookup by value (the engine turns numbers back into altitudes as balloons lose levels)."""
+LABELS: tuple[str, ...] = tuple(a.name.lower() for a in ALTITUDES)
+"""The altitudes' labels by their number, as files and logs write them (``label``: a
+tuple read, where the enum's ``name`` is a descriptor call; events name altitudes
+often)."""
 
 FLYING = (Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW)
 """The altitudes printed on the cards, top row first."""
@@ -169,6 +177,12 @@ class ComponentSet:
         """The lanes of the Quadrant cards (and of the set's globe)."""
         return self.globe.lanes
 
+    @cached_property
+    def local_wind_order(self) -> tuple[str, ...]:
+        """The Local Wind cards in id order, the order a deck is drawn from (listed once
+        per set: a deck is what is left of it)."""
+        return tuple(sorted(self.local_wind))
+
     @property
     def permissions(self) -> frozenset[str]:
         return frozenset(a.permission for a in self.advantage.values()
@@ -179,6 +193,7 @@ def _shift(text: str) -> int:
     return 0 if text == "-" else (1 if text[0] == "N" else -1) * int(text[1:])
 
 
+@cache  # a handful of values, written for every card played in a log
 def shift_text(n: int) -> str:
     """A Local Wind instruction as printed: ``N1``, ``S2``, ``-``."""
     return "-" if n == 0 else f"{'N' if n > 0 else 'S'}{abs(n)}"

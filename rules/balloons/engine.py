@@ -27,6 +27,8 @@ from skyhex.rules.balloons import GAME
 from skyhex.rules.balloons.actions import Action, Exchange, Fly, Launch, Pass, Play, Use
 from skyhex.rules.balloons.chance import Draws
 from skyhex.rules.balloons.components import (
+    ALTITUDES,
+    LABELS,
     AdvantageKind,
     Altitude,
     ComponentSet,
@@ -47,10 +49,12 @@ from skyhex.rules.balloons.state import (
 )
 from skyhex.rules.errors import IllegalActionError, InputError, Problem
 from skyhex.rules.game import LOG_FORMAT, Event
+from skyhex.rules.speed import evolve_by
 
 
 def _sp(space: Space) -> list[int]:
-    return [space.lane, space.k]
+    """A space as the logs write it, ``[lane, k]``."""
+    return [*space]
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -166,23 +170,42 @@ class _Turn:
     (``advance``); every event is built under ``if log:`` so that a turn that keeps none
     pays for none, and the rules run the same either way. The balloons live in a list of
     their own while the turn resolves (``balloons``: the state's are stale until
-    ``settled``), so that moving one does not copy the whole state."""
+    ``settled``), so that moving one does not copy the whole state. ``emit`` is the event
+    list's own ``append`` (no call in between), and the draws are set up at the first draw
+    (most card plays draw nothing)."""
+
+    __slots__ = ("_draws", "balloons", "emit", "events", "game", "globe", "last", "log",
+                 "parts", "state")
 
     def __init__(self, game: Game, state: State, log: bool = True) -> None:
         self.game = game
+        self.globe = game.globe
+        self.parts = game.components
         self.state = state
         self.balloons = list(state.balloons)
-        self.draws = Draws(game.seed, game.pinned, state.draws, first_pinned=game.pinned_from)
+        self._draws: Draws | None = None
         self.events: list[Event] = []
+        self.emit = self.events.append
         self.log = log
+        self.last: dict[str, Any] = {}
+        """Fields of the next state (besides its balloons and its draws) that nothing reads
+        again before the turn ends, where they are all set in one copy of the state: the
+        piles and the Wind Rose after a card play (each changed once, after what reads it),
+        the seat to act after a flight."""
 
     @property
-    def globe(self) -> Globe:
-        return self.game.globe
+    def draws(self) -> Draws:
+        found = self._draws
+        if found is None:
+            game = self.game
+            found = self._draws = Draws(game.seed, game.pinned, self.state.draws,
+                                        first_pinned=game.pinned_from)
+        return found
 
-    @property
-    def parts(self) -> ComponentSet:
-        return self.game.components
+    def drawn(self) -> int:
+        """The draws made in the game so far, this turn's included."""
+        found = self._draws
+        return self.state.draws if found is None else found.index
 
     def balloon(self, i: int) -> Balloon:
         return self.balloons[i]
@@ -194,27 +217,27 @@ class _Turn:
         """The state so far, its balloons included."""
         return self.state.evolve(balloons=tuple(self.balloons))
 
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
     def name(self, i: int) -> str:
         return self.game.colours[i]
 
     # --- decks ---
 
-    def draw_local_wind(self) -> str | None:
+    def draw_local_wind(self, taken: Sequence[str] = ()) -> str | None:
         """The top Local Wind card (the discards shuffled into a new deck when it is empty);
-        ``None`` when every card is held or in front of a player."""
+        ``None`` when every card is held or in front of a player. ``taken``: the cards
+        drawn already this turn, on their way to a hand."""
         s = self.state
-        used = set(s.discards).union(*(b.hand for b in self.balloons),
-                                     *(b.front for b in self.balloons))
-        deck = set(self.parts.local_wind) - used
+        used = set(s.discards)
+        used.update(taken)
+        for b in self.balloons:
+            used.update(b.hand, b.front)
+        deck = [c for c in self.parts.local_wind_order if c not in used]
         if not deck and s.discards:
             if self.log:
                 self.emit({"type": "reshuffled", "deck": "local_wind", "cards": len(s.discards)})
-            deck = set(s.discards)
+            deck = sorted(s.discards)
             self.state = s.evolve(discards=())
-        return self.draws.card("local_wind", deck) if deck else None
+        return self.draws.top("local_wind", deck) if deck else None
 
     def draw_misfortune(self) -> str:
         s = self.state
@@ -245,38 +268,39 @@ class _Turn:
     def enter(self, i: int, cause: str) -> bool:
         """Balloon ``i`` has entered its space: the restricted airspaces and the mountain
         zones. Returns whether it was grounded there (its movement stops)."""
-        b = self.balloon(i)
-        zone = self.globe.zone_at.get(b.space)
+        b = self.balloons[i]
+        space = b.space
+        zone = self.globe.zone_rows[space.lane - 1][space.k]
         if zone is None or b.altitude is Altitude.GROUNDED:
             return False
-        kinds = {self.parts.advantage[a].kind for a in b.advantages}
+        advantage = self.parts.advantage
         if zone.kind is ZoneKind.EXCLUSION:
             card = next((a for a in b.advantages
-                         if self.parts.advantage[a].permission == zone.permission
+                         if advantage[a].permission == zone.permission
                          and zone.permission is not None), None)
             if card is not None:
                 if self.log:
-                    self.emit({"type": "permission", "balloon": self.name(i), "zone": zone.name,
-                               "card": card, "space": _sp(b.space)})
+                    self.emit({"type": "permission", "balloon": self.game.colours[i],
+                               "zone": zone.name, "card": card, "space": _sp(space)})
                 return False
             gas = min(b.gas, int(b.altitude))
-            self.set(i, b.evolve(altitude=Altitude.GROUNDED, gas=b.gas - gas, lose_turn=True,
-                                 relaunch=True))
+            self.balloons[i] = b.evolve(altitude=Altitude.GROUNDED, gas=b.gas - gas,
+                                        lose_turn=True, relaunch=True)
             if self.log:
-                self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
-                           "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
-                           "gas": gas, "cause": cause})
+                self.emit({"type": "grounded", "balloon": self.game.colours[i],
+                           "space": _sp(space), "zone": zone.name, "kind": zone.kind.value,
+                           "altitude": LABELS[b.altitude], "gas": gas, "cause": cause})
             return True
-        need = Altitude.HIGH if zone.kind is ZoneKind.WHITE else Altitude.MEDIUM
-        if AdvantageKind.MOUNTAIN_GUIDE in kinds:
-            need = Altitude(need - 1)
+        need = 3 if zone.kind is ZoneKind.WHITE else 2  # High, else Medium
+        if any(advantage[a].kind is AdvantageKind.MOUNTAIN_GUIDE for a in b.advantages):
+            need -= 1
         if b.altitude >= need:
             return False
-        self.set(i, b.evolve(altitude=Altitude.GROUNDED, lose_turn=True, relaunch=True))
+        self.balloons[i] = b.evolve(altitude=Altitude.GROUNDED, lose_turn=True, relaunch=True)
         if self.log:
-            self.emit({"type": "grounded", "balloon": self.name(i), "space": _sp(b.space),
-                       "zone": zone.name, "kind": zone.kind.value, "altitude": b.altitude.label,
-                       "gas": 0, "cause": cause})
+            self.emit({"type": "grounded", "balloon": self.game.colours[i], "space": _sp(space),
+                       "zone": zone.name, "kind": zone.kind.value,
+                       "altitude": LABELS[b.altitude], "gas": 0, "cause": cause})
         return True
 
     # --- moving ---
@@ -285,91 +309,111 @@ class _Turn:
         """North (``steps`` > 0) or south: lane by lane, the distance to the next heavy line
         kept; into the Polar Vortex (back to lane 1 at the section's first space) or the
         Equatorial Doldrums; each space entered checked. Grounded balloons do not move."""
-        b = self.balloon(i)
+        b = self.balloons[i]
         if steps == 0 or b.altitude is Altitude.GROUNDED or b.finished:
             return
         start = b.space
         north = steps > 0
         log = self.log
+        globe = self.globe
+        name = self.game.colours[i]
         if log:
-            event: Event = {"type": "drifted", "balloon": self.name(i),
+            event: Event = {"type": "drifted", "balloon": name,
                             "direction": "north" if north else "south", "steps": abs(steps),
                             "from": _sp(start), "to": _sp(start), "cause": cause}
             self.emit(event)
         for _ in range(abs(steps)):
-            b = self.balloon(i)
+            b = self.balloons[i]
             if north and b.doldrums:
-                self.set(i, b.evolve(doldrums=False))
-                if self.log:
-                    self.emit({"type": "doldrums_left", "balloon": self.name(i),
-                               "space": _sp(b.space)})
-            elif north and b.space.lane == 1:
-                to = self.globe.section_start(b.space, 1)
-                self.set(i, b.evolve(space=to))
-                if self.log:
-                    self.emit({"type": "polar_vortex", "balloon": self.name(i), "from": _sp(b.space),
-                               "to": _sp(to)})
+                self.balloons[i] = b.evolve(doldrums=False)
                 if log:
+                    self.emit({"type": "doldrums_left", "balloon": name, "space": _sp(b.space)})
+            elif north and b.space.lane == 1:
+                to = globe.section_start(b.space, 1)
+                self.balloons[i] = b.evolve(space=to)
+                if log:
+                    self.emit({"type": "polar_vortex", "balloon": name, "from": _sp(b.space),
+                               "to": _sp(to)})
                     event["to"] = _sp(to)
                 self.enter(i, cause)
                 return
             elif not north and b.doldrums:
                 return
-            elif not north and b.space.lane == self.globe.lanes:
-                self.set(i, b.evolve(doldrums=True))
-                if self.log:
-                    self.emit({"type": "doldrums", "balloon": self.name(i), "space": _sp(b.space)})
+            elif not north and b.space.lane == globe.lanes:
+                self.balloons[i] = b.evolve(doldrums=True)
+                if log:
+                    self.emit({"type": "doldrums", "balloon": name, "space": _sp(b.space)})
                 return
             else:
-                to = self.globe.shift(b.space, b.space.lane + (-1 if north else 1))
-                self.set(i, b.evolve(space=to))
+                to = globe.shift(b.space, b.space.lane + (-1 if north else 1))
+                self.balloons[i] = b.evolve(space=to)
             if log:
-                event["to"] = _sp(self.balloon(i).space)
+                event["to"] = _sp(self.balloons[i].space)
             if self.enter(i, cause):
                 return
 
     def travel(self, i: int, spaces: int, cause: str, card: str | None = None) -> None:
         """Forward (``spaces`` > 0, counter-clockwise) or backward, space by space; crossing
-        the start meridian counts laps, the first lap completed finishes the race; each space
-        entered is checked, a grounding stops the balloon."""
-        b = self.balloon(i)
+        the start meridian counts laps, the first lap completed finishes the race (the
+        balloon flies on to the end of its move); each space entered is checked, a grounding
+        stops the balloon. The balloon is only rebuilt where a zone may stop it and where it
+        stops: a space with no zone changes nothing but where it is."""
+        b = self.balloons[i]
         if b.altitude is Altitude.GROUNDED or b.doldrums or b.finished:
             return
-        log = self.log
-        if log:
-            event: Event = {"type": "moved", "balloon": self.name(i), "cause": cause,
-                            "from": _sp(b.space), "to": _sp(b.space), "spaces": 0,
-                            "laps": b.laps}
+        globe = self.globe
+        start = b.space
+        lane, k = start
+        laps = b.laps
+        if self.log:
+            event: Event = {"type": "moved", "balloon": self.game.colours[i], "cause": cause,
+                            "from": _sp(start), "to": _sp(start), "spaces": 0, "laps": laps}
             if card is not None:
-                event.update(quadrant=self.globe.quadrant(b.space), card=card,
-                             altitude=b.altitude.label, lane=b.space.lane)
+                event.update(quadrant=globe.quadrant_rows[lane - 1][k], card=card,
+                             altitude=LABELS[b.altitude], lane=lane)
             self.emit(event)
-        finished = False
+        total = globe.totals[lane - 1]
+        zones = globe.zone_rows[lane - 1]
+        step = 1 if spaces > 0 else -1
+        done = False
+        moved = 0
+        stopped = False
         for _ in range(abs(spaces)):
-            b = self.balloon(i)
-            to, lap = self.globe.east(b.space) if spaces > 0 else self.globe.west(b.space)
-            laps = b.laps + lap
-            done = b.finished or (lap > 0 and laps >= 1)
-            finished = finished or (done and not b.finished)
-            self.set(i, b.evolve(space=to, laps=laps, finished=done))
-            if log:
-                event.update(to=_sp(to), laps=laps)
-                event["spaces"] += 1 if spaces > 0 else -1
-            if self.enter(i, cause):
-                break
-        if finished and self.log:
-            self.emit({"type": "finished", "balloon": self.name(i), "round": self.state.round})
+            k += step
+            if k == total:
+                k = 0
+                laps += 1
+                done = done or laps >= 1
+            elif k < 0:
+                k = total - 1
+                laps -= 1
+            moved += step
+            if zones[k] is not None:
+                self.balloons[i] = b.evolve(space=Space(lane, k), laps=laps, finished=done)
+                if self.enter(i, cause):
+                    stopped = True
+                    break
+        if moved and not stopped:
+            self.balloons[i] = b.evolve(space=Space(lane, k), laps=laps, finished=done)
+        if self.log:
+            event["to"] = [lane, k]
+            event["spaces"] = moved
+            event["laps"] = laps
+            if done:
+                self.emit({"type": "finished", "balloon": self.game.colours[i],
+                           "round": self.state.round})
 
     # --- altitude and chips ---
 
     def lose_levels(self, i: int, levels: int, cause: str) -> None:
-        b = self.balloon(i)
-        to = Altitude(max(0, b.altitude - levels))
-        if to != b.altitude:
-            self.set(i, b.evolve(altitude=to))
+        b = self.balloons[i]
+        to = ALTITUDES[max(0, b.altitude - levels)]
+        if to is not b.altitude:
+            self.balloons[i] = b.evolve(altitude=to)
             if self.log:
-                self.emit({"type": "altitude", "balloon": self.name(i), "from": b.altitude.label,
-                           "to": to.label, "ballast": 0, "gas": 0, "cause": cause})
+                self.emit({"type": "altitude", "balloon": self.game.colours[i],
+                           "from": LABELS[b.altitude], "to": LABELS[to], "ballast": 0, "gas": 0,
+                           "cause": cause})
 
     def effect(self, i: int, effect: Effect, cause: str) -> None:
         """One effect of a Misfortune card (or of a weather symbol) on balloon ``i``."""
@@ -423,9 +467,9 @@ def advance(game: Game, state: State, action: Action) -> State:
 def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
     """The turn that resolves ``action`` (its ``state`` the next state, its ``events``
     built when ``log``)."""
-    i = state.actor
-    if i is None:
+    if state.phase is Phase.OVER:
         raise IllegalActionError("game.over", "the race is over")
+    i = state.seat
     j = game.index.get(action.balloon)
     if j is None:
         raise IllegalActionError("turn.unknown-balloon", f"no balloon is called "
@@ -446,14 +490,15 @@ def _resolve(game: Game, state: State, action: Action, log: bool) -> _Turn:
                 turn.emit({"type": "passed", "balloon": action.balloon})
         else:
             _play(turn, i, action)
-        turn.state = turn.state.evolve(phase=Phase.FLIGHT)
+        turn.last["phase"] = Phase.FLIGHT
     else:
         if not isinstance(action, Fly):
             raise IllegalActionError("turn.fly", "your card is played: now set your altitude "
                                      "and fly (altitude: ...)")
         _fly(turn, i, action)
         _end_turn(turn, i)
-    turn.state = turn.state.evolve(balloons=tuple(turn.balloons), draws=turn.draws.index)
+    turn.state = evolve_by(turn.state, {**turn.last, "balloons": tuple(turn.balloons),
+                                        "draws": turn.drawn()})
     return turn
 
 
@@ -504,24 +549,21 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
         raise IllegalActionError("card.no-misfortune", f"{card.id} shows no Misfortune symbol")
     if action.use is Use.QUADRANT and not card.quadrant:
         raise IllegalActionError("card.no-quadrant", f"{card.id} shows no Quadrant symbol")
+    # The card leaves the hand (A) or the table (B) when the play is resolved: nothing the
+    # play does reads the cards a player holds, and the balloon is rebuilt once.
     choice_a = action.on == own
-    if choice_a:
-        turn.set(i, me.evolve(hand=tuple(c for c in me.hand if c != card.id)))
-    else:
-        turn.set(i, me.evolve(front=tuple(c for c in me.front if c != card.id)))
-    aimed = turn.balloon(target)
-    instruction = None
-    if action.use is Use.WIND and aimed.altitude is not Altitude.GROUNDED and not aimed.finished:
-        instruction = shift_text(card.shifts[aimed.altitude])
+    aimed = turn.balloons[target]
+    use = action.use
+    drifts = use is Use.WIND and aimed.altitude is not Altitude.GROUNDED and not aimed.finished
     if turn.log:
         turn.emit({"type": "card_played", "balloon": own, "card": card.id,
                    "from": "hand" if choice_a else "table", "on": action.on,
-                   "use": action.use.value, "altitude": aimed.altitude.label,
-                   "instruction": instruction})
-    if action.use is Use.WIND:
-        if instruction is not None:
+                   "use": use.value, "altitude": LABELS[aimed.altitude],
+                   "instruction": shift_text(card.shifts[aimed.altitude]) if drifts else None})
+    if use is Use.WIND:
+        if drifts:
             turn.north_south(target, card.shifts[aimed.altitude], "wind")
-    elif action.use is Use.MISFORTUNE:
+    elif use is Use.MISFORTUNE:
         drawn = turn.draw_misfortune()
         misfortune = parts.misfortune[drawn]
         if turn.log:
@@ -529,17 +571,24 @@ def _play(turn: _Turn, i: int, action: Play) -> None:
                        "name": misfortune.name, "draws": [{"misfortune": drawn}]})
         for effect in misfortune.effects:
             turn.effect(target, effect, "misfortune")
-        turn.state = turn.state.evolve(misfortunes=(*turn.state.misfortunes, drawn))
+        turn.last["misfortunes"] = (*turn.state.misfortunes, drawn)
     else:
         _new_quadrant(turn, target)
+    me = turn.balloons[i]
     if choice_a:
-        me = turn.balloon(i)
-        turn.set(i, me.evolve(front=(*me.front, card.id)))
+        turn.balloons[i] = me.evolve(hand=_without(me.hand, card.id), front=(*me.front, card.id))
     else:
+        turn.balloons[i] = me.evolve(front=_without(me.front, card.id))
         _advance_pawn(turn, action.on)
-        turn.state = turn.state.evolve(discards=(*turn.state.discards, card.id))
+        turn.last["discards"] = (*turn.state.discards, card.id)
     if action.exchange is not None:
         _exchange(turn, i, action.exchange)
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` without ``card``, which it holds once."""
+    k = cards.index(card)
+    return cards[:k] + cards[k + 1:]
 
 
 def _new_quadrant(turn: _Turn, target: int) -> None:
@@ -571,8 +620,7 @@ def _advance_pawn(turn: _Turn, colour: str) -> None:
     for step in range(1, len(rose)):
         candidate = rose[(k + step) % len(rose)]
         if candidate in turn.game.index and candidate != other:
-            turn.state = turn.state.evolve(rose=tuple(candidate if p == colour else p
-                                                      for p in pawns))
+            turn.last["rose"] = tuple(candidate if p == colour else p for p in pawns)
             if turn.log:
                 turn.emit({"type": "pawn_moved", "from": colour, "to": candidate})
             return
@@ -581,21 +629,28 @@ def _advance_pawn(turn: _Turn, colour: str) -> None:
 
 
 def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
-    me = turn.balloon(i)
+    """Advantage card ``swap.discard`` given up for the face-up Local Wind card
+    ``swap.take`` (the player's own balloon rebuilt once, even when the card was in front
+    of it)."""
+    me = turn.balloons[i]
     if swap.discard not in me.advantages:
         raise IllegalActionError("exchange.not-held", f"you hold no Advantage card "
                                  f"{swap.discard!r}")
-    owner = next((k for k, b in enumerate(turn.balloons) if swap.take in b.front), None)
+    balloons = turn.balloons
+    owner = next((k for k, b in enumerate(balloons) if swap.take in b.front), None)
     if owner is None:
         raise IllegalActionError("exchange.not-on-table", f"{swap.take} is not face up in "
                                  "front of a player (the discard pile is closed)")
-    holder = turn.balloon(owner)
-    turn.set(owner, holder.evolve(front=tuple(c for c in holder.front if c != swap.take)))
-    me = turn.balloon(i)
-    turn.set(i, me.evolve(advantages=tuple(a for a in me.advantages if a != swap.discard),
-                          hand=tuple(sorted((*me.hand, swap.take)))))
-    turn.state = turn.state.evolve(
-        advantage_discards=(*turn.state.advantage_discards, swap.discard))
+    if owner == i:
+        balloons[i] = me.evolve(front=_without(me.front, swap.take),
+                                advantages=_without(me.advantages, swap.discard),
+                                hand=tuple(sorted((*me.hand, swap.take))))
+    else:
+        holder = balloons[owner]
+        balloons[owner] = holder.evolve(front=_without(holder.front, swap.take))
+        balloons[i] = me.evolve(advantages=_without(me.advantages, swap.discard),
+                                hand=tuple(sorted((*me.hand, swap.take))))
+    turn.last["advantage_discards"] = (*turn.state.advantage_discards, swap.discard)
     if turn.log:
         turn.emit({"type": "exchange", "balloon": turn.name(i), "discard": swap.discard,
                    "take": swap.take, "from": turn.name(owner)})
@@ -604,18 +659,21 @@ def _exchange(turn: _Turn, i: int, swap: Exchange) -> None:
 # --- flight ---------------------------------------------------------------------------------
 
 
-def _altitudes(game: Game, b: Balloon) -> list[Altitude]:
+def _altitudes(game: Game, b: Balloon) -> tuple[Altitude, ...]:
     """The altitudes balloon ``b`` may take this turn: Ballast chips pay each level up, Gas
     chips each level down; only the rules ground a balloon, and one that lost its turn to a
-    grounding waits a turn before it launches again."""
-    if b.altitude is Altitude.GROUNDED and b.lose_turn:
-        return [Altitude.GROUNDED]
-    out = [Altitude.GROUNDED] if b.altitude is Altitude.GROUNDED else []
-    for a in (Altitude.LOW, Altitude.MEDIUM, Altitude.HIGH):
-        cost = a - b.altitude
-        if (cost >= 0 and b.ballast >= cost) or (cost < 0 and b.gas >= -cost):
-            out.append(a)
-    return out
+    grounding waits a turn before it launches again. The flying ones are a run of levels,
+    from as low as its Gas chips reach to as high as its Ballast chips do."""
+    now = b.altitude
+    if now is Altitude.GROUNDED and b.lose_turn:
+        return _GROUNDED
+    low = max(1, now - max(b.gas, 0))
+    high = min(3, now + b.ballast if b.ballast >= 0 else now - 1)
+    flying = ALTITUDES[low:high + 1]
+    return _GROUNDED + flying if now is Altitude.GROUNDED else flying
+
+
+_GROUNDED = (Altitude.GROUNDED,)
 
 
 def _launches(game: Game, b: Balloon) -> list[Launch | None]:
@@ -644,33 +702,37 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
                                      f"you have {b.ballast}")
         raise IllegalActionError("flight.gas", f"descending to {action.altitude.label} costs "
                                  f"{b.altitude - action.altitude} Gas chip(s); you have {b.gas}")
+    if action.launch is not None and (action.launch not in _launches(game, b)
+                                      or action.altitude is Altitude.GROUNDED):
+        raise IllegalActionError("flight.launch", "only a balloon grounded in a zone "
+                                 "launches from the leftmost space one lane north or south "
+                                 "(of a lane that exists)")
+    changes: dict[str, Any] = {}  # the balloon is rebuilt once, with all of them
     if action.launch is not None:
-        if action.launch not in _launches(game, b) or action.altitude is Altitude.GROUNDED:
-            raise IllegalActionError("flight.launch", "only a balloon grounded in a zone "
-                                     "launches from the leftmost space one lane north or south "
-                                     "(of a lane that exists)")
         lane = b.space.lane + (-1 if action.launch is Launch.NORTH else 1)
         to = game.globe.leftmost(b.space, lane)
         if turn.log:
             turn.emit({"type": "launch", "balloon": turn.name(i), "from": _sp(b.space),
                        "to": _sp(to)})
-        b = b.evolve(space=to)
+        changes["space"] = to
     cost = action.altitude - b.altitude
     ballast, gas = max(cost, 0), max(-cost, 0)
     # Logged even when the altitude stays: every decision is in the log, which alone gives
     # the game back.
     if turn.log:
-        turn.emit({"type": "altitude", "balloon": turn.name(i), "from": b.altitude.label,
-                   "to": action.altitude.label, "ballast": ballast, "gas": gas,
-                   "cause": "player"})
+        turn.emit({"type": "altitude", "balloon": turn.game.colours[i],
+                   "from": LABELS[b.altitude], "to": LABELS[action.altitude],
+                   "ballast": ballast, "gas": gas, "cause": "player"})
     if cost:
-        b = b.evolve(altitude=action.altitude, ballast=b.ballast - ballast, gas=b.gas - gas)
-    if b.altitude is not Altitude.GROUNDED:
-        b = b.evolve(relaunch=False)
-    turn.set(i, b)
+        changes.update(altitude=action.altitude, ballast=b.ballast - ballast,
+                       gas=b.gas - gas)
+    if b.relaunch and changes.get("altitude", b.altitude) is not Altitude.GROUNDED:
+        changes["relaunch"] = False
+    if changes:
+        b = turn.balloons[i] = evolve_by(b, changes)
     if action.launch is not None and turn.enter(i, "launch"):
         return
-    b = turn.balloon(i)
+    b = turn.balloons[i]
     if b.altitude is not Altitude.GROUNDED and not b.doldrums:
         q = game.globe.quadrant(b.space)
         card = turn.parts.quadrant[turn.state.quadrants[q - 1][-1]]
@@ -681,39 +743,48 @@ def _fly(turn: _Turn, i: int, action: Fly) -> None:
 def _fuel(turn: _Turn, i: int) -> None:
     """At High altitude a Fuel chip (none with a Reserve tank), and without Gas another; a
     balloon without Fuel loses a level instead. Balloons on the ground burn nothing."""
-    b = turn.balloon(i)
-    tank = any(turn.parts.advantage[a].kind is AdvantageKind.RESERVE_TANK for a in b.advantages)
-    for reason in ("high", "no-gas"):
-        b = turn.balloon(i)
-        if b.altitude is Altitude.GROUNDED or b.finished:
+    b = turn.balloons[i]
+    if b.altitude is Altitude.GROUNDED or b.finished:
+        return
+    if b.altitude is Altitude.HIGH and not any(
+            turn.parts.advantage[a].kind is AdvantageKind.RESERVE_TANK for a in b.advantages):
+        _burn(turn, i, "high")
+        b = turn.balloons[i]
+        if b.altitude is Altitude.GROUNDED:
             return
-        if reason == "high" and (b.altitude is not Altitude.HIGH or tank):
-            continue
-        if reason == "no-gas" and b.gas > 0:
-            continue
-        if b.fuel > 0:
-            turn.set(i, b.evolve(fuel=b.fuel - 1))
-            if turn.log:
-                turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 1})
-        else:
-            if turn.log:
-                turn.emit({"type": "fuel", "balloon": turn.name(i), "reason": reason, "fuel": 0})
-            turn.lose_levels(i, 1, "fuel")
+    if b.gas <= 0:
+        _burn(turn, i, "no-gas")
+
+
+def _burn(turn: _Turn, i: int, reason: str) -> None:
+    """A Fuel chip burnt for ``reason``, or a level lost for want of one."""
+    b = turn.balloons[i]
+    if b.fuel > 0:
+        turn.balloons[i] = b.evolve(fuel=b.fuel - 1)
+        if turn.log:
+            turn.emit({"type": "fuel", "balloon": turn.game.colours[i], "reason": reason,
+                       "fuel": 1})
+    else:
+        if turn.log:
+            turn.emit({"type": "fuel", "balloon": turn.game.colours[i], "reason": reason,
+                       "fuel": 0})
+        turn.lose_levels(i, 1, "fuel")
 
 
 def _end_turn(turn: _Turn, i: int) -> None:
     """Draw up to the hand size, then the next player's turn (or the end of the race)."""
-    drawn = []
-    while len(turn.balloon(i).hand) < turn.parts.hand:
-        card = turn.draw_local_wind()
+    b = turn.balloons[i]
+    drawn: list[str] = []
+    while len(b.hand) + len(drawn) < turn.parts.hand:
+        card = turn.draw_local_wind(drawn)
         if card is None:
             break
-        b = turn.balloon(i)
-        turn.set(i, b.evolve(hand=tuple(sorted((*b.hand, card)))))
         drawn.append(card)
-    if drawn and turn.log:
-        turn.emit({"type": "drew", "balloon": turn.name(i), "cards": drawn,
-                   "draws": [{"local_wind": c} for c in drawn]})
+    if drawn:
+        turn.balloons[i] = b.evolve(hand=tuple(sorted((*b.hand, *drawn))))
+        if turn.log:
+            turn.emit({"type": "drew", "balloon": turn.name(i), "cards": drawn,
+                       "draws": [{"local_wind": c} for c in drawn]})
     _next(turn)
 
 
@@ -730,7 +801,11 @@ def _next(turn: _Turn) -> None:
     balloons); a new round begins after the last seat; the race ends when a balloon is home
     (at once, or at the end of its round) or after the last day."""
     game = turn.game
-    finished = any(b.finished for b in turn.balloons)
+    finished = False
+    for b in turn.balloons:
+        if b.finished:
+            finished = True
+            break
     if finished and game.finish is Finish.FIRST:
         _over(turn, "lap")
         return
@@ -757,7 +832,7 @@ def _next(turn: _Turn) -> None:
                 turn.emit({"type": "turn_lost", "balloon": game.colours[seat]})
             continue
         break
-    turn.state = turn.state.evolve(seat=seat, phase=Phase.CARD)
+    turn.last = {"seat": seat, "phase": Phase.CARD}
 
 
 # --- legal actions ------------------------------------------------------------------------

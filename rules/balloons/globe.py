@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import NamedTuple
 
 from skyhex.rules.errors import Path
@@ -74,7 +75,10 @@ class Zone:
 class Globe:
     """A globe board, with lookup tables computed once. Spaces of ``zones`` outside the
     globe and spaces in two zones are kept for the checker (``mapgen/balloons/check.py``);
-    ``zone_at`` holds the first zone of each space on the globe."""
+    ``zone_at`` holds the first zone of each space on the globe. The rules engine reads
+    its spaces through per-lane rows (``zone_rows``, ``quadrant_rows``, ``degree_rows``),
+    built the first time they are read: the map generator, which builds a globe for every
+    zone it places, never pays for them."""
 
     lanes: int
     sections: tuple[Section, ...]
@@ -135,7 +139,34 @@ class Globe:
         return s, i, self.sections[s].spaces[space.lane - 1]
 
     def quadrant(self, space: Space) -> int:
-        return self.sections[self._where[space.lane - 1][space.k][0]].quadrant
+        return self.quadrant_rows[space.lane - 1][space.k]
+
+    # --- per-lane rows (the engine's hot paths index them by ``lane - 1``, then ``k``) -----
+
+    @cached_property
+    def zone_rows(self) -> tuple[tuple[Zone | None, ...], ...]:
+        """``zone_at`` as rows: the zone of each space of each lane, ``None`` outside
+        every zone."""
+        get = self.zone_at.get
+        return tuple(tuple(get(Space(lane, k)) for k in range(total))
+                     for lane, total in enumerate(self.totals, 1))
+
+    @cached_property
+    def quadrant_rows(self) -> tuple[tuple[int, ...], ...]:
+        """The quadrant of each space of each lane."""
+        return tuple(tuple(self.sections[s].quadrant for s, _ in row) for row in self._where)
+
+    @cached_property
+    def degree_rows(self) -> tuple[tuple[int, ...], ...]:
+        """``degrees`` of each space of each lane with no lap made (a lap adds 360)."""
+        rows = []
+        for lane, total in enumerate(self.totals, 1):
+            row = []
+            for k in range(total):
+                num, den = self.longitude(Space(lane, k))
+                row.append(360 * num // den)
+            rows.append(tuple(row))
+        return tuple(rows)
 
     def at(self, lane: int, section: int, i: int) -> Space:
         """The ``i``-th space of ``section`` in ``lane``."""
@@ -203,6 +234,7 @@ class Globe:
 
     def degrees(self, space: Space, laps: int = 0) -> int:
         """Whole degrees travelled east from the start meridian to the west edge of
-        ``space``, after ``laps`` crossings of the start meridian."""
-        num, den = self.longitude(space)
-        return (360 * (laps * den + num)) // den
+        ``space``, after ``laps`` crossings of the start meridian: ``360 * (laps + num /
+        den)`` rounded down for its ``longitude`` ``num / den``, which is ``360 * laps``
+        and the space's own rounded degrees (``degree_rows``)."""
+        return 360 * laps + self.degree_rows[space.lane - 1][space.k]

@@ -34,23 +34,25 @@ def sample_world(game: Game, state: State, who: str | None, rng: random.Random
     fresh seed (no pinned draw kept). Everything else is on the table: the cards in front,
     the discards, the Advantage cards, the Quadrant stacks (covered cards were laid face
     up). ``None``: the referee, who sees every hand, so only the seed is new."""
-    world = replace(game, seed=rng.randrange(2**31), pinned=(), pinned_from=0)
+    world = game.evolve(seed=rng.randrange(2**31), pinned=(), pinned_from=0)
     if who is None:
         return world, state
     me = game.index[who]
+    balloons = state.balloons
     seen = set(state.discards)
-    for i, b in enumerate(state.balloons):
+    for b in balloons:
         seen.update(b.front)
-        if i == me:
-            seen.update(b.hand)
-    unseen = sorted(set(game.components.local_wind) - seen)
+    seen.update(balloons[me].hand)
+    unseen = [c for c in game.components.local_wind_order if c not in seen]  # sorted
     rng.shuffle(unseen)
-    balloons = list(state.balloons)
+    dealt = list(balloons)
+    k = 0
     for i, b in enumerate(balloons):
-        if i != me and b.hand:
-            hand, unseen = unseen[:len(b.hand)], unseen[len(b.hand):]
-            balloons[i] = b.evolve(hand=tuple(sorted(hand)))
-    return world, state.evolve(balloons=tuple(balloons))
+        n = len(b.hand)
+        if i != me and n:
+            dealt[i] = b.evolve(hand=tuple(sorted(unseen[k:k + n])))
+            k += n
+    return world, state.evolve(balloons=tuple(dealt))
 
 
 _last_range: tuple[object, object, tuple[int, int, int], tuple[float, float]] | None = None
@@ -155,6 +157,9 @@ class Balloons:
             raise InputError([Problem("moves.game", "an entry of another game in a Balmy "
                                       "Balloonists race (entries name their balloon)", path)])
         action = read_entry(entry, path)
+        index = game.index
+        if action.balloon in index and getattr(action, "on", action.balloon) in index:
+            return action  # balloons named by their colours, as most files do
         colours = {s.player: s.colour for s in game.seats if s.player is not None}
         named = {k: colours[v] for k in ("balloon", "on")
                  if (v := getattr(action, k, None)) not in game.index and v in colours}

@@ -109,6 +109,10 @@ class Game:
     colours: tuple[str, ...] = field(init=False, repr=False)
     index: Mapping[str, int] = field(init=False, repr=False)
 
+    evolve = speed.evolve
+    """A copy with other fields (a sampled world's seed): its tables, which depend on the
+    seats alone, come along; change ``seats`` through the constructor instead."""
+
     def __post_init__(self) -> None:
         colours = tuple(s.colour for s in self.seats)
         object.__setattr__(self, "colours", colours)

@@ -86,6 +86,22 @@ def test_degrees_grow_eastward_along_a_lane(globe: Globe) -> None:
         assert globe.degrees(Space(lane, 0), 1) == 360
 
 
+@settings(max_examples=40, deadline=None)
+@given(globes(), st.integers(-2, 2))
+def test_the_rows_hold_what_the_geometry_says(globe: Globe, laps: int) -> None:
+    """The engine's per-lane rows: each space's degrees from its longitude, its quadrant
+    from its section, and its zone (the standard set's zones on its own globe)."""
+    for space in globe.spaces():
+        num, den = globe.longitude(space)
+        assert globe.degrees(space, laps) == (360 * (laps * den + num)) // den
+        section = globe.sections[globe.place(space)[0]]
+        assert globe.quadrant_rows[space.lane - 1][space.k] == section.quadrant
+    standard = PARTS.globe
+    for space in standard.spaces():
+        assert standard.zone_rows[space.lane - 1][space.k] is standard.zone_at.get(space)
+    assert any(zone is not None for row in standard.zone_rows for zone in row)
+
+
 def test_a_globe_file_round_trips() -> None:
     globe, _ = load_map(str(STANDARD))[1:3]
     assert isinstance(globe, Globe)

@@ -469,6 +469,9 @@ def test_in_exchange_a_face_up_card_goes_to_the_hand() -> None:
     assert "w10" in after.balloons[0].hand and after.balloons[1].front == ()
     after, _ = apply(game, state, Play("red", "w07", "red", exchange=Exchange("a11", "w09")))
     assert "w09" in after.balloons[0].hand and after.balloons[0].front == ("w07",)
+    assert after.balloons[0].advantages == ("a01",) and after.advantage_discards == ("a11",)
+    after, _ = apply(game, state, Play("red", "w07", "red", exchange=Exchange("a11", "w07")))
+    assert after.balloons[0].hand == ("w07",) and after.balloons[0].front == ("w09",)
     with pytest.raises(IllegalActionError) as e:
         apply(game, state, Play("red", "w07", "red", exchange=Exchange("a01", "w12")))
     assert e.value.rule == "exchange.not-on-table"
@@ -485,6 +488,26 @@ def test_four_altitudes() -> None:
     state, _ = apply(game, state, Play("red", "w07", "red"))
     assert {a.altitude for a in legal_actions(game, state) if isinstance(a, Fly)} == \
         {GROUNDED, LOW, MEDIUM, HIGH}
+
+
+@pytest.mark.parametrize("now", list(Altitude))
+def test_the_chips_pay_for_every_level_taken(now: Altitude) -> None:
+    """Each level up costs a Ballast chip and each level down a Gas chip: the flights listed
+    are exactly the altitudes the chips pay for (the ground only to stay there), and a
+    balloon that lost its turn to a grounding stays down."""
+    game, state = race()
+    state = arrange(state, 0, hand=("w07",))
+    state, _ = apply(game, state, Play("red", "w07", "red"))
+    for ballast in range(4):
+        for gas in range(4):
+            for waits in (False, True):
+                flying = arrange(state, 0, altitude=now, ballast=ballast, gas=gas,
+                                 lose_turn=waits, relaunch=False)
+                taken = {a.altitude for a in legal_actions(game, flying)
+                         if isinstance(a, Fly)}
+                paid = {a for a in (LOW, MEDIUM, HIGH)
+                        if -gas <= a - now <= ballast} | ({GROUNDED} if now is GROUNDED else set())
+                assert taken == ({GROUNDED} if now is GROUNDED and waits else paid)
 
 
 def test_altitude_is_the_number_of_adjusters() -> None:
