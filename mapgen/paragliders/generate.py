@@ -253,21 +253,20 @@ class _Build:
         to ``enough``: a careful player leaves the cluster room to grow for the tiles still in
         hand."""
         frontier = self.fronts[group]
-        region = self.tables.groups[group]
-        peaks = self.kit.peaks[tile.id, face]
         placed = self.placements
-        # the group's free slots off the frontier: those a tile laid next to would add to it
-        beyond = {s for s in region if s not in placed and s not in frontier}
+        # the group's free slots off the frontier, a bit each (``_room_masks``): those a tile
+        # laid next to would add to it
+        beyond = 0
+        for s, place in self.tables.groups[group].items():
+            if s not in placed and s not in frontier:
+                beyond |= 1 << place
+        masks = _room_masks(self.board.radius, group, self.kit.peaks[tile.id, face])
         size = len(frontier)
         out = []
-        for slot, rotation in options:
-            room = size - (slot in frontier)
+        for option in options:
+            room = size - (option[0] in frontier)
             if room < enough:
-                for s in _beside_peaks(slot, rotation, peaks):
-                    if s in beyond:
-                        room += 1
-                        if room == enough:
-                            break
+                room = min(enough, room + (masks[option] & beyond).bit_count())
             out.append(room)
         return out
 
@@ -331,6 +330,19 @@ def _beside_peaks(slot: Slot, rotation: int, peaks: int) -> frozenset[Slot]:
     """The other slots next to the mountain hexes of a tile laid in ``slot`` turned by
     ``rotation`` (``peaks``: a bit per position of its mountain hexes)."""
     return frozenset(s for h in _reach(slot, rotation, peaks)[0] for s in _slots_beside(h))
+
+
+@cache
+def _room_masks(radius: int, group: str, peaks: int) -> Mapping[tuple[Slot, int], int]:
+    """For each (slot, rotation) of a group of the radius-``radius`` board
+    (``BoardTables.groups``), the group's other slots next to the mountain hexes of a tile
+    laid so (``peaks``: a bit per position of its mountain hexes), as bits ``1 << place``
+    (the slot's place in the group): ``room_after`` counts a group's free slots with one
+    mask per option, whatever the board's size."""
+    order = board_tables(radius).groups[group]
+    return {(slot, rotation): sum(1 << order[s] for s in _beside_peaks(slot, rotation, peaks)
+                                  if s in order)
+            for slot in order for rotation in range(3)}
 
 
 @cache
