@@ -26,6 +26,7 @@ version give the same map every time.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -151,8 +152,9 @@ class _Build:
     free: dict[str, list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in (by name: ``"ring"`` or a
     sector's), in the group's order."""
-    lists_of: dict[Slot, list[list[Slot]]] = field(default_factory=dict)
-    """The free lists of ``free`` holding each slot: laying a tile updates only those."""
+    places: dict[str, list[int]] = field(default_factory=dict)
+    """The places in their group (``tables.groups``) of the slots of ``free``, ascending
+    with them: laying a tile finds its slot in its group's list by bisection."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -172,8 +174,12 @@ class _Build:
         group = group_of.get(slot)
         if near.pop(slot, None) is not None and group is not None:
             self.fronts[group].discard(slot)
-        for free in self.lists_of.pop(slot, ()):
-            free.remove(slot)
+        if group is not None and (places := self.places.get(group)) is not None:
+            place = self.tables.groups[group][slot]
+            i = bisect_left(places, place)
+            if i < len(places) and places[i] == place:
+                del places[i]
+                del self.free[group][i]
         peaks = self.kit.peaks[placement.tile, placement.face]
         if peaks:
             hexes, touching = _reach(slot, placement.rotation, peaks)
@@ -196,8 +202,8 @@ class _Build:
         free = self.free.get(group)
         if free is None:
             free = self.free[group] = [s for s in slots if s not in self.placements]
-            for s in free:
-                self.lists_of.setdefault(s, []).append(free)
+            order = self.tables.groups[group]
+            self.places[group] = [order[s] for s in free]
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -235,7 +241,7 @@ class _Build:
         self.peaked = {group_of[slot] for h in self.mountains
                        if (slot := slot_of(h)) in group_of}
         self.free.clear()
-        self.lists_of.clear()
+        self.places.clear()
 
     def joining(self, tile: Tile, face: str, group: str) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among the free slots of a group (of ``tables.groups``)
