@@ -14,9 +14,14 @@ Rules, in report order:
 5. ``globe.permission``: only restricted airspaces name a permission, and (with a component
    set) an Advantage card gives it.
 6. ``globe.passable``: from every space a balloon can fly through at Medium altitude without
-   a permission it gets round the world (networkx over the space graph,
-   ``mapgen/balloons/graph.py``): no wall of restricted airspace and white mountains across
-   every lane, and no free space shut in by them.
+   a permission it gets round the world: no wall of restricted airspace and white mountains
+   across every lane, and no free space shut in by them.
+
+The checker runs whenever a globe is read (``map check``, and ``scenario validate``,
+``replay``, ``legal`` and ``board`` on every globe they load) and ends every generation: it
+asks the plain tables of ``tables.py`` (a search over the lifted space graph on lists of
+numbers) rather than networkx, which only ``map stats`` loads (``graph.py``); a property test
+holds the two answers equal.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from skyhex.mapgen.balloons.graph import trapped
+from skyhex.mapgen.balloons.tables import trapped
 from skyhex.mapgen.errors import Violation
 from skyhex.rules.balloons.components import ComponentSet
 from skyhex.rules.balloons.globe import Globe, Space, ZoneKind

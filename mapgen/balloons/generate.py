@@ -8,8 +8,13 @@
    like Area 51), then the brown mountains: each grows from a random space, space by space into
    the spaces touching it (``Globe.beside``), to a random size in the set's
    ``zone_size``, never onto another zone or a start space. A zone that would leave some free
-   space without a way round the world (``graph.trapped``, networkx) is drawn again from
-   another space: the step that failed is redrawn, never the whole globe.
+   space without a way round the world is drawn again from another space: the step that
+   failed is redrawn, never the whole globe.
+
+The zones grow and are tried on the plain tables of ``tables.py`` (spaces by number, a flag
+per space): one search a zone tried, no graph built; the checker that ends generation asks
+the same tables, and ``tests/balloons/test_globe_tables.py`` holds them equal to networkx's
+answer (``graph.py``).
 
 The result is checked before it is returned. Every random choice comes from
 ``random.Random(seed).random()``, so a seed, a component set and a skyhex version give the
@@ -20,12 +25,12 @@ same seed would give another globe.
 from __future__ import annotations
 
 from skyhex.mapgen.balloons.check import check_globe
-from skyhex.mapgen.balloons.graph import BLOCKING, trapped
+from skyhex.mapgen.balloons.tables import BLOCKING, GlobeTables, globe_tables, homeward
 from skyhex.mapgen.chance import Chance
 from skyhex.mapgen.errors import GenerationError
 from skyhex.rules import __version__
 from skyhex.rules.balloons.components import ComponentSet
-from skyhex.rules.balloons.globe import Globe, Line, Section, Space, Zone, ZoneKind
+from skyhex.rules.balloons.globe import Globe, Line, Section, Zone, ZoneKind
 
 ALGORITHM = 1  # bump whenever the same seed would give another globe
 
@@ -49,17 +54,28 @@ def _plan(parts: ComponentSet) -> list[tuple[ZoneKind, str, str | None]]:
     return plan
 
 
-def _grow(globe: Globe, chance: Chance, start: Space, size: int, closed: set[Space]
-          ) -> tuple[Space, ...]:
-    """A zone of up to ``size`` spaces grown from ``start`` into free neighbours."""
+def _grow(tables: GlobeTables, chance: Chance, start: int, size: int, closed: bytearray
+          ) -> list[int]:
+    """A zone of up to ``size`` spaces (by number, sorted) grown from ``start`` into free
+    neighbours (``closed``: a flag per space that no zone may take)."""
+    beside = tables.beside
     blob = [start]
     while len(blob) < size:
-        frontier = sorted({to for s in blob for to in globe.beside(s)
-                           if to not in closed and to not in blob})
+        frontier = sorted({to for s in blob for to in beside[s]
+                           if not closed[to] and to not in blob})
         if not frontier:
             break
         blob.append(frontier[chance.pick(frontier)])
-    return tuple(sorted(blob))
+    return sorted(blob)
+
+
+def _passable(tables: GlobeTables, free: bytearray, blob: list[int]) -> bool:
+    """Whether every free space still gets round the world with ``blob`` closed too."""
+    after = bytearray(free)
+    for s in blob:
+        after[s] = 0
+    home = homeward(tables, after)
+    return home == after
 
 
 def generate_globe(parts: ComponentSet, seed: int) -> Globe:
@@ -73,23 +89,31 @@ def generate_globe(parts: ComponentSet, seed: int) -> Globe:
         count = low + chance.below(high - low + 1)
         sections += [Section(q, Line.RED if j == 0 else Line.BLUE, settings.spaces)
                      for j in range(count)]
-    globe = Globe(parts.lanes, tuple(sections))
-    starts = {globe.start(lane) for lane in range(1, globe.lanes + 1)}
+    bare = Globe(parts.lanes, tuple(sections))
+    tables = globe_tables(bare.lanes, bare.sections)
+    spaces = tables.spaces
+    # closed: the start spaces and every zone's; free: the spaces no blocking zone holds
+    closed = bytearray(len(spaces))
+    for lane in range(1, bare.lanes + 1):
+        closed[tables.index[bare.start(lane)]] = 1
+    free = bytearray(b"\x01") * len(spaces)
     zones: list[Zone] = []
     smallest, largest = settings.zone_size
     for kind, name, permission in _plan(parts):
-        closed = starts | set(globe.zone_at)
-        seeds = [s for s in globe.spaces() if s not in closed]
+        seeds = [s for s in range(len(spaces)) if not closed[s]]
         size = smallest + chance.below(largest - smallest + 1)
         while True:
             if not seeds:
                 raise GenerationError("globe.passable", f"no room left for zone {name!r} "
                                       "that keeps a way round the world")
-            blob = _grow(globe, chance, seeds.pop(chance.pick(seeds)), size, closed)
-            if kind not in BLOCKING or not trapped(globe, frozenset(blob)):
+            blob = _grow(tables, chance, seeds.pop(chance.pick(seeds)), size, closed)
+            if kind not in BLOCKING or _passable(tables, free, blob):
                 break
-        zones.append(Zone(name, kind, blob, permission))
-        globe = Globe(parts.lanes, tuple(sections), tuple(zones))
+        for s in blob:
+            closed[s] = 1
+            if kind in BLOCKING:
+                free[s] = 0
+        zones.append(Zone(name, kind, tuple(spaces[s] for s in blob), permission))
     globe = Globe(parts.lanes, tuple(sections), tuple(zones), seed=seed,
                   generator=generator_name())
     violations = check_globe(globe, parts)

@@ -1,12 +1,16 @@
-"""The globe as a graph (networkx): which spaces a balloon can fly through without a
-Permission card and below High altitude, and how they join, lane to lane and round the world.
+"""The globe as a graph (networkx), the engine of the map tools' questions about ways round
+the world: ``map stats`` asks it for the fewest steps round the world from each lane's start
+(``shortest_lap``), and the tests hold the fast tables (``tables.py``, which the generator's
+inner loop and the checker use, so that reading a globe never imports networkx) equal to
+its answers. Only ``map stats`` imports this module, when it runs.
 
 A space is *free* unless it lies in a restricted airspace or a white mountain zone (brown
 mountains are crossed at Medium). Edges join a free space to the free spaces a balloon moves
-to in one step: east and west along its lane (quadrant movement forward and backward, a
-Misfortune blowing it back) and north and south (a Local Wind card: the shifted space of the
-next lane, within the section; north of lane 1 the Polar Vortex returns it to the first space
-of the section in lane 1). North/south steps are not symmetric, so the graph is directed.
+to in one step (``tables.steps``): east and west along its lane (quadrant movement forward
+and backward, a Misfortune blowing it back) and north and south (a Local Wind card: the
+shifted space of the next lane, within the section; north of lane 1 the Polar Vortex returns
+it to the first space of the section in lane 1). North/south steps are not symmetric, so the
+graph is directed.
 
 To tell whether a balloon gets round the world, the graph is lifted onto laps: node
 ``(space, lap)``, crossing the start meridian eastward adds a lap, westward takes one; a
@@ -21,33 +25,20 @@ from typing import Any
 
 import networkx as nx
 
-from skyhex.rules.balloons.globe import Globe, Section, Space, ZoneKind
+from skyhex.mapgen.balloons.tables import BLOCKING, steps
+from skyhex.rules.balloons.globe import Globe, Section, Space
 
-BLOCKING = (ZoneKind.EXCLUSION, ZoneKind.WHITE)
 LAPS = (-1, 0, 1)
 
 
 def free(globe: Globe, blocked: frozenset[Space] = frozenset()) -> set[Space]:
     """The spaces of ``globe`` a balloon passes at Medium altitude without permission (and
-    not in ``blocked``, the spaces of a zone about to be added)."""
+    not in ``blocked``)."""
     out = set()
     for s in globe.spaces():
         zone = globe.zone_at.get(s)
         if s not in blocked and (zone is None or zone.kind not in BLOCKING):
             out.add(s)
-    return out
-
-
-def steps(globe: Globe, space: Space) -> list[tuple[Space, int]]:
-    """The spaces one step away from ``space`` and the laps the step gains."""
-    out = [globe.east(space), globe.west(space)]
-    lane = space.lane
-    if lane == 1:
-        out.append((globe.section_start(space, 1), 0))
-    else:
-        out.append((globe.shift(space, lane - 1), 0))
-    if lane < globe.lanes:
-        out.append((globe.shift(space, lane + 1), 0))
     return out
 
 
@@ -75,6 +66,7 @@ HOME = "home"
 def homeward(globe: Globe, spaces: set[Space]) -> set[Space]:
     """The spaces of ``spaces`` from which a balloon at lap 0 gets home (reaches lap 1)."""
     g = lifted(globe, spaces)
+    g.add_node(HOME)  # there even when no space is free
     g.add_edges_from(((s, 1), HOME) for s in spaces)
     reach = nx.ancestors(g, HOME)
     return {s for s in spaces if (s, 0) in reach}

@@ -22,6 +22,12 @@ Standard layout (rulebook setup and DESIGN.md):
 
 Custom layout: hexes unique and joined into one board, two take-off hexes, one target, one
 antenna of each colour, no spawn number or GPS site printed twice.
+
+The checker runs whenever a map is read (``map check``, and ``scenario validate``,
+``replay``, ``legal`` and ``board`` on every map they load) and ends every generation, so
+it finds the connected groups of hexes with a plain search (``hexgrid.connected_groups``)
+and never imports networkx; ``tests/paragliders/test_map_graphs.py`` holds its groups equal
+to networkx's (``graph.py``, what ``map stats`` measures with).
 """
 
 from __future__ import annotations
@@ -154,12 +160,6 @@ def _check_consistency(m: Map, out: list[Violation]) -> None:
             f"{len(differ)} hex(es) disagree with the tiles in the slots: {_hexes(differ)}",
             "fix the hexes or the slots, or drop the hexes list and let skyhex derive it",
             places=places(slots=tuple(sorted({slot_of(h) for h in differ})), hexes=tuple(differ))))
-
-
-def mountain_clusters(m: Map) -> list[set[Hex]]:
-    """The connected groups of mountain hexes (a plain search: checking a map never needs a
-    graph library)."""
-    return connected_groups(m.terrain_hexes(Terrain.MOUNTAIN))
 
 
 def _check_features(marks: _Marks, components: ComponentSet, out: list[Violation], *,
@@ -301,7 +301,7 @@ def _takeoff_cluster(m: Map, marks: _Marks, out: list[Violation]
     if flat:
         out.append(Violation(rule, f"take-off hex(es) {_hexes(flat)} are not mountain hexes",
                              "take-off hexes are on the mountain", places=places(hexes=tuple(flat))))
-    clusters = connected_groups(marks.mountains)  # as mountain_clusters
+    clusters = connected_groups(marks.mountains)  # networkx's, as graph.mountain_clusters
     if not clusters:
         return clusters, set()
     anchor = [c for c in clusters if any(h in c for h in takeoffs)]

@@ -26,6 +26,7 @@ version give the same map every time.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -151,8 +152,9 @@ class _Build:
     free: dict[str, list[Slot]] = field(default_factory=dict)
     """The free slots of each group of slots tiles were laid in (by name: ``"ring"`` or a
     sector's), in the group's order."""
-    lists_of: dict[Slot, list[list[Slot]]] = field(default_factory=dict)
-    """The free lists of ``free`` holding each slot: laying a tile updates only those."""
+    places: dict[str, list[int]] = field(default_factory=dict)
+    """The places in their group (``tables.groups``) of the slots of ``free``, ascending
+    with them: laying a tile finds its slot in its group's list by bisection."""
 
     def face_for(self, tile: Tile) -> str:
         """A random face, among those that show every mark the tile carries."""
@@ -172,8 +174,12 @@ class _Build:
         group = group_of.get(slot)
         if near.pop(slot, None) is not None and group is not None:
             self.fronts[group].discard(slot)
-        for free in self.lists_of.pop(slot, ()):
-            free.remove(slot)
+        if group is not None and (places := self.places.get(group)) is not None:
+            place = self.tables.groups[group][slot]
+            i = bisect_left(places, place)
+            if i < len(places) and places[i] == place:
+                del places[i]
+                del self.free[group][i]
         peaks = self.kit.peaks[placement.tile, placement.face]
         if peaks:
             hexes, touching = _reach(slot, placement.rotation, peaks)
@@ -196,8 +202,8 @@ class _Build:
         free = self.free.get(group)
         if free is None:
             free = self.free[group] = [s for s in slots if s not in self.placements]
-            for s in free:
-                self.lists_of.setdefault(s, []).append(free)
+            order = self.tables.groups[group]
+            self.places[group] = [order[s] for s in free]
         slot = free[self.chance.pick(free)]
         self.lay(Placement(slot, tile.id, face, self.chance.below(3)))
 
@@ -235,7 +241,7 @@ class _Build:
         self.peaked = {group_of[slot] for h in self.mountains
                        if (slot := slot_of(h)) in group_of}
         self.free.clear()
-        self.lists_of.clear()
+        self.places.clear()
 
     def joining(self, tile: Tile, face: str, group: str) -> list[tuple[Slot, int]]:
         """(slot, rotation) pairs among the free slots of a group (of ``tables.groups``)
@@ -253,21 +259,20 @@ class _Build:
         to ``enough``: a careful player leaves the cluster room to grow for the tiles still in
         hand."""
         frontier = self.fronts[group]
-        region = self.tables.groups[group]
-        peaks = self.kit.peaks[tile.id, face]
         placed = self.placements
-        # the group's free slots off the frontier: those a tile laid next to would add to it
-        beyond = {s for s in region if s not in placed and s not in frontier}
+        # the group's free slots off the frontier, a bit each (``_room_masks``): those a tile
+        # laid next to would add to it
+        beyond = 0
+        for s, place in self.tables.groups[group].items():
+            if s not in placed and s not in frontier:
+                beyond |= 1 << place
+        masks = _room_masks(self.board.radius, group, self.kit.peaks[tile.id, face])
         size = len(frontier)
         out = []
-        for slot, rotation in options:
-            room = size - (slot in frontier)
+        for option in options:
+            room = size - (option[0] in frontier)
             if room < enough:
-                for s in _beside_peaks(slot, rotation, peaks):
-                    if s in beyond:
-                        room += 1
-                        if room == enough:
-                            break
+                room = min(enough, room + (masks[option] & beyond).bit_count())
             out.append(room)
         return out
 
@@ -331,6 +336,19 @@ def _beside_peaks(slot: Slot, rotation: int, peaks: int) -> frozenset[Slot]:
     """The other slots next to the mountain hexes of a tile laid in ``slot`` turned by
     ``rotation`` (``peaks``: a bit per position of its mountain hexes)."""
     return frozenset(s for h in _reach(slot, rotation, peaks)[0] for s in _slots_beside(h))
+
+
+@cache
+def _room_masks(radius: int, group: str, peaks: int) -> Mapping[tuple[Slot, int], int]:
+    """For each (slot, rotation) of a group of the radius-``radius`` board
+    (``BoardTables.groups``), the group's other slots next to the mountain hexes of a tile
+    laid so (``peaks``: a bit per position of its mountain hexes), as bits ``1 << place``
+    (the slot's place in the group): ``room_after`` counts a group's free slots with one
+    mask per option, whatever the board's size."""
+    order = board_tables(radius).groups[group]
+    return {(slot, rotation): sum(1 << order[s] for s in _beside_peaks(slot, rotation, peaks)
+                                  if s in order)
+            for slot in order for rotation in range(3)}
 
 
 @cache

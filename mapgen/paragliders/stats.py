@@ -3,19 +3,19 @@ lift around them sector by sector, where the antennas lie, the race's shortest r
 static balance score (``balance.py``). Distances to and between antennas are hex distances,
 as scoring counts them; routes count the moves of a pilot who may not fly over aerodromes,
 nor over mountains when below the mountaintop. ``docs/map-stats.md`` describes every field,
-and ``skyhex schema map-stats`` publishes them.
+and ``skyhex schema map-stats`` publishes them. The mountain clusters and the route lengths
+come from networkx (``graph.py``), the graph engine of the map tools.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import pairwise, permutations
 from typing import Any
 
 from skyhex.mapgen.figures import spread
 from skyhex.mapgen.paragliders.balance import balance, penalties
-from skyhex.mapgen.paragliders.check import mountain_clusters
+from skyhex.mapgen.paragliders.graph import distances, mountain_clusters, moves_graph
 from skyhex.rules.hexgrid import Direction, Hex, slot_of
 from skyhex.rules.paragliders.board import SECTOR_CORNERS, board_layout, edge_hexes
 from skyhex.rules.paragliders.features import Antenna
@@ -62,7 +62,8 @@ def map_stats(m: Map) -> dict[str, Any]:
               and any(n in peaks for n in around[h])}
     sectors = _sectors(m, groups, main, slopes, antennas) \
         if m.layout is MapLayout.STANDARD else None
-    low, high = _moves(m, around, _below), _moves(m, around, _above)
+    # a pilot's moves below and above the mountaintop, each one graph for every search
+    low, high = moves_graph(_moves(m, around, _below)), moves_graph(_moves(m, around, _above))
     below = _route(m, antennas, low)
     above = _route(m, antennas, high)
     pockets = _pockets(m, colours, antennas, low)
@@ -143,28 +144,15 @@ def _moves(m: Map, around: Moves, passable: Callable[[Terrain], bool]) -> Moves:
     return {h: [n for n in ns if passable(m.hexes[n].terrain)] for h, ns in around.items()}
 
 
-def _distances(moves: Moves, starts: Iterable[Hex]) -> dict[Hex, int]:
-    """Moves from ``starts`` to every hex a pilot can reach (breadth first)."""
-    out = {h: 0 for h in starts}
-    queue = deque(out)
-    while queue:
-        h = queue.popleft()
-        step = out[h] + 1
-        for n in moves[h]:
-            if n not in out:
-                out[n] = step
-                queue.append(n)
-    return out
-
-
-def _route(m: Map, antennas: dict[str, Hex], moves: Moves) -> dict[str, Any] | None:
+def _route(m: Map, antennas: dict[str, Hex], moves: Any) -> dict[str, Any] | None:
     """The shortest route from a take-off hex over the three antennas (in the best order) to
-    the target; ``None`` when the map has none or a pilot cannot fly it."""
+    the target (``moves``: the graph of a pilot's moves, ``graph.moves_graph``); ``None``
+    when the map has none or a pilot cannot fly it."""
     if not m.takeoffs or not m.targets or len(antennas) < len(Antenna):
         return None
     target = m.targets[0]
-    legs = {"takeoff": _distances(moves, m.takeoffs)}
-    legs.update((c, _distances(moves, [h])) for c, h in antennas.items())
+    legs = {"takeoff": distances(moves, m.takeoffs)}
+    legs.update((c, distances(moves, [h])) for c, h in antennas.items())
     best: tuple[int, tuple[str, ...]] | None = None
     for order in permutations(sorted(antennas)):
         stops = [antennas[c] for c in order] + [target]
@@ -177,12 +165,12 @@ def _route(m: Map, antennas: dict[str, Hex], moves: Moves) -> dict[str, Any] | N
     return None if best is None else {"length": best[0], "order": list(best[1])}
 
 
-def _pockets(m: Map, colours: list[str], antennas: dict[str, Hex], low: Moves) -> list[str]:
+def _pockets(m: Map, colours: list[str], antennas: dict[str, Hex], low: Any) -> list[str]:
     """Antennas a pilot below the mountaintop cannot reach from the take-off: enclosed by
     mountains (and the map edge, and aerodromes), to be reached only over the mountains."""
     if not m.takeoffs:
         return []
-    reach = _distances(low, m.takeoffs)
+    reach = distances(low, m.takeoffs)
     return [c for c in colours if antennas[c] not in reach]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,9 @@ from hypothesis import strategies as st
 
 from skyhex.games import load_map, load_scenario
 from skyhex.games.documents import dump_yaml
+from skyhex.mapgen.balloons import graph, tables
 from skyhex.mapgen.balloons.check import check_globe
 from skyhex.mapgen.balloons.generate import generate_globe
-from skyhex.mapgen.balloons.graph import trapped
 from skyhex.rules.balloons.components import standard_set
 from skyhex.rules.balloons.globe import Globe, Line, Section, Space, Zone, ZoneKind
 from skyhex.rules.balloons.maps import globe_from_dict, globe_to_dict
@@ -159,7 +160,9 @@ def test_the_examples_pass_the_checker() -> None:
     assert check_globe(PARTS.globe, PARTS) == []
 
 
-def test_a_wall_across_every_lane_traps_the_spaces_behind_it() -> None:
+@pytest.mark.parametrize("trapped", [graph.trapped, tables.trapped], ids=["networkx", "tables"])
+def test_a_wall_across_every_lane_traps_the_spaces_behind_it(
+        trapped: Callable[[Globe], list[Space]]) -> None:
     globe = Globe(2, (Section(1, Line.RED, (3, 4)),),
                   (Zone("wall", ZoneKind.WHITE, (Space(1, 1), Space(2, 1), Space(2, 2))),))
     assert trapped(globe) == [Space(1, 0), Space(2, 0)]  # behind the wall from the start
@@ -175,7 +178,7 @@ def test_a_wall_across_every_lane_traps_the_spaces_behind_it() -> None:
 def test_generated_globes_are_valid_and_passable(seed: int) -> None:
     globe = generate_globe(PARTS, seed)
     assert check_globe(globe, PARTS) == []
-    assert trapped(globe) == []
+    assert tables.trapped(globe) == []
     assert {z.permission for z in globe.zones if z.permission} == PARTS.permissions
     assert any(z.kind is ZoneKind.EXCLUSION and z.permission is None for z in globe.zones)
     lows = [q for q in range(1, 5) if sum(s.quadrant == q for s in globe.sections)]

@@ -77,7 +77,7 @@ def test_mountains_in_every_sector(standard: ComponentSet) -> None:
 
 
 def test_one_cluster_reading_joins_every_mountain(standard: ComponentSet) -> None:
-    from skyhex.mapgen.paragliders.check import mountain_clusters
+    from skyhex.mapgen.paragliders.graph import mountain_clusters
 
     for seed in range(40):
         m = generate_map(standard, seed, mountains=MountainReading.ONE_CLUSTER)
