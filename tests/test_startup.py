@@ -8,6 +8,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,3 +99,50 @@ def _modules(*args: str) -> set[str]:
 
 def test_listing_the_games_does_not_import_importlib_metadata() -> None:
     assert "importlib.metadata" not in _modules("--version")
+
+
+def _helps(group: Any) -> dict[str, str]:
+    """The help of a lazy Click group and of each of its sub-groups, as printed (no command
+    is built to tell the groups)."""
+    from typer.core import _click
+
+    commands = {c.name for c in group.table}
+    helps = {}
+    for name in ["", *(n for n in group.list_commands(None) if n not in commands)]:
+        command = group.commands[name] if name else group
+        with _click.Context(command, info_name=name or "skyhex") as ctx:
+            helps[name] = command.get_help(ctx)
+    return helps
+
+
+def test_a_group_lists_its_commands_as_they_are_built() -> None:
+    """The commands are built when used (``cli/lazy.py``): the help of ``skyhex`` and of its
+    groups, listing commands not built, is the help that the built commands give."""
+    import typer.main
+
+    from skyhex.cli import app
+
+    group = typer.main.get_group(app)
+    before = _helps(group)
+    assert not group.lazy.made.keys() & {c.name for c in group.table}
+    for name in group.list_commands(None):
+        command = group.commands[name]
+        for sub in getattr(command, "list_commands", lambda _: [])(None):
+            assert command.commands[sub].params, f"{name} {sub}: built without its options"
+    assert _helps(group) == before
+    assert "Commands:\n  board" in before[""] and "generate" in before["map"]
+
+
+def test_help_loads_no_command_and_no_game_face() -> None:
+    """``skyhex --help`` reads each command's docstring, and builds none: no face is
+    loaded, no file reader, no schema."""
+    loaded = _modules("--help")
+    assert not {m for m in loaded if m.startswith(("skyhex.games", "skyhex.schemas"))}
+    assert "skyhex.cli.options" not in loaded
+
+
+def test_a_command_loads_no_other_command() -> None:
+    game = str(ROOT / "tests" / "golden" / "four-players.moves.yaml")
+    commands = {m for m in _modules("replay", game) if m.startswith("skyhex.cli.")}
+    assert commands == {"skyhex.cli.files", "skyhex.cli.lazy", "skyhex.cli.replay",
+                        "skyhex.cli.report"}
