@@ -1,7 +1,9 @@
 """The ``skyhex`` command: one Typer application with a sub-command per job.
 
-Command modules import heavy libraries (networkx, jsonschema, ...) inside the commands, so
-that ``skyhex --help`` stays fast.
+Each command is named by reference (``cli/lazy.py``): a command's module and its options
+are loaded when it runs or its help is asked, so that one command never pays for the
+others; command modules import heavy libraries (networkx, jsonschema, ...) inside the
+commands, so that ``skyhex --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -12,12 +14,9 @@ import sys
 
 import typer
 
-from skyhex.cli import analytics, board, bots, components, maps, replay, scenario, view
 from skyhex.cli.files import OutputError, begin_command, finish_stdout
-from skyhex.cli.missions import missions as missions_command
-from skyhex.cli.options import with_options
+from skyhex.cli.lazy import Command, group
 from skyhex.cli.report import Interrupted, error, fail_output
-from skyhex.games.face import BOARD, GENERATE, NEW
 from skyhex.rules import __version__
 from skyhex.rules import games as registry
 
@@ -32,47 +31,47 @@ app = typer.Typer(
     add_completion=True,  # --install-completion and --show-completion (bash, zsh, fish, PowerShell)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help and errors: rendering them with rich costs more than a command
+    cls=group(
+        Command("board", "skyhex.cli.board:board", game_options=True),
+        Command("schema", "skyhex.cli.scenario:schema"),
+        Command("replay", "skyhex.cli.replay:replay"),
+        Command("legal", "skyhex.cli.replay:legal"),
+        Command("view", "skyhex.cli.view:view"),
+        Command("bot", "skyhex.cli.bots:bot"),
+        Command("selfplay", "skyhex.cli.bots:selfplay"),
+        Command("play", "skyhex.cli.bots:play"),
+        Command("tournament", "skyhex.cli.analytics:tournament"),
+        Command("analyze", "skyhex.cli.analytics:analyze"),
+        Command("missions", "skyhex.cli.missions:missions"),
+    ),
 )
 
-map_app = typer.Typer(
-    help="Generate, check, show and measure maps.\n\n" + EXIT_CODES,
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-app.add_typer(map_app, name="map")
-map_app.command("generate")(with_options(GENERATE, maps.generate))
-map_app.command("check")(maps.check)
-map_app.command("show")(maps.show)
-map_app.command("stats")(maps.stats)
-app.command("board")(with_options(BOARD, board.board))
 
-scenario_app = typer.Typer(
-    help="Validate scenario files and write new ones.\n\n" + EXIT_CODES,
-    no_args_is_help=True,
-    rich_markup_mode=None,
-)
-app.add_typer(scenario_app, name="scenario")
-scenario_app.command("validate")(scenario.validate)
-scenario_app.command("new")(with_options(NEW, scenario.new))
-app.command("schema")(scenario.schema)
+def _sub_app(name: str, summary: str, *commands: Command) -> typer.Typer:
+    """The command group ``skyhex NAME``, added to the application."""
+    sub = typer.Typer(help=summary + "\n\n" + EXIT_CODES, no_args_is_help=True,
+                      rich_markup_mode=None, cls=group(*commands, words=name))
+    app.add_typer(sub, name=name)
+    return sub
 
-components_app = typer.Typer(
-    help="The standard component sets, as files to edit, and cut-out sheets to print.\n\n" + EXIT_CODES,
-    no_args_is_help=True,
-    rich_markup_mode=None,
+
+map_app = _sub_app(
+    "map", "Generate, check, show and measure maps.",
+    Command("generate", "skyhex.cli.maps:generate", game_options=True),
+    Command("check", "skyhex.cli.maps:check"),
+    Command("show", "skyhex.cli.maps:show"),
+    Command("stats", "skyhex.cli.maps:stats"),
 )
-app.add_typer(components_app, name="components")
-components_app.command("export")(with_options("components export", components.export))
-components_app.command("print")(with_options("components print", components.print_sheets))
-app.command("replay")(replay.replay)
-app.command("legal")(replay.legal)
-app.command("view")(view.view)
-app.command("bot")(bots.bot)
-app.command("selfplay")(bots.selfplay)
-app.command("play")(bots.play)
-app.command("tournament")(analytics.tournament)
-app.command("analyze")(analytics.analyze)
-app.command("missions")(missions_command)
+scenario_app = _sub_app(
+    "scenario", "Validate scenario files and write new ones.",
+    Command("validate", "skyhex.cli.scenario:validate"),
+    Command("new", "skyhex.cli.scenario:new", game_options=True),
+)
+components_app = _sub_app(
+    "components", "The standard component sets, as files to edit, and cut-out sheets to print.",
+    Command("export", "skyhex.cli.components:export", game_options=True),
+    Command("print", "skyhex.cli.components:print_sheets", game_options=True),
+)
 
 
 def _version(value: bool) -> None:

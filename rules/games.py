@@ -1,5 +1,6 @@
 """The registry of games: every installed distribution's entry points in the group
-``skyhex.games``, each naming its ``GameEntry`` (``rules/entry.py``), loaded on first use.
+``skyhex.games`` (read by ``rules/installed.py``), each naming its ``GameEntry``
+(``rules/entry.py``), loaded on first use.
 
 Every list of game names (command-line choices, error messages, the schemas' ``game``
 enums) derives from ``names()``: the games by their entries' ``order``, then by name; the
@@ -11,12 +12,14 @@ its distribution; no file here names a game.
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skyhex.rules.entry import GameEntry
 from skyhex.rules.errors import SkyhexError
-from skyhex.rules.game import Ruleset
+from skyhex.rules.installed import Declared, declared, normalize
+
+if TYPE_CHECKING:
+    from skyhex.rules.game import Ruleset
 
 GROUP = "skyhex.games"
 """The entry-point group a game plugin declares itself in."""
@@ -38,10 +41,10 @@ class PluginError(SkyhexError):
 
 
 @cache
-def _points() -> dict[str, EntryPoint]:
-    found: dict[str, EntryPoint] = {}
-    points = list(entry_points(group=GROUP))
-    home = [p for p in points if p.dist is not None and p.dist.name == HOME]
+def _points() -> dict[str, Declared]:
+    found: dict[str, Declared] = {}
+    points = declared(GROUP)
+    home = [p for p in points if p.distribution == normalize(HOME)]
     for point in home + [p for p in points if p not in home]:
         found.setdefault(point.name, point)  # a name declared twice: skyhex's own wins
     return found
@@ -65,8 +68,7 @@ def declared_by(distribution: str) -> tuple[str, ...]:
     """The games that the installed distribution ``distribution`` declares, in registry
     order (``declared_by(HOME)``: skyhex's own games, whatever plugins are installed)."""
     points = _points()
-    return tuple(n for n in names()
-                 if (dist := points[n].dist) is not None and dist.name == distribution)
+    return tuple(n for n in names() if points[n].distribution == normalize(distribution))
 
 
 def is_game(name: object) -> bool:
