@@ -9,11 +9,12 @@ import platform
 import sys
 import time
 
-from benchmarks import analytics, documents, engines, maps, startup, view
+from benchmarks import analytics, bots, documents, engines, maps, replays, startup, view
 from benchmarks.measure import Figure
 
-GROUPS = {"engines": engines.run, "maps": maps.run, "documents": documents.run,
-          "startup": startup.run, "view": view.run, "analytics": analytics.run}
+GROUPS = {"replay": replays.run, "engines": engines.run, "bots": bots.run,
+          "analytics": analytics.run, "startup": startup.run, "maps": maps.run,
+          "documents": documents.run, "view": view.run}
 
 
 def _value(f: Figure) -> str:
@@ -23,7 +24,8 @@ def _value(f: Figure) -> str:
 def table(figures: list[Figure], markdown: bool) -> str:
     rows = [("figure", "value", "vs anchor", "CPU s", "target")]
     for f in figures:
-        ratio = "" if f.ratio is None else f"{f.ratio:.2f}x"
+        ratio = "" if f.ratio is None else f"{f.ratio:.2f}x" if f.ratio >= 0.1 else \
+            f"{f.ratio:.2g}x"
         verdict = "" if f.met is None else (" ok" if f.met else " MISSED")
         rows.append((f"{f.group}: {f.name}", f"{_value(f)} {f.unit}", ratio, f"{f.cpu:.1f}",
                      f"{f.target}{verdict}"))
