@@ -38,6 +38,31 @@ def table(figures: list[Figure], markdown: bool) -> str:
                      for r in rows)
 
 
+def anchor_lines(anchors: set[str]) -> list[str]:
+    """The anchors, one line per kind (``KIND, RATE UNIT``): the range of its rates over the
+    rows it anchored."""
+    kinds: dict[str, list[tuple[float, str]]] = {}
+    for a in anchors:
+        kind, _, figure = a.rpartition(", ")
+        rate, _, unit = figure.partition(" ")
+        try:
+            value = float(rate.replace(",", ""))
+        except ValueError:
+            kinds.setdefault(a, [])
+            continue
+        kinds.setdefault(kind, []).append((value, unit))
+    lines = []
+    for kind, rates in sorted(kinds.items()):
+        if not rates:
+            lines.append(kind)
+            continue
+        low, high = min(rates)[0], max(rates)[0]
+        span = f"{low:,.0f}" if low == high else f"{low:,.0f} to {high:,.0f}"
+        rows = "1 row" if len(rates) == 1 else f"{len(rates)} rows"
+        lines.append(f"{kind}, {span} {rates[0][1]} ({rows})")
+    return lines
+
+
 def machine() -> str:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
@@ -61,8 +86,8 @@ def main() -> None:
         anchors |= {f.anchor for f in got if f.anchor}
     print(f"skyhex benchmarks on {machine()}")
     print(table(figures, args.markdown))
-    for a in sorted(anchors):
-        print(f"  anchor: {a}")
+    for line in anchor_lines(anchors):
+        print(f"  anchor: {line}")
     print(f"({time.time() - start:.0f} s)", file=sys.stderr)
 
 

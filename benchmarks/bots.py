@@ -8,6 +8,9 @@ from what its seat sees, the actions it weighs) and the state moved on by ``adva
 ``greedy`` plays whole games (to the end or the game's bot cap); ``search`` (its default
 budget) plays the first ``SEARCH_ROUNDS`` rounds of a game, its cost per decision being
 far higher. A round plays games until it has made at least its count of decisions.
+
+The game's own benchmark greedy policy (``rules/<game>/policies.py``, where a game has one)
+has a secondary row beside the greedy bot: the same games by ``playout`` with that policy.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from benchmarks import anchor
-from benchmarks.engines import games_of
+from benchmarks.engines import games_of, own_policy, policy_games
 from benchmarks.measure import Figure, alternate
 
 SEARCH_ROUNDS = 2
@@ -38,14 +41,23 @@ def run(quick: bool = False) -> list[Figure]:
     chess = 6  # the same games in a quick run: the same anchor
     counts = {"greedy": (100, 600), "search": (1, 12)}
     out = []
+
+    def row(name: str, work: Callable[[], int], rounds: int, target: float | None) -> None:
+        rate, base, ratio, cpu = alternate(work, lambda: anchor.random_plies(chess), rounds)
+        out.append(Figure("bots", name, rate, "decisions/s", ratio,
+                          f"python-chess random games, {base:,.0f} plies/s", cpu,
+                          f">= {target}x" if target else "",
+                          ratio >= target if target else None))
+
     for game in names():
-        for name, cap, target in (("greedy", None, 0.25), ("search", SEARCH_ROUNDS, None)):
-            work = bot_games(game, name, counts[name][0 if quick else 1], cap)
-            rate, base, ratio, cpu = alternate(work, lambda: anchor.random_plies(chess),
-                                               rounds[name])
-            what = "whole games" if cap is None else f"first {cap} rounds"
-            out.append(Figure("bots", f"{game}: {name} bot, {what}", rate, "decisions/s",
-                              ratio, f"python-chess random games, {base:,.0f} plies/s", cpu,
-                              f">= {target}x" if target else "",
-                              ratio >= target if target else None))
+        greedy = counts["greedy"][0 if quick else 1]
+        row(f"{game}: greedy bot, whole games", bot_games(game, "greedy", greedy, None),
+            rounds["greedy"], 0.25)
+        policy = own_policy(game)
+        if policy is not None:
+            row(f"{game}: the game's own benchmark greedy policy (policies.py), secondary",
+                policy_games(game, greedy, policy), rounds["greedy"], None)
+        row(f"{game}: search bot, first {SEARCH_ROUNDS} rounds",
+            bot_games(game, "search", counts["search"][0 if quick else 1], SEARCH_ROUNDS),
+            rounds["search"], None)
     return out

@@ -7,9 +7,7 @@ python-chess random plies per second in the same process.
   action listed at every decision, one chosen, the state moved on by ``advance``;
 - by action index: the same games as a learning agent or a tree search plays them
   (``rules.machine.random_by_index``: the legal indices, one decoded by ``action_at`` and
-  played by ``advance``);
-- the game's own benchmark policies (``rules/<game>/policies.py``, where a game has them):
-  a secondary row, the bots users run being the ``bots`` group's.
+  played by ``advance``).
 
 A round plays whole games until it has made at least ``decisions`` decisions; every
 decision counts, those of a game stopped at its cap too.
@@ -99,8 +97,4 @@ def run(quick: bool = False) -> list[Figure]:
             row(f"{game}: {name} games", policy_games(game, decisions, bot(name)), True)
         row(f"{game}: random games by action index (advance)", by_index(game, decisions),
             False)
-        policy = own_policy(game)
-        if policy is not None:
-            row(f"{game}: the game's own benchmark greedy policy (policies.py)",
-                policy_games(game, decisions // 3, policy), False)
     return out
