@@ -38,7 +38,7 @@ def table(figures: list[Figure], markdown: bool) -> str:
                      for r in rows)
 
 
-def anchor_lines(anchors: set[str]) -> list[str]:
+def anchor_lines(anchors: list[str]) -> list[str]:
     """The anchors, one line per kind (``KIND, RATE UNIT``): the range of its rates over the
     rows it anchored."""
     kinds: dict[str, list[tuple[float, str]]] = {}
@@ -79,11 +79,11 @@ def main() -> None:
     args = parser.parse_args()
     start = time.time()
     figures: list[Figure] = []
-    anchors = set()
+    anchors: list[str] = []
     for name in args.only or list(GROUPS):
         got = GROUPS[name](args.quick)
         figures += got
-        anchors |= {f.anchor for f in got if f.anchor}
+        anchors += [f.anchor for f in got if f.anchor]
     print(f"skyhex benchmarks on {machine()}")
     print(table(figures, args.markdown))
     for line in anchor_lines(anchors):
