@@ -76,7 +76,7 @@ class Run:
     max_rss_mib: float
 
 
-_CHILD = (
+_PEAK = (
     "import atexit, os, resource, sys\n"
     "fd = int(sys.argv.pop(1))\n"
     "def peak():\n"
@@ -86,45 +86,65 @@ _CHILD = (
     "    except (OSError, StopIteration):\n"
     "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
     "atexit.register(lambda: os.write(fd, str(peak()).encode()))\n"
-    "from skyhex.cli import main\n"
-    "sys.argv[0] = 'skyhex'\n"
-    "main()\n"
 )
-
-
-_WARM = "import sys\nsys.argv[0] = 'skyhex'\nfrom skyhex.cli import main\nmain()\n"
+SKYHEX = "import sys\nsys.argv[0] = 'skyhex'\nfrom skyhex.cli import main\nmain()\n"
+"""A fresh process's code that runs ``skyhex`` as the console script does."""
+CHESS = "import chess\n"
+"""The start-up anchor: ``python -c "import chess"``."""
 _CACHE = tempfile.mkdtemp(prefix="skyhex-bench-pycache-")
+
+
+def _flags(bytecode: bool) -> list[str]:
+    return ["-X", f"pycache_prefix={_CACHE}"] if bytecode else \
+        ["-B", "-X", "pycache_prefix=/nonexistent-skyhex-cache"]
+
+
+def _env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def _once(code: str, args: Sequence[str], bytecode: bool) -> tuple[float, float, float]:
+    """``python -c CODE ARGS`` in a fresh process: its CPU seconds (user + system, from
+    ``RUSAGE_CHILDREN``), wall seconds and peak resident MiB."""
+    import sys
+
+    read, write = os.pipe()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, *_flags(bytecode), "-c", _PEAK + code, str(write),
+                           *args], capture_output=True, pass_fds=(write,), env=_env())
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    os.close(write)
+    with os.fdopen(read) as f:
+        rss = int(f.read() or 0)
+    if proc.returncode != 0:
+        raise RuntimeError(f"python -c {code.splitlines()[-1]!r} {' '.join(args)}: exit "
+                           f"{proc.returncode}: {proc.stderr.decode()[:300]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, rss / 1024
+
+
+def fresh(commands: Sequence[tuple[str, Sequence[str]]], *, bytecode: bool = True,
+          repeat: int = 5) -> list[Run]:
+    """Each of ``commands`` (``python -c CODE ARGS``: (CODE, ARGS)) run ``repeat`` times in
+    fresh Python processes, the commands taken in turn at each round (a load that comes and
+    goes hits all alike). With ``bytecode`` every module's bytecode is cached (in a
+    directory of the benchmark's own, written by a first run not counted, whatever
+    PYTHONDONTWRITEBYTECODE says: as after an installation); without it Python neither
+    reads nor writes a bytecode cache (every module compiled again, as on a first run)."""
+    if bytecode:
+        for code, args in commands:
+            _once(code, args, True)
+    runs: list[list[tuple[float, float, float]]] = [[] for _ in commands]
+    for _ in range(repeat):
+        for k, (code, args) in enumerate(commands):
+            runs[k].append(_once(code, args, bytecode))
+    return [Run(statistics.median(r[0] for r in got), statistics.median(r[1] for r in got),
+                max(r[2] for r in got)) for got in runs]
 
 
 def skyhex(args: Sequence[str], *, bytecode: bool = True, repeat: int = 5) -> Run:
     """``skyhex ARGS`` run ``repeat`` times in fresh Python processes, as the console script
-    runs it. With ``bytecode`` every module's bytecode is cached (in a directory of the
-    benchmark's own, written by a first run not counted, whatever PYTHONDONTWRITEBYTECODE
-    says: as after an installation); without it Python neither reads nor writes a bytecode
-    cache (every module compiled again, as on a first run)."""
-    import sys
-
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    flags = ["-X", f"pycache_prefix={_CACHE}"] if bytecode else \
-        ["-B", "-X", "pycache_prefix=/nonexistent-skyhex-cache"]
-    if bytecode:
-        subprocess.run([sys.executable, *flags, "-c", _WARM, *args], capture_output=True, env=env)
-    runs = []
-    for _ in range(repeat):
-        read, write = os.pipe()
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        proc = subprocess.run([sys.executable, *flags, "-c", _CHILD, str(write), *args],
-                              capture_output=True, pass_fds=(write,), env=env)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        os.close(write)
-        with os.fdopen(read) as f:
-            rss = int(f.read() or 0)
-        if proc.returncode != 0:
-            raise RuntimeError(f"skyhex {' '.join(args)}: exit {proc.returncode}: "
-                               f"{proc.stderr.decode()[:300]}")
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        runs.append((cpu, wall, rss / 1024))
-    return Run(statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
-               max(r[2] for r in runs))
+    runs it (see ``fresh``)."""
+    return fresh([(SKYHEX, args)], bytecode=bytecode, repeat=repeat)[0]
