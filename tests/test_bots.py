@@ -261,3 +261,75 @@ def test_turbulences_worlds_deal_the_face_down_jerrycans_afresh() -> None:
     assert len(dealt) > 1
     # the referee's world is the table itself
     assert determinize(g, state, None, random.Random(1))[1] == state
+
+
+RECORDED = [
+    # scenario, seed, bots (seat order, repeated), actions, capped, sha256 of the entries
+    ("two-players", 0, "greedy", 88, False,
+     "7dbd9835ecb695c27eeff0910f886d402401d6a4fa1a76533f04336825953e5f"),
+    ("two-players", 0, "random+greedy", 78, False,
+     "b4885e0d1c65d8ab239e0903bdc1b0e0e48bc7819f8fe66a804c1408d431fee6"),
+    ("two-players", 1, "greedy", 88, False,
+     "3d137eefb5d1f521a4c538b7b88fbf107663386eef81fe3cf616d29546654857"),
+    ("four-players", 0, "greedy", 170, False,
+     "f99ed3651daf052574b054cb97cfcb9c9566d7afda6d3550935d230300953af2"),
+    ("four-players", 1, "greedy", 167, False,
+     "fe167ab4a144ff48d0f138be52c94f3dae2a1af29352ffe28937800b0922d543"),
+    ("turbulences-2", 0, "greedy", 35, False,
+     "064d5461f8d5dd852202c89791ce021a8abb6831980feee154bdb0d2aa2bcf88"),
+    ("turbulences-2", 0, "random+greedy", 36, False,
+     "a7b5f35eb3318fb4fe52c894682804a93b699b2845a12eace443e1495723374e"),
+    ("turbulences-6", 0, "greedy", 127, False,
+     "d3a8a96ef46a0670ce646bb6ef373bb3b21263b7497fd6fec47b03799d56d226"),
+    ("turbulences-6", 1, "greedy", 118, False,
+     "a2ded3d03652f0c1d65d4b1c79f94d8171472da23d9255d6c333ff298a71d7d5"),
+    ("turbulences-powers-6", 0, "greedy", 127, False,
+     "faf5b70e906a442d66a3bfdad1df460806e7033c6e742879041f5e540d4cdee6"),
+    ("turbulences-teams-4", 0, "greedy", 73, False,
+     "3eeff71e081264949c9fcd727cd67a57b09f2b7b03e95c4c5dcd51f021d4b614"),
+    ("turbulences-expert-4", 0, "greedy", 69, False,
+     "53301775f488000455205ae1740b6aef71147cbb481c599c10369f5b398eb39d"),
+    ("turbulences-expert-4", 1, "greedy", 157, False,
+     "5b9469ee88fb4650e2f1fe0c6656421d28635aa7c7674cb5cce7646def361dec"),
+    ("turbulences-expert-4", 0, "random+greedy", 131, False,
+     "cf7fc18ce5f93928104025891af89508a9086365a1d7430d48b50942a72899f8"),
+    ("turbulences-night-3", 0, "greedy", 60, False,
+     "75c455edf7f038f5caf1d98e3d8f901dfbd0e188cac680ee78b8f03c6aa3704c"),
+    ("turbulences-night-3", 1, "random+greedy", 48, False,
+     "d4e0e0142dd9dbf586411d28e245de82391aa7aead052c9315080c13c5f42aa1"),
+    ("turbulences-night-expert-4", 0, "greedy", 74, False,
+     "e44e9066e305cfbd3f39492b01c6d1f28b9a7cde256d0ec50c1ada6b6fcf4114"),
+    ("turbulences-two-companies-2", 1, "greedy", 1022, True,
+     "b3eaf1cc6cc18a98351a85245ef72e90483bb722af7f79c1dd217487b29fa2c6"),
+    ("balloons-2", 0, "greedy", 84, False,
+     "c66d59a6fdda08d7937e2d8025c3b599802ebd767a7ecf0af71f0dc38b46cd12"),
+    ("balloons-2", 1, "random+greedy", 112, False,
+     "27f170254e1936957e86f509607ec9df8faa64a1d092770b2ad995169ab81250"),
+    ("balloons-4", 0, "greedy", 84, False,
+     "5c56e3b0e94d9acf544c97d84195aa6d0c2133f3fa7c48a49997e0930a87d6d2"),
+    ("balloons-6", 1, "greedy", 166, False,
+     "c2349d93b43243be92be9146a1c983f47ffab2efab9f5a038db2a4711a65e5cd"),
+    ("two-players", 0, "search:2+greedy", 88, False,
+     "aea6af618f75341c0fa2a4e15bf96a04c05c38c5a167ce23ea03e7206c413572"),
+    ("turbulences-2", 1, "search:2+greedy", 29, False,
+     "1775d398d0e1bf1fe7e6272a9f52c95f1e5a6a32a7bc2b0c4ac4abf164187a79"),
+    ("balloons-2", 0, "search:2+greedy", 62, False,
+     "909c102a78ce9b75501c89c8ffbde98a8a8307f5be09e58443a88323435457ba"),
+    ("turbulences-expert-4", 0, "search:2+greedy", 71, False,
+     "499cdd3868aba58d58748e7d4e4ffff27b0cb01b6b61145f6391abff53a5f0a4"),
+]
+"""Bot games recorded before the bots were made faster: the same seeds must give the same
+games (the speed work changes no choice)."""
+
+
+@pytest.mark.parametrize(("name", "seed", "bots", "actions", "capped", "digest"), RECORDED)
+def test_bot_games_play_the_recorded_actions(name: str, seed: int, bots: str, actions: int,
+                                             capped: bool, digest: str) -> None:
+    import hashlib
+    import json
+
+    face, s, _ = load_scenario(str(SCENARIOS / f"{name}.yaml"))
+    played = play(face.ruleset, s, seed, bots.split("+"))
+    entries = [face.ruleset.action_to_entry(a) for a in played.actions]
+    assert (len(entries), played.capped) == (actions, capped)
+    assert hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() == digest
