@@ -61,6 +61,11 @@ class BotHooks:
       as the greedy bot does (default: the greedy bot's own step);
     - ``plan(ruleset, game, state, legal, rng)``: how the searching seat itself plays (its
       default choice, which another candidate must beat; default: the greedy bot's);
+    - ``sensible(game, state, legal)``: the actions of ``legal`` that are no blunder (what a
+      player of the game would never do, as the game's ``bots.py`` says), in their order
+      (empty when every one is); cheap, and reading no chance nor anything hidden from the
+      actor. The ``sensible`` policy (``rules/playout.py``) plays uniform among them; a game
+      without it plays uniform;
     - ``search_depth``: the seat's decisions a rollout plays after the candidate;
       ``search_worlds``: the worlds a search draws at a decision; ``search_confidence``: the
       standard errors by which a candidate must beat the greedy choice to be played instead
@@ -77,6 +82,7 @@ class BotHooks:
         | None = None
     plan: Callable[[Ruleset[Any, Any, Any], Any, Any, Sequence[Any], random.Random], Any] \
         | None = None
+    sensible: Callable[[Any, Any, Sequence[Any]], Sequence[Any]] | None = None
     search_depth: int = 1
     search_worlds: int = 4
     search_confidence: float = 0.0

@@ -14,6 +14,7 @@ import pytest
 from skyhex.games import load_scenario
 from skyhex.rules import games as registry
 from skyhex.rules.bots import BOTS, Search, UnknownBotError, bot, knowledge, play
+from skyhex.rules.playout import playout, sensible, uniform
 
 from .conftest import ROOT
 
@@ -42,7 +43,7 @@ def test_every_registered_game_has_bots() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("name", ["random", "sensible", "greedy"])
 def test_bot_games_end_or_stop_at_their_cap_and_replay_the_same(game: str, name: str) -> None:
     rules, s = scenario(game)
     first = play(rules, s, 3, [name])
@@ -147,7 +148,8 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
 
 
 def test_bot_names() -> None:
-    assert BOTS == ("random", "greedy", "search")
+    assert BOTS == ("random", "sensible", "greedy", "search")
+    assert bot("sensible") is sensible and bot("random") is uniform
     assert bot("search:7") == Search(iterations=7)
     assert bot("search") == Search()
     assert knowledge(scenario("paragliders")[0]).worlds == 4
@@ -333,3 +335,76 @@ def test_bot_games_play_the_recorded_actions(name: str, seed: int, bots: str, ac
     entries = [face.ruleset.action_to_entry(a) for a in played.actions]
     assert (len(entries), played.capped) == (actions, capped)
     assert hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() == digest
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sensible_filter_keeps_legal_actions_in_order_and_reads_nothing_hidden(
+        game: str) -> None:
+    """The hook contract, for every installed game: a game's ``sensible`` filter (if it has
+    one) gives some of the legal actions, in their order, never changes its inputs, and
+    gives the same for a world its actor may believe in (nothing hidden, no chance read);
+    the ``sensible`` policy plays one of them, or any legal action when the filter keeps
+    none or the game has none."""
+    rules, s = scenario(game)
+    keep = knowledge(rules).hooks.sensible
+    g, state, _ = rules.new_game(s)
+    rng = random.Random(4)
+    for _ in range(40):
+        who = rules.actor(g, state)
+        if who is None:
+            break
+        legal = rules.legal_actions(g, state)
+        choice = sensible(rules, g, state, legal, random.Random(1))
+        assert choice in legal
+        if keep is not None:
+            kept = list(keep(g, state, legal))
+            assert [a for a in legal if a in kept] == kept
+            assert choice in (kept or legal)
+            world = rules.sample_world(g, state, who, random.Random(2))
+            assert list(keep(*world, rules.legal_actions(*world))) == kept
+            assert rules.legal_actions(g, state) == legal
+        state = rules.advance(g, state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", ["turbulences-6", "turbulences-expert-4"])
+def test_sensible_turbulences_games_end_where_uniform_ones_do_not(name: str) -> None:
+    """A uniform random Turbulences game never delivers enough to end within 200 turns; a
+    random but sensible one (no parcel thrown, no dry crash, deliveries and loads taken,
+    nearer to its goal when it can) ends, most of the time well before."""
+    face, s, _ = load_scenario(str(SCENARIOS / f"{name}.yaml"))
+    ended = [not playout(face.ruleset, s, seed, sensible, 200).capped for seed in range(6)]
+    assert sum(ended) >= 5
+    assert playout(face.ruleset, s, 0, uniform, 200).capped
+
+
+def test_sensible_turbulences_never_throws_a_parcel_and_delivers_when_it_can() -> None:
+    from skyhex.rules.turbulences.actions import Journey, Pass
+    from skyhex.rules.turbulences.bots import sensible as keep
+
+    face, s, _ = load_scenario(str(SCENARIOS / "turbulences-4.yaml"))
+    rules = face.ruleset
+    delivered = 0
+
+    def checked(ruleset: Any, g: Any, state: Any, legal: Any, rng: random.Random) -> Any:
+        nonlocal delivered
+        kept = keep(g, state, legal)
+
+        def drops(a: Any) -> bool:  # throws a parcel overboard or leaves one in transit
+            ops = [a.before, a.after] if isinstance(a, Journey) else \
+                [a.ops] if isinstance(a, Pass) else []
+            return any(o.throw or o.unload for o in ops)
+
+        if not all(map(drops, legal)):
+            assert not any(map(drops, kept))
+        i = state.actor
+        before = len(state.planes[i].delivered)
+        best = max(len(rules.advance(g, state, a).planes[i].delivered) for a in legal)
+        if best > before:
+            assert all(len(rules.advance(g, state, a).planes[i].delivered) > before
+                       for a in kept)
+            delivered += 1
+        return sensible(ruleset, g, state, legal, rng)
+
+    for seed in range(3):
+        playout(rules, s, seed, checked, 60)
+    assert delivered > 0

@@ -5,6 +5,10 @@ playouts. The worlds a balloon may believe in are the ruleset's (``ruleset.sampl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from skyhex.rules.balloons.actions import Action, Fly, Play, Use
+from skyhex.rules.balloons.components import Altitude
 from skyhex.rules.balloons.policies import standing
 from skyhex.rules.balloons.state import Game, State
 from skyhex.rules.entry import BotHooks
@@ -33,5 +37,14 @@ def figures(game: Game, state: State) -> dict[str, float]:
             "degrees": sum(game.globe.degrees(b.space, b.laps) for b in state.balloons) / n}
 
 
-HOOKS = BotHooks(values=values, scale=SCALE, figures=figures)
+def sensible(game: Game, state: State, legal: Sequence[Action]) -> list[Action]:
+    """The actions of ``legal`` that are no blunder, for the ``sensible`` policy: a balloon
+    never plays a card for a Misfortune on itself, nor stays on the ground when it can
+    fly."""
+    return [a for a in legal
+            if not (isinstance(a, Play) and a.use is Use.MISFORTUNE and a.on == a.balloon)
+            and not (isinstance(a, Fly) and a.altitude is Altitude.GROUNDED)]
+
+
+HOOKS = BotHooks(values=values, scale=SCALE, figures=figures, sensible=sensible)
 """The bot hooks this game's entry names (``rules/entry.py``)."""

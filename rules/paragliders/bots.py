@@ -3,7 +3,10 @@ The worlds a seat may believe in come from the ruleset (``Paragliders.sample_wor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from skyhex.rules.entry import BotHooks
+from skyhex.rules.paragliders.actions import Action, LandChoice, Turn, TurnKind, WindChoice
 from skyhex.rules.paragliders.scenario import PilotStatus
 from skyhex.rules.paragliders.scoring import final_scores
 from skyhex.rules.paragliders.state import Game, State
@@ -66,5 +69,18 @@ def figures(game: Game, state: State) -> dict[str, float]:
     return out
 
 
-HOOKS = BotHooks(values=values, scale=SCALE, figures=figures)
+def sensible(game: Game, state: State, legal: Sequence[Action]) -> list[Action]:
+    """The actions of ``legal`` that are no blunder, for the ``sensible`` policy: a pilot
+    never keeps its pawn in hand when it can take off, nor lands for good while antennas of
+    the map are still missing to it (when it could relaunch or fly on)."""
+    pilot = state.actor
+    assert pilot is not None
+    missing = bool(set(game.antennas.values()) - pilot.antennas)
+    return [a for a in legal
+            if not (isinstance(a, Turn) and a.kind is TurnKind.PASS)
+            and not (missing and isinstance(a, (Turn, WindChoice))
+                     and a.land is LandChoice.FINAL)]
+
+
+HOOKS = BotHooks(values=values, scale=SCALE, figures=figures, sensible=sensible)
 """The bot hooks this game's entry names (``rules/entry.py``)."""
