@@ -9,11 +9,11 @@ policies are shared by every game:
 - ``sensible``: random but sensible (bot name ``sensible``), any legal action that is no
   blunder, each as likely, when there is one. What a blunder is belongs to each game (the
   ``sensible`` filter of its bot hooks, ``rules/entry.py``): what a player of the game would
-  never do, such as throwing a parcel overboard or flying past its airport instead of
-  delivering in Turbulences. The filter reads the actions and the table as the actor sees
-  it, never the chance to come, so that the policy stays a random player's, only one that
-  makes progress: a uniform random Turbulences game never delivers enough to end, a
-  sensible one ends. A game without the filter plays ``uniform``.
+  never do, such as throwing away what it must bring home, or passing by a goal it could
+  reach. The filter reads the actions and the table as the actor sees it, never the chance
+  to come, so that the policy stays a random player's, only one that makes progress: in a
+  race a uniform player seldom finishes, a sensible one does. A game without the filter
+  plays ``uniform``.
 """
 
 from __future__ import annotations
