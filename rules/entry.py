@@ -54,6 +54,13 @@ class BotHooks:
 
     - ``values(game, state)``: how well each participant stands, higher is better, in the
       game's own units, of which ``scale`` make a clear difference;
+    - ``value(game, state, who)``: ``values(game, state)[who]`` alone, the very same
+      float, for the greedy bot, which weighs its seat and every rival after each action:
+      a game may remember the standing of what an action left unchanged (default: from
+      ``values``);
+    - ``outcomes(game, state, legal)``: the states after each of ``legal``, as ``advance``
+      gives them, in order, for the greedy bot in a world it drew (a game's bulk path: its
+      listing's fast paths; default: ``advance`` of each);
     - ``figures(game, state)``: what happened in a finished game, for analytics;
     - ``estimates``: the search's leaf evaluation (default ``values``), in units of which
       ``estimate_scale`` make a clear difference (default ``scale``);
@@ -77,6 +84,8 @@ class BotHooks:
     scale: float
     figures: Values
     estimates: Values | None = None
+    value: Callable[[Any, Any, str], float] | None = None
+    outcomes: Callable[[Any, Any, Sequence[Any]], Sequence[Any]] | None = None
     estimate_scale: float | None = None
     step: Callable[[Ruleset[Any, Any, Any], Any, Any, Sequence[Any], random.Random], Any] \
         | None = None

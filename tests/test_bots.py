@@ -408,3 +408,32 @@ def test_sensible_turbulences_never_throws_a_parcel_and_delivers_when_it_can() -
     for seed in range(3):
         playout(rules, s, seed, checked, 60)
     assert delivered > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_greedy_weighing_hooks_give_what_values_and_advance_give(game: str) -> None:
+    """The hook contract of the greedy bot's bulk weighing, for every installed game: a
+    game's one-participant ``value`` is ``values``' entry (the same float, memo or not),
+    its ``outcomes`` are ``advance``'s states, and ``Knowledge.worths`` is every action's
+    ``margins`` entry, in worlds the actor draws and on the table itself."""
+    rules, s = scenario(game)
+    know = knowledge(rules)
+    g, state, _ = rules.new_game(s)
+    rng = random.Random(6)
+    for step in range(30):
+        who = rules.actor(g, state)
+        if who is None:
+            break
+        legal = rules.legal_actions(g, state)
+        world, seen = rules.sample_world(g, state, who, random.Random(step)) if step % 2 \
+            else (g, state)
+        afters = [rules.advance(world, seen, a) for a in legal]
+        if know.hooks.outcomes is not None:
+            assert list(know.hooks.outcomes(world, seen, legal)) == afters
+        for after in afters[:8]:
+            if know.hooks.value is not None:
+                found = know.values(world, after)
+                assert {p: know.hooks.value(world, after, p) for p in found} == found
+        assert know.worths(world, seen, legal, who) == \
+            [know.margins(world, after)[who] for after in afters]
+        state = rules.advance(g, state, legal[rng.randrange(len(legal))])

@@ -92,6 +92,33 @@ class Knowledge:
         """Each participant's value less the best other's (its own value when alone)."""
         return _margins(self.values(game, state))
 
+    def margin(self, game: Any, state: Any, who: str) -> float:
+        """``margins(game, state)[who]``, the same float, from the game's one-participant
+        ``value`` where it gives one: the seat's value less its best rival's."""
+        one = self.hooks.value
+        if one is None:
+            return self.margins(game, state)[who]
+        mine = one(game, state, who)
+        others = [one(game, state, s) for s in self.ruleset.seats(game) if s != who]
+        return mine - max(others) if others else mine
+
+    def worths(self, game: Any, state: Any, legal: Sequence[Any], who: str) -> list[float]:
+        """The greedy bot's weighing: ``who``'s ``margin`` after each of ``legal`` from
+        ``state``, in order (by the game's bulk ``outcomes`` where it gives them; a state
+        that several actions lead to, the very same object, valued once)."""
+        bulk = self.hooks.outcomes
+        advance = self.ruleset.advance
+        afters = bulk(game, state, legal) if bulk is not None else \
+            [advance(game, state, a) for a in legal]
+        valued: dict[int, float] = {}  # by id: ``afters`` keeps the states alive
+        out: list[float] = []
+        for after in afters:
+            got = valued.get(id(after))
+            if got is None:
+                got = valued[id(after)] = self.margin(game, after, who)
+            out.append(got)
+        return out
+
     def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any,
                 leaf: bool = True) -> dict[str, float]:
         """What a position is worth to each participant, for the search: its margin over

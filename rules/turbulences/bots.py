@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from skyhex.rules.entry import BotHooks
 from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
-from skyhex.rules.turbulences.engine import advance
+from skyhex.rules.turbulences.engine import advance, advance_all, legal_actions
 from skyhex.rules.turbulences.planner import plan
 from skyhex.rules.turbulences.policies import greedy as step
 from skyhex.rules.turbulences.policies import value, waiting
-from skyhex.rules.turbulences.state import SHIPPING_SPACES, Game, State, parcel_colour
+from skyhex.rules.turbulences.state import SHIPPING_SPACES, Game, Plane, State, parcel_colour
 
 SCALE = 10.0
 """Value points that make a clear difference (a delivery is worth 100)."""
@@ -43,8 +43,8 @@ TOWARDS = 0.05
 """Points a tile closer to where the company is going is worth to the search."""
 
 __all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
-           "SEARCH_DISTINCT", "SEARCH_WORLDS", "estimates", "figures", "participants", "plan",
-           "sensible", "step", "values"]
+           "SEARCH_DISTINCT", "SEARCH_WORLDS", "estimates", "figures", "outcomes",
+           "participants", "plan", "sensible", "standing", "step", "values"]
 
 
 def participants(game: Game, state: State) -> list[str]:
@@ -56,6 +56,38 @@ def values(game: Game, state: State) -> dict[str, float]:
     """Each company's standing: deliveries (its team's), parcels carried, the distance to
     where they go."""
     return {c.colour: float(value(game, state, i)) for i, c in enumerate(game.companies)}
+
+
+def standing(game: Game, state: State, who: str) -> float:
+    """``values(game, state)[who]`` alone. What it reads of the state (the aircraft of the
+    company's team, the shipping zones) is remembered for each company with its value: the
+    actions weighed at one decision leave the other companies' aircraft as they were (the
+    same objects), so that only the actor's is valued again after each."""
+    i = game.numbers[who]
+    planes = state.planes
+    mates = tuple([planes[j] for j in game.team_of[i]])
+    shipping = state.shipping
+    held = _standings.get(i)
+    if held is not None and held[0] is game and held[2] is shipping and \
+            all(a is b for a, b in zip(held[1], mates, strict=True)):
+        return held[3]
+    found = float(value(game, state, i))
+    _standings[i] = (game, mates, shipping, found)
+    return found
+
+
+_standings: dict[int, tuple[Game, tuple[Plane, ...], tuple[tuple[str, ...], ...], float]] = {}
+"""Company index -> the game, its team's aircraft and the shipping zones last valued, and
+the value (``standing``; each slot replaced whole)."""
+
+
+def outcomes(game: Game, state: State, legal: Sequence[Action]) -> list[State]:
+    """The states after each of ``legal`` (the real game's listing) in ``game``, a world the
+    company drew: listed again in that world (the same actions, its own objects), so that
+    ``advance_all`` finds the checked journeys and their shared ends (the listing's fast
+    path, keyed by the world and the listing's own actions)."""
+    again = legal_actions(game, state)
+    return advance_all(game, state, again if again == legal else legal)
 
 
 def estimates(game: Game, state: State) -> dict[str, float]:
@@ -157,6 +189,7 @@ def _ops(action: Action) -> tuple[Ops, Ops]:
 
 
 HOOKS = BotHooks(values=values, scale=SCALE, figures=figures, estimates=estimates,
+                 value=standing, outcomes=outcomes,
                  estimate_scale=ESTIMATE_SCALE, step=step, plan=plan,
                  search_depth=SEARCH_DEPTH, search_worlds=SEARCH_WORLDS,
                  search_confidence=SEARCH_CONFIDENCE, search_distinct=SEARCH_DISTINCT,
