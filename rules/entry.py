@@ -58,9 +58,9 @@ class BotHooks:
       float, for the greedy bot, which weighs its seat and every rival after each action:
       a game may remember the standing of what an action left unchanged (default: from
       ``values``);
-    - ``outcomes(game, state, legal)``: the states after each of ``legal``, as ``advance``
-      gives them, in order, for the greedy bot in a world it drew (a game's bulk path: its
-      listing's fast paths; default: ``advance`` of each);
+    - ``listed(game, state, legal)``: ``legal`` (listed on the real table) as the world
+      ``game`` a bot drew lists them: equal actions in the same order, the world's own
+      objects, which its listing's fast paths know (default: ``legal`` itself);
     - ``figures(game, state)``: what happened in a finished game, for analytics;
     - ``estimates``: the search's leaf evaluation (default ``values``), in units of which
       ``estimate_scale`` make a clear difference (default ``scale``);
@@ -85,7 +85,7 @@ class BotHooks:
     figures: Values
     estimates: Values | None = None
     value: Callable[[Any, Any, str], float] | None = None
-    outcomes: Callable[[Any, Any, Sequence[Any]], Sequence[Any]] | None = None
+    listed: Callable[[Any, Any, Sequence[Any]], Sequence[Any]] | None = None
     estimate_scale: float | None = None
     step: Callable[[Ruleset[Any, Any, Any], Any, Any, Sequence[Any], random.Random], Any] \
         | None = None

@@ -414,8 +414,9 @@ def test_sensible_turbulences_never_throws_a_parcel_and_delivers_when_it_can() -
 def test_the_greedy_weighing_hooks_give_what_values_and_advance_give(game: str) -> None:
     """The hook contract of the greedy bot's bulk weighing, for every installed game: a
     game's one-participant ``value`` is ``values``' entry (the same float, memo or not),
-    its ``outcomes`` are ``advance``'s states, and ``Knowledge.worths`` is every action's
-    ``margins`` entry, in worlds the actor draws and on the table itself."""
+    its ``listed`` actions are the legal ones, and ``Knowledge.worths`` is every action's
+    ``margins`` entry, ``Knowledge.reward`` the search's first-step ``rewards``, in worlds
+    the actor draws and on the table itself."""
     rules, s = scenario(game)
     know = knowledge(rules)
     g, state, _ = rules.new_game(s)
@@ -428,9 +429,10 @@ def test_the_greedy_weighing_hooks_give_what_values_and_advance_give(game: str) 
         world, seen = rules.sample_world(g, state, who, random.Random(step)) if step % 2 \
             else (g, state)
         afters = [rules.advance(world, seen, a) for a in legal]
-        if know.hooks.outcomes is not None:
-            assert list(know.hooks.outcomes(world, seen, legal)) == afters
+        assert list(know.listed(world, seen, legal)) == legal
         for after in afters[:8]:
+            assert know.reward(world, after, who) == \
+                know.rewards(rules, world, after, leaf=False)[who]
             if know.hooks.value is not None:
                 found = know.values(world, after)
                 assert {p: know.hooks.value(world, after, p) for p in found} == found

@@ -102,14 +102,18 @@ class Knowledge:
         others = [one(game, state, s) for s in self.ruleset.seats(game) if s != who]
         return mine - max(others) if others else mine
 
+    def listed(self, game: Any, state: Any, legal: Sequence[Any]) -> Sequence[Any]:
+        """``legal`` as the world ``game`` lists them (the game's ``listed``: the world's own
+        objects, which its fast paths know), else ``legal``."""
+        relist = self.hooks.listed
+        return legal if relist is None else relist(game, state, legal)
+
     def worths(self, game: Any, state: Any, legal: Sequence[Any], who: str) -> list[float]:
         """The greedy bot's weighing: ``who``'s ``margin`` after each of ``legal`` from
-        ``state``, in order (by the game's bulk ``outcomes`` where it gives them; a state
-        that several actions lead to, the very same object, valued once)."""
-        bulk = self.hooks.outcomes
+        ``state``, in order (a state that several actions lead to, the very same object,
+        valued once)."""
         advance = self.ruleset.advance
-        afters = bulk(game, state, legal) if bulk is not None else \
-            [advance(game, state, a) for a in legal]
+        afters = [advance(game, state, a) for a in self.listed(game, state, legal)]
         valued: dict[int, float] = {}  # by id: ``afters`` keeps the states alive
         out: list[float] = []
         for after in afters:
@@ -118,6 +122,19 @@ class Knowledge:
                 got = valued[id(after)] = self.margin(game, after, who)
             out.append(got)
         return out
+
+    def reward(self, game: Any, state: Any, who: str) -> float:
+        """``rewards(ruleset, game, state, leaf=False)[who]``, the same float."""
+        found = self.margin(game, state, who) / self.scale
+        if self.ruleset.actor(game, state) is None:
+            rows = self.ruleset.scores(game, state)
+            if len(rows) > 1:
+                worst = max(r["rank"] for r in rows)
+                for r in rows:
+                    if r["player"] == who:
+                        place = 1.0 if worst == 1 else (worst - r["rank"]) / (worst - 1)
+                        found += FINAL * place
+        return found
 
     def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any,
                 leaf: bool = True) -> dict[str, float]:

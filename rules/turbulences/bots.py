@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from skyhex.rules.entry import BotHooks
 from skyhex.rules.hexgrid import Hex, axial_length
 from skyhex.rules.turbulences.actions import NO_OPS, Action, Journey, Ops, Pass
-from skyhex.rules.turbulences.engine import advance, advance_all, legal_actions
+from skyhex.rules.turbulences.engine import advance, legal_actions
 from skyhex.rules.turbulences.planner import plan
 from skyhex.rules.turbulences.policies import greedy as step
 from skyhex.rules.turbulences.policies import value, waiting
@@ -43,7 +43,7 @@ TOWARDS = 0.05
 """Points a tile closer to where the company is going is worth to the search."""
 
 __all__ = ["CAP", "ESTIMATE_SCALE", "SCALE", "SEARCH_CONFIDENCE", "SEARCH_DEPTH",
-           "SEARCH_DISTINCT", "SEARCH_WORLDS", "estimates", "figures", "outcomes",
+           "SEARCH_DISTINCT", "SEARCH_WORLDS", "estimates", "figures", "listed",
            "participants", "plan", "sensible", "standing", "step", "values"]
 
 
@@ -81,13 +81,13 @@ _standings: dict[int, tuple[Game, tuple[Plane, ...], tuple[tuple[str, ...], ...]
 the value (``standing``; each slot replaced whole)."""
 
 
-def outcomes(game: Game, state: State, legal: Sequence[Action]) -> list[State]:
-    """The states after each of ``legal`` (the real game's listing) in ``game``, a world the
-    company drew: listed again in that world (the same actions, its own objects), so that
-    ``advance_all`` finds the checked journeys and their shared ends (the listing's fast
-    path, keyed by the world and the listing's own actions)."""
+def listed(game: Game, state: State, legal: Sequence[Action]) -> list[Action]:
+    """``legal`` (the real table's listing) as ``game``, a world the company drew, lists
+    them: the same actions, the world's own objects, so that ``advance`` finds their
+    checked journeys and shared ends (the listing's fast path, keyed by the world and its
+    listing's own actions)."""
     again = legal_actions(game, state)
-    return advance_all(game, state, again if again == legal else legal)
+    return again if again == legal else list(legal)
 
 
 def estimates(game: Game, state: State) -> dict[str, float]:
@@ -189,7 +189,7 @@ def _ops(action: Action) -> tuple[Ops, Ops]:
 
 
 HOOKS = BotHooks(values=values, scale=SCALE, figures=figures, estimates=estimates,
-                 value=standing, outcomes=outcomes,
+                 value=standing, listed=listed,
                  estimate_scale=ESTIMATE_SCALE, step=step, plan=plan,
                  search_depth=SEARCH_DEPTH, search_worlds=SEARCH_WORLDS,
                  search_confidence=SEARCH_CONFIDENCE, search_distinct=SEARCH_DISTINCT,
