@@ -92,15 +92,18 @@ class Knowledge:
         """Each participant's value less the best other's (its own value when alone)."""
         return _margins(self.values(game, state))
 
-    def margin(self, game: Any, state: Any, who: str) -> float:
+    def margin(self, game: Any, state: Any, who: str,
+               rivals: Sequence[str] | None = None) -> float:
         """``margins(game, state)[who]``, the same float, from the game's one-participant
-        ``value`` where it gives one: the seat's value less its best rival's."""
+        ``value`` where it gives one: the seat's value less its best rival's (``rivals``:
+        the other seats, when the caller has them)."""
         one = self.hooks.value
         if one is None:
             return self.margins(game, state)[who]
+        if rivals is None:
+            rivals = [s for s in self.ruleset.seats(game) if s != who]
         mine = one(game, state, who)
-        others = [one(game, state, s) for s in self.ruleset.seats(game) if s != who]
-        return mine - max(others) if others else mine
+        return mine - max([one(game, state, s) for s in rivals]) if rivals else mine
 
     def listed(self, game: Any, state: Any, legal: Sequence[Any]) -> Sequence[Any]:
         """``legal`` as the world ``game`` lists them (the game's ``listed``: the world's own
@@ -116,10 +119,11 @@ class Knowledge:
         afters = [advance(game, state, a) for a in self.listed(game, state, legal)]
         valued: dict[int, float] = {}  # by id: ``afters`` keeps the states alive
         out: list[float] = []
+        rivals = [s for s in self.ruleset.seats(game) if s != who]
         for after in afters:
             got = valued.get(id(after))
             if got is None:
-                got = valued[id(after)] = self.margin(game, after, who)
+                got = valued[id(after)] = self.margin(game, after, who, rivals)
             out.append(got)
         return out
 

@@ -65,10 +65,14 @@ def standing(game: Game, state: State, who: str) -> float:
     same objects), so that only the actor's is valued again after each."""
     i = game.numbers[who]
     planes = state.planes
-    mates = tuple([planes[j] for j in game.team_of[i]])
+    team = game.team_of[i]
+    mates = planes[i] if len(team) == 1 else tuple([planes[j] for j in team])
     shipping = state.shipping
     held = _standings.get(i)
-    if held is not None and held[0] is game and held[2] is shipping and \
+    if held is not None and held[1] is mates and held[2] is shipping and held[0] is game:
+        return held[3]
+    if held is not None and isinstance(mates, tuple) and isinstance(held[1], tuple) and \
+            held[2] is shipping and held[0] is game and \
             all(a is b for a, b in zip(held[1], mates, strict=True)):
         return held[3]
     found = float(value(game, state, i))
@@ -76,9 +80,10 @@ def standing(game: Game, state: State, who: str) -> float:
     return found
 
 
-_standings: dict[int, tuple[Game, tuple[Plane, ...], tuple[tuple[str, ...], ...], float]] = {}
-"""Company index -> the game, its team's aircraft and the shipping zones last valued, and
-the value (``standing``; each slot replaced whole)."""
+_standings: dict[int, tuple[Game, Plane | tuple[Plane, ...], tuple[tuple[str, ...], ...],
+                            float]] = {}
+"""Company index -> the game, its aircraft (its team's, in the team modes) and the shipping
+zones last valued, and the value (``standing``; each slot replaced whole)."""
 
 
 def listed(game: Game, state: State, legal: Sequence[Action]) -> list[Action]:
