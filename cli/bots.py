@@ -13,7 +13,7 @@ from skyhex.cli.files import ForceOption
 from skyhex.cli.report import OutsideRefsOption, participants, references, reporting
 
 BotOption = Annotated[str, typer.Option(
-    "--bot", help="random, greedy or search (search:N: N iterations, default 4).")]
+    "--bot", help="random, sensible, greedy or search (search:N: N iterations, default 4).")]
 SeedOption = Annotated[int, typer.Option(help="Seeds the bots' choices.")]
 CapOption = Annotated[int | None, typer.Option(
     min=1, help="Stop the game after this round (default: the game's bot cap); a capped "

@@ -54,6 +54,13 @@ class BotHooks:
 
     - ``values(game, state)``: how well each participant stands, higher is better, in the
       game's own units, of which ``scale`` make a clear difference;
+    - ``value(game, state, who)``: ``values(game, state)[who]`` alone, the very same
+      float, for the greedy bot, which weighs its seat and every rival after each action:
+      a game may remember the standing of what an action left unchanged (default: from
+      ``values``);
+    - ``listed(game, state, legal)``: ``legal`` (listed on the real table) as the world
+      ``game`` a bot drew lists them: equal actions in the same order, the world's own
+      objects, which its listing's fast paths know (default: ``legal`` itself);
     - ``figures(game, state)``: what happened in a finished game, for analytics;
     - ``estimates``: the search's leaf evaluation (default ``values``), in units of which
       ``estimate_scale`` make a clear difference (default ``scale``);
@@ -61,6 +68,11 @@ class BotHooks:
       as the greedy bot does (default: the greedy bot's own step);
     - ``plan(ruleset, game, state, legal, rng)``: how the searching seat itself plays (its
       default choice, which another candidate must beat; default: the greedy bot's);
+    - ``sensible(game, state, legal)``: the actions of ``legal`` that are no blunder (what a
+      player of the game would never do, as the game's ``bots.py`` says), in their order
+      (empty when every one is); cheap, and reading no chance nor anything hidden from the
+      actor. The ``sensible`` policy (``rules/playout.py``) plays uniform among them; a game
+      without it plays uniform;
     - ``search_depth``: the seat's decisions a rollout plays after the candidate;
       ``search_worlds``: the worlds a search draws at a decision; ``search_confidence``: the
       standard errors by which a candidate must beat the greedy choice to be played instead
@@ -72,11 +84,14 @@ class BotHooks:
     scale: float
     figures: Values
     estimates: Values | None = None
+    value: Callable[[Any, Any, str], float] | None = None
+    listed: Callable[[Any, Any, Sequence[Any]], Sequence[Any]] | None = None
     estimate_scale: float | None = None
     step: Callable[[Ruleset[Any, Any, Any], Any, Any, Sequence[Any], random.Random], Any] \
         | None = None
     plan: Callable[[Ruleset[Any, Any, Any], Any, Any, Sequence[Any], random.Random], Any] \
         | None = None
+    sensible: Callable[[Any, Any, Sequence[Any]], Sequence[Any]] | None = None
     search_depth: int = 1
     search_worlds: int = 4
     search_confidence: float = 0.0

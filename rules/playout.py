@@ -1,19 +1,30 @@
 """The one playout driver: a game played from its start by a policy, seeded.
 
 A policy chooses one of the legal actions; it gets a ``random.Random`` of its own so that a
-seed gives the same game. ``uniform`` picks any legal action; games add policies that need
-their knowledge in their own packages. Playouts feed property tests, golden
-logs, benchmarks and analytics.
+seed gives the same game. Games add policies that need their knowledge in their own
+packages. Playouts feed property tests, golden logs, benchmarks and analytics. Two random
+policies are shared by every game:
+
+- ``uniform``: any legal action, each as likely (bot name ``random``);
+- ``sensible``: random but sensible (bot name ``sensible``), any legal action that is no
+  blunder, each as likely, when there is one. What a blunder is belongs to each game (the
+  ``sensible`` filter of its bot hooks, ``rules/entry.py``): what a player of the game would
+  never do, such as throwing away what it must bring home, or passing by a goal it could
+  reach. The filter reads the actions and the table as the actor sees it, never the chance
+  to come, so that the policy stays a random player's, only one that makes progress: in a
+  race a uniform player seldom finishes, a sensible one does. A game without the filter
+  plays ``uniform``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from skyhex.rules.game import Ruleset
+from skyhex.rules.speed import last_answer
 
 MAX_ACTIONS = 100_000
 """A guard: a playout that makes this many actions without ending or reaching its cap is a
@@ -31,6 +42,29 @@ def uniform(ruleset: Ruleset[Any, Any, Any], game: Any, state: Any, legal: Seque
             rng: random.Random) -> Any:
     """Any legal action, each as likely."""
     return legal[rng.randrange(len(legal))]
+
+
+def sensible(ruleset: Ruleset[Any, Any, Any], game: Any, state: Any, legal: Sequence[Any],
+             rng: random.Random) -> Any:
+    """Any legal action that is no blunder (the game's ``sensible`` filter), each as likely;
+    any legal action when every one is a blunder or the game has no filter."""
+    keep = _filter(ruleset)
+    if keep is not None and len(legal) > 1:
+        legal = keep(game, state, legal) or legal
+    return legal[rng.randrange(len(legal))]
+
+
+Filter = Callable[[Any, Any, Sequence[Any]], Sequence[Any]]
+
+
+@last_answer
+def _filter(ruleset: Ruleset[Any, Any, Any]) -> Filter | None:
+    """The ``sensible`` filter of the game's bot hooks, if it declares one (the last asked
+    is remembered: a playout asks it of one ruleset at every decision)."""
+    from skyhex.rules.games import entry  # the registry, loaded when first needed
+
+    hooks = entry(ruleset.name).bots
+    return None if hooks is None else hooks.load().sensible
 
 
 @dataclass(frozen=True)

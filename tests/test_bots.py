@@ -14,6 +14,7 @@ import pytest
 from skyhex.games import load_scenario
 from skyhex.rules import games as registry
 from skyhex.rules.bots import BOTS, Search, UnknownBotError, bot, knowledge, play
+from skyhex.rules.playout import playout, sensible, uniform
 
 from .conftest import ROOT
 
@@ -42,7 +43,7 @@ def test_every_registered_game_has_bots() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("name", ["random", "sensible", "greedy"])
 def test_bot_games_end_or_stop_at_their_cap_and_replay_the_same(game: str, name: str) -> None:
     rules, s = scenario(game)
     first = play(rules, s, 3, [name])
@@ -147,7 +148,8 @@ def test_a_rollout_plays_greedily_until_the_seat_has_made_its_decisions(game: st
 
 
 def test_bot_names() -> None:
-    assert BOTS == ("random", "greedy", "search")
+    assert BOTS == ("random", "sensible", "greedy", "search")
+    assert bot("sensible") is sensible and bot("random") is uniform
     assert bot("search:7") == Search(iterations=7)
     assert bot("search") == Search()
     assert knowledge(scenario("paragliders")[0]).worlds == 4
@@ -261,3 +263,179 @@ def test_turbulences_worlds_deal_the_face_down_jerrycans_afresh() -> None:
     assert len(dealt) > 1
     # the referee's world is the table itself
     assert determinize(g, state, None, random.Random(1))[1] == state
+
+
+RECORDED = [
+    # scenario, seed, bots (seat order, repeated), actions, capped, sha256 of the entries
+    ("two-players", 0, "greedy", 88, False,
+     "7dbd9835ecb695c27eeff0910f886d402401d6a4fa1a76533f04336825953e5f"),
+    ("two-players", 0, "random+greedy", 78, False,
+     "b4885e0d1c65d8ab239e0903bdc1b0e0e48bc7819f8fe66a804c1408d431fee6"),
+    ("two-players", 1, "greedy", 88, False,
+     "3d137eefb5d1f521a4c538b7b88fbf107663386eef81fe3cf616d29546654857"),
+    ("four-players", 0, "greedy", 170, False,
+     "f99ed3651daf052574b054cb97cfcb9c9566d7afda6d3550935d230300953af2"),
+    ("four-players", 1, "greedy", 167, False,
+     "fe167ab4a144ff48d0f138be52c94f3dae2a1af29352ffe28937800b0922d543"),
+    ("turbulences-2", 0, "greedy", 35, False,
+     "064d5461f8d5dd852202c89791ce021a8abb6831980feee154bdb0d2aa2bcf88"),
+    ("turbulences-2", 0, "random+greedy", 36, False,
+     "a7b5f35eb3318fb4fe52c894682804a93b699b2845a12eace443e1495723374e"),
+    ("turbulences-6", 0, "greedy", 127, False,
+     "d3a8a96ef46a0670ce646bb6ef373bb3b21263b7497fd6fec47b03799d56d226"),
+    ("turbulences-6", 1, "greedy", 118, False,
+     "a2ded3d03652f0c1d65d4b1c79f94d8171472da23d9255d6c333ff298a71d7d5"),
+    ("turbulences-powers-6", 0, "greedy", 127, False,
+     "faf5b70e906a442d66a3bfdad1df460806e7033c6e742879041f5e540d4cdee6"),
+    ("turbulences-teams-4", 0, "greedy", 73, False,
+     "3eeff71e081264949c9fcd727cd67a57b09f2b7b03e95c4c5dcd51f021d4b614"),
+    ("turbulences-expert-4", 0, "greedy", 69, False,
+     "53301775f488000455205ae1740b6aef71147cbb481c599c10369f5b398eb39d"),
+    ("turbulences-expert-4", 1, "greedy", 157, False,
+     "5b9469ee88fb4650e2f1fe0c6656421d28635aa7c7674cb5cce7646def361dec"),
+    ("turbulences-expert-4", 0, "random+greedy", 131, False,
+     "cf7fc18ce5f93928104025891af89508a9086365a1d7430d48b50942a72899f8"),
+    ("turbulences-night-3", 0, "greedy", 60, False,
+     "75c455edf7f038f5caf1d98e3d8f901dfbd0e188cac680ee78b8f03c6aa3704c"),
+    ("turbulences-night-3", 1, "random+greedy", 48, False,
+     "d4e0e0142dd9dbf586411d28e245de82391aa7aead052c9315080c13c5f42aa1"),
+    ("turbulences-night-expert-4", 0, "greedy", 74, False,
+     "e44e9066e305cfbd3f39492b01c6d1f28b9a7cde256d0ec50c1ada6b6fcf4114"),
+    ("turbulences-two-companies-2", 1, "greedy", 1022, True,
+     "b3eaf1cc6cc18a98351a85245ef72e90483bb722af7f79c1dd217487b29fa2c6"),
+    ("balloons-2", 0, "greedy", 84, False,
+     "c66d59a6fdda08d7937e2d8025c3b599802ebd767a7ecf0af71f0dc38b46cd12"),
+    ("balloons-2", 1, "random+greedy", 112, False,
+     "27f170254e1936957e86f509607ec9df8faa64a1d092770b2ad995169ab81250"),
+    ("balloons-4", 0, "greedy", 84, False,
+     "5c56e3b0e94d9acf544c97d84195aa6d0c2133f3fa7c48a49997e0930a87d6d2"),
+    ("balloons-6", 1, "greedy", 166, False,
+     "c2349d93b43243be92be9146a1c983f47ffab2efab9f5a038db2a4711a65e5cd"),
+    ("two-players", 0, "search:2+greedy", 88, False,
+     "aea6af618f75341c0fa2a4e15bf96a04c05c38c5a167ce23ea03e7206c413572"),
+    ("turbulences-2", 1, "search:2+greedy", 29, False,
+     "1775d398d0e1bf1fe7e6272a9f52c95f1e5a6a32a7bc2b0c4ac4abf164187a79"),
+    ("balloons-2", 0, "search:2+greedy", 62, False,
+     "909c102a78ce9b75501c89c8ffbde98a8a8307f5be09e58443a88323435457ba"),
+    ("turbulences-expert-4", 0, "search:2+greedy", 71, False,
+     "499cdd3868aba58d58748e7d4e4ffff27b0cb01b6b61145f6391abff53a5f0a4"),
+]
+"""Bot games recorded before the bots were made faster: the same seeds must give the same
+games (the speed work changes no choice)."""
+
+
+@pytest.mark.parametrize(("name", "seed", "bots", "actions", "capped", "digest"), RECORDED)
+def test_bot_games_play_the_recorded_actions(name: str, seed: int, bots: str, actions: int,
+                                             capped: bool, digest: str) -> None:
+    import hashlib
+    import json
+
+    face, s, _ = load_scenario(str(SCENARIOS / f"{name}.yaml"))
+    played = play(face.ruleset, s, seed, bots.split("+"))
+    entries = [face.ruleset.action_to_entry(a) for a in played.actions]
+    assert (len(entries), played.capped) == (actions, capped)
+    assert hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() == digest
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sensible_filter_keeps_legal_actions_in_order_and_reads_nothing_hidden(
+        game: str) -> None:
+    """The hook contract, for every installed game: a game's ``sensible`` filter (if it has
+    one) gives some of the legal actions, in their order, never changes its inputs, and
+    gives the same for a world its actor may believe in (nothing hidden, no chance read);
+    the ``sensible`` policy plays one of them, or any legal action when the filter keeps
+    none or the game has none."""
+    rules, s = scenario(game)
+    keep = knowledge(rules).hooks.sensible
+    g, state, _ = rules.new_game(s)
+    rng = random.Random(4)
+    for _ in range(40):
+        who = rules.actor(g, state)
+        if who is None:
+            break
+        legal = rules.legal_actions(g, state)
+        choice = sensible(rules, g, state, legal, random.Random(1))
+        assert choice in legal
+        if keep is not None:
+            kept = list(keep(g, state, legal))
+            assert [a for a in legal if a in kept] == kept
+            assert choice in (kept or legal)
+            world = rules.sample_world(g, state, who, random.Random(2))
+            assert list(keep(*world, rules.legal_actions(*world))) == kept
+            assert rules.legal_actions(g, state) == legal
+        state = rules.advance(g, state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", ["turbulences-6", "turbulences-expert-4"])
+def test_sensible_turbulences_games_end_where_uniform_ones_do_not(name: str) -> None:
+    """A uniform random Turbulences game never delivers enough to end within 200 turns; a
+    random but sensible one (no parcel thrown, no dry crash, deliveries and loads taken,
+    nearer to its goal when it can) ends, most of the time well before."""
+    face, s, _ = load_scenario(str(SCENARIOS / f"{name}.yaml"))
+    ended = [not playout(face.ruleset, s, seed, sensible, 200).capped for seed in range(6)]
+    assert sum(ended) >= 5
+    assert playout(face.ruleset, s, 0, uniform, 200).capped
+
+
+def test_sensible_turbulences_never_throws_a_parcel_and_delivers_when_it_can() -> None:
+    from skyhex.rules.turbulences.actions import Journey, Pass
+    from skyhex.rules.turbulences.bots import sensible as keep
+
+    face, s, _ = load_scenario(str(SCENARIOS / "turbulences-4.yaml"))
+    rules = face.ruleset
+    delivered = 0
+
+    def checked(ruleset: Any, g: Any, state: Any, legal: Any, rng: random.Random) -> Any:
+        nonlocal delivered
+        kept = keep(g, state, legal)
+
+        def drops(a: Any) -> bool:  # throws a parcel overboard or leaves one in transit
+            ops = [a.before, a.after] if isinstance(a, Journey) else \
+                [a.ops] if isinstance(a, Pass) else []
+            return any(o.throw or o.unload for o in ops)
+
+        if not all(map(drops, legal)):
+            assert not any(map(drops, kept))
+        i = state.actor
+        before = len(state.planes[i].delivered)
+        best = max(len(rules.advance(g, state, a).planes[i].delivered) for a in legal)
+        if best > before:
+            assert all(len(rules.advance(g, state, a).planes[i].delivered) > before
+                       for a in kept)
+            delivered += 1
+        return sensible(ruleset, g, state, legal, rng)
+
+    for seed in range(3):
+        playout(rules, s, seed, checked, 60)
+    assert delivered > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_greedy_weighing_hooks_give_what_values_and_advance_give(game: str) -> None:
+    """The hook contract of the greedy bot's bulk weighing, for every installed game: a
+    game's one-participant ``value`` is ``values``' entry (the same float, memo or not),
+    its ``listed`` actions are the legal ones, and ``Knowledge.worths`` is every action's
+    ``margins`` entry, ``Knowledge.reward`` the search's first-step ``rewards``, in worlds
+    the actor draws and on the table itself."""
+    rules, s = scenario(game)
+    know = knowledge(rules)
+    g, state, _ = rules.new_game(s)
+    rng = random.Random(6)
+    for step in range(30):
+        who = rules.actor(g, state)
+        if who is None:
+            break
+        legal = rules.legal_actions(g, state)
+        world, seen = rules.sample_world(g, state, who, random.Random(step)) if step % 2 \
+            else (g, state)
+        afters = [rules.advance(world, seen, a) for a in legal]
+        assert list(know.listed(world, seen, legal)) == legal
+        for after in afters[:8]:
+            assert know.reward(world, after, who) == \
+                know.rewards(rules, world, after, leaf=False)[who]
+            if know.hooks.value is not None:
+                found = know.values(world, after)
+                assert {p: know.hooks.value(world, after, p) for p in found} == found
+        assert know.worths(world, seen, legal, who) == \
+            [know.margins(world, after)[who] for after in afters]
+        state = rules.advance(g, state, legal[rng.randrange(len(legal))])

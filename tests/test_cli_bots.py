@@ -103,3 +103,17 @@ def test_play_refuses_unknown_seats_and_bots() -> None:
     assert r.exit_code == 2
     r = run("play", TWO, "--seat", "red=stdio", input="")
     assert r.exit_code == 1 and "the stream closed" in r.stderr
+
+
+def test_the_sensible_bot_is_accepted_where_bots_are_named(tmp_path: Path) -> None:
+    r = run("bot", TWO, "--bot", "sensible")
+    assert r.exit_code == 0 and r.stdout.startswith("- {company: ")
+    out = tmp_path / "game.moves.yaml"
+    r = run("selfplay", TWO, "--bots", "sensible", "--seed", "2", "-o", str(out))
+    assert r.exit_code == 0 and "entries, game over: " in r.stderr
+    rows = tmp_path / "rows.ndjson"
+    r = run("analyze", TWO, "--games", "2", "--bots", "sensible", "--workers", "1",
+            "-o", str(rows))
+    assert r.exit_code == 0, r.stderr
+    found = json.loads(rows.read_text().splitlines()[0])
+    assert found["bots"] == ["sensible"] and found["finished"] == 2

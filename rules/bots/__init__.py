@@ -2,6 +2,8 @@
 name.
 
 - ``random``: any legal action, each as likely;
+- ``sensible``: random but sensible, any legal action that is no blunder (the game's own
+  ``sensible`` filter: ``rules.playout.sensible``), each as likely;
 - ``greedy``: the best one-step margin over the best other participant (``greedy.py``);
 - ``search``: greedy rollouts from the best few actions, over worlds drawn from what the
   seat sees (``search.py``), under an iteration budget (and optionally a time budget).
@@ -24,15 +26,15 @@ from skyhex.rules.bots.knowledge import Knowledge, knowledge
 from skyhex.rules.bots.search import Search
 from skyhex.rules.errors import SkyhexError
 from skyhex.rules.game import Ruleset
-from skyhex.rules.playout import Policy, uniform
+from skyhex.rules.playout import Policy, sensible, uniform
 
-BOTS = ("random", "greedy", "search")
+BOTS = ("random", "sensible", "greedy", "search")
 """The built-in bots, weakest first."""
 MAX_ITERATIONS = 10_000
 """The largest search budget (``search:N``): beyond, a move would take hours."""
 
 __all__ = ["BOTS", "Game", "Knowledge", "Search", "UnknownBotError", "bot", "greedy",
-           "knowledge", "play", "uniform"]
+           "knowledge", "play", "sensible", "uniform"]
 
 
 class UnknownBotError(SkyhexError):
@@ -59,6 +61,8 @@ def bot(name: str, *, iterations: int | None = None, seconds: float | None = Non
         raise UnknownBotError(f"bot {name[:40]!r}: only search takes a budget")
     if base == "random":
         return uniform
+    if base == "sensible":
+        return sensible
     if base == "greedy":
         return greedy
     raise UnknownBotError(f"no bot called {name[:40]!r} (bots: {', '.join(BOTS)}, "

@@ -1,6 +1,9 @@
 """The greedy bot: the action after which its margin over the best other participant is
 largest, looking one decision ahead in one world its seat may believe in (so that an action
-that draws, such as the last pilot's ending a round, is valued on chance it cannot know)."""
+that draws, such as the last pilot's ending a round, is valued on chance it cannot know).
+The world is drawn once a decision; the game's bot hooks may weigh every action of it in
+bulk (``Knowledge.worths``: its listing's fast paths, the standing of what an action left
+unchanged remembered)."""
 
 from __future__ import annotations
 
@@ -21,10 +24,6 @@ def greedy(ruleset: Ruleset[Any, Any, Any], game: Any, state: Any, legal: Sequen
     who = ruleset.actor(game, state)
     assert who is not None
     world, seen = know.determinize(game, state, who, rng)
-
-    def worth(action: Any) -> float:
-        after = ruleset.advance(world, seen, action)
-        return know.margins(world, after)[who]
-
-    best = max(range(len(legal)), key=lambda k: (worth(legal[k]), rng.random()))
+    worths = know.worths(world, seen, legal, who)
+    best = max(range(len(legal)), key=lambda k: (worths[k], rng.random()))
     return legal[best]

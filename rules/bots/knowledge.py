@@ -92,6 +92,54 @@ class Knowledge:
         """Each participant's value less the best other's (its own value when alone)."""
         return _margins(self.values(game, state))
 
+    def margin(self, game: Any, state: Any, who: str,
+               rivals: Sequence[str] | None = None) -> float:
+        """``margins(game, state)[who]``, the same float, from the game's one-participant
+        ``value`` where it gives one: the seat's value less its best rival's (``rivals``:
+        the other seats, when the caller has them)."""
+        one = self.hooks.value
+        if one is None:
+            return self.margins(game, state)[who]
+        if rivals is None:
+            rivals = [s for s in self.ruleset.seats(game) if s != who]
+        mine = one(game, state, who)
+        return mine - max([one(game, state, s) for s in rivals]) if rivals else mine
+
+    def listed(self, game: Any, state: Any, legal: Sequence[Any]) -> Sequence[Any]:
+        """``legal`` as the world ``game`` lists them (the game's ``listed``: the world's own
+        objects, which its fast paths know), else ``legal``."""
+        relist = self.hooks.listed
+        return legal if relist is None else relist(game, state, legal)
+
+    def worths(self, game: Any, state: Any, legal: Sequence[Any], who: str) -> list[float]:
+        """The greedy bot's weighing: ``who``'s ``margin`` after each of ``legal`` from
+        ``state``, in order (a state that several actions lead to, the very same object,
+        valued once)."""
+        advance = self.ruleset.advance
+        afters = [advance(game, state, a) for a in self.listed(game, state, legal)]
+        valued: dict[int, float] = {}  # by id: ``afters`` keeps the states alive
+        out: list[float] = []
+        rivals = [s for s in self.ruleset.seats(game) if s != who]
+        for after in afters:
+            got = valued.get(id(after))
+            if got is None:
+                got = valued[id(after)] = self.margin(game, after, who, rivals)
+            out.append(got)
+        return out
+
+    def reward(self, game: Any, state: Any, who: str) -> float:
+        """``rewards(ruleset, game, state, leaf=False)[who]``, the same float."""
+        found = self.margin(game, state, who) / self.scale
+        if self.ruleset.actor(game, state) is None:
+            rows = self.ruleset.scores(game, state)
+            if len(rows) > 1:
+                worst = max(r["rank"] for r in rows)
+                for r in rows:
+                    if r["player"] == who:
+                        place = 1.0 if worst == 1 else (worst - r["rank"]) / (worst - 1)
+                        found += FINAL * place
+        return found
+
     def rewards(self, ruleset: Ruleset[Any, Any, Any], game: Any, state: Any,
                 leaf: bool = True) -> dict[str, float]:
         """What a position is worth to each participant, for the search: its margin over

@@ -21,9 +21,8 @@ def greedy_step(ruleset: Ruleset[Any, Any, Any], know: Knowledge, world: Any, st
         return legal[0]
     best: Any = None
     key = (float("-inf"), 0.0)
-    for action in legal:
-        after = ruleset.advance(world, state, action)
-        k = (know.margins(world, after)[actor], rng.random())
+    for action, worth in zip(legal, know.worths(world, state, legal, actor), strict=True):
+        k = (worth, rng.random())
         if k > key:
             best, key = action, k
     return best

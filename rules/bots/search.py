@@ -67,17 +67,21 @@ class Search:
         who = ruleset.actor(game, state)
         assert who is not None
         world, seen = know.determinize(game, state, who, rng)
+        listed = know.listed(world, seen, legal)  # the world's own, which its fast paths know
         first = []
         outcomes = []
-        for k, action in enumerate(legal):
+        valued: dict[int, float] = {}  # a state several actions lead to, valued once
+        for k, action in enumerate(listed):
             after = ruleset.advance(world, seen, action)
             outcomes.append(after)
-            first.append((-know.rewards(ruleset, world, after, leaf=False)[who], rng.random(),
-                          k))
+            worth = valued.get(id(after))
+            if worth is None:
+                worth = valued[id(after)] = know.reward(world, after, who)
+            first.append((-worth, rng.random(), k))
         first.sort()
         top = first[0][0]
         if know.plan is not None:  # the game's own way of playing is the default choice
-            chosen = know.plan(ruleset, world, seen, legal, rng)
+            chosen = know.plan(ruleset, world, seen, listed, rng)
             at = next(n for n, (_, _, k) in enumerate(first) if legal[k] == chosen)
             first.insert(0, first.pop(at))
         candidates: list[Any] = []
