@@ -68,7 +68,8 @@ class Paragliders:
                                       "entries name their player, not a company", path)])
         action = read_entry(dict(entry), path)
         player = game.scenario.player(action.player)  # a colour names its player too
-        return replace(action, player=player.ident) if player else action
+        return replace(action, player=player.ident) if player and \
+            player.ident != action.player else action
 
     def action_to_entry(self, action: Action) -> Entry:
         return action.to_entry()
