@@ -14,6 +14,7 @@ explain it.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from skyhex.rules.draws import Draws
@@ -22,6 +23,7 @@ from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.lazy import LazyItems
 from skyhex.rules.paragliders import GAME, stunt_rules
+from skyhex.rules.paragliders.action_space import listed
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
     Action,
@@ -287,13 +289,13 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         return list(wind_choices(game, state, pilot))
     groups = turn_groups(game, state, pilot)  # turned into actions only when read
     if pilot.status is not _FLYING:
-        return LazyItems(groups, turn_of)
+        return LazyItems(groups, turn_of, partial(listed, game))
     moves = bool(groups)
     declared: list[Action] = list(declared_landings(game, pilot))
     if moves:
         if declared:
             groups.append((None, declared))
-        return LazyItems(groups, turn_of)
+        return LazyItems(groups, turn_of, partial(listed, game))
     return declared + [a for a in _try(game, state, Turn(pilot.ident, _K_STUCK))
                        if a not in declared]
 
