@@ -93,6 +93,9 @@ _WIND_DIGIT = {k: i for i, k in enumerate(WIND_KINDS)}
 _CARDS = {skill: (int(Skill.HARD_TURN in skill), int(Skill.ACCELERATE in skill))
           for _, skill in VARIANTS}
 """Each set of Skill Move cards' hard-turn and acceleration card, 0 or 1."""
+_VARIANT = {False: {skill: v for v, (a, skill) in enumerate(VARIANTS) if not a},
+            True: {skill: v for v, (a, skill) in enumerate(VARIANTS) if a}}
+"""The variant digit of a legal flight, by acceleration and cards (``listed``)."""
 _K_MOVE = TurnKind.MOVE
 _K_PASS = TurnKind.PASS
 _K_RELAUNCH = TurnKind.RELAUNCH
@@ -377,7 +380,7 @@ def listed(game: Game, groups: list[tuple[Any, list[Any]]]) -> list[Action]:
         if met is None:
             met = lay.turns[player] = {}
         if kind is _K_MOVE:
-            base = lay.move + (_MOVE_DIGIT[move] * 6 + _variant(prefix[5], prefix[6])) * \
+            base = lay.move + (_MOVE_DIGIT[move] * 6 + _VARIANT[prefix[5]][prefix[6]]) * \
                 lands * radix
             for tail in tails:
                 land, mountain, stunts, top = tail
@@ -395,7 +398,7 @@ def listed(game: Game, groups: list[tuple[Any, list[Any]]]) -> list[Action]:
             _MOVE_DIGIT[move] * 6 * lands * radix
         for tail in tails:
             accelerate, skill, land, mountain, stunts, top = tail
-            index = base + _variant(accelerate, skill) * lands * radix
+            index = base + _VARIANT[accelerate][skill] * lands * radix
             if land is not None or mountain is not None or top:
                 index += lay.landing_of[land, mountain, top] * radix
             if stunts:
@@ -404,12 +407,6 @@ def listed(game: Game, groups: list[tuple[Any, list[Any]]]) -> list[Action]:
             append(turn if turn is not None else
                    _kept(lay, player, index, turn_of(prefix, tail)))
     return out
-
-
-def _variant(accelerate: bool, skill: frozenset[Skill]) -> int:
-    """The variant digit of a flight (legal: its cards are a set ``VARIANTS`` holds)."""
-    hard, card = _CARDS[skill]
-    return hard + 2 * (card + 1) if accelerate else hard
 
 
 def _code(lay: Layout, stunts: tuple[Claim, ...], prefix: tuple[Any, ...],

@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, Event
@@ -85,6 +86,8 @@ _K_RELAUNCH = TurnKind.RELAUNCH
 _K_STUCK = TurnKind.STUCK
 _K_TAKEOFF = TurnKind.TAKEOFF
 _K_WALK = TurnKind.WALK
+_KIND_VALUE = speed.values_of(TurnKind)
+_DIRECTION_NAME = speed.names_of(Direction)
 
 WALK_STEP = 6
 
@@ -397,7 +400,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     base: Event = _NO_EVENT
     if events is not None:
         base = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
-                "action": kind.value}
+                "action": _KIND_VALUE[kind]}
     if pilot.stunts:
         pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
@@ -427,7 +430,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
             pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
         if events is not None:
             events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
-                           "facing": facing.name, "paid": pilot.deficit})
+                           "facing": _DIRECTION_NAME[facing], "paid": pilot.deficit})
         pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
 
     hook = None
