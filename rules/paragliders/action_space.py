@@ -182,8 +182,8 @@ _LAST: list[tuple[Game, Layout] | None] = [None]
 """The game asked about last and its layout: a playout asks of one game at every step."""
 _SHARED: dict[tuple[object, ...], Layout] = {}
 """The layouts by what they are made of: the games of one scenario (a playout sets up a
-game each time) share one, and the turns it remembers (cleared past 64)."""
-_KEEP = 1 << 15
+game each time) share one, and the turns it remembers (cleared past 16)."""
+_KEEP = 4096
 """How many turns a layout remembers (``Layout.turns``) before it forgets them all."""
 
 
@@ -204,7 +204,7 @@ def layout(game: Game) -> Layout:
         key = (tuple(game.takeoffs), game.claim_stunts, tuple(landings), relaunch)
         shared = _SHARED.get(key)
         if shared is None:
-            if len(_SHARED) >= 64:
+            if len(_SHARED) >= 16:
                 _SHARED.clear()
             shared = _SHARED[key] = Layout(*key)
         if len(_LAYOUTS) >= 64:
