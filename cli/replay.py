@@ -86,13 +86,14 @@ def replay(
     """
     from skyhex.cli.files import check_output, write_output
     from skyhex.games.documents import dump_yaml, position_scenario
+    from skyhex.rules.replay import log_text
     from skyhex.rules.text import escaped
 
     with reporting():
         check_output(output, force=force)
         loaded, result = _replayed(moves, scenario, strict, until, allow_outside_refs)
         if fmt is LogFormat.ndjson:
-            text = "".join(json.dumps(e) + "\n" for e in result.events)
+            text = log_text(result.events)
         elif fmt is LogFormat.text:
             words = loaded.face.need(loaded.face.words, "text accounts")
             text = words.account(escaped(result.events))

@@ -126,20 +126,26 @@ class LazyItems(Lazy[T]):
     building the rest: the items come in ``groups`` of ``(prefix, tails)``, each item being
     ``make(prefix, tail)`` (``prefix`` ``None``: the tails are the items themselves).
     Reading one item by its index builds only that item; any other reading builds them
-    all."""
+    all, by ``whole(groups)`` when given (a game that builds a whole listing its own way,
+    the same items in the same order), else item by item."""
 
-    __slots__ = ("_ends", "_groups", "_make")
+    __slots__ = ("_ends", "_groups", "_make", "_whole")
 
-    def __init__(self, groups: list[tuple[Any, list[Any]]], make: Callable[[Any, Any], T]
+    def __init__(self, groups: list[tuple[Any, list[Any]]], make: Callable[[Any, Any], T],
+                 whole: Callable[[list[tuple[Any, list[Any]]]], list[T]] | None = None
                  ) -> None:
         super().__init__(_pending)  # ``_fill`` builds them all (no cycle through ``self``)
         self._groups = groups
         self._make = make
+        self._whole = whole
         self._ends = list(accumulate(map(len, map(itemgetter(1), groups))))
 
     def _fill(self) -> None:
         if self._build is not None:
             self._build = None
+            if self._whole is not None:
+                list.extend(self, self._whole(self._groups))
+                return
             make = self._make
             list.extend(self, [tail if prefix is None else make(prefix, tail)
                                for prefix, tails in self._groups for tail in tails])

@@ -22,6 +22,7 @@ from typing import Any
 
 from skyhex.rules.errors import IllegalActionError, SkyhexError
 from skyhex.rules.game import MACHINERY, Event, Ruleset, describe_all
+from skyhex.rules.speed import json_lines
 from skyhex.rules.text import excerpt
 
 
@@ -62,18 +63,30 @@ class Replay:
             forced: bool = False, action: Any = None) -> None:
         """Number ``events`` (those of one step, ``self.state`` being the state after it);
         the action's own (before any machinery) carry ``entry`` and ``forced``."""
+        logged = self.events
+        seq = len(logged)
         if self.steps is not None:
-            self.steps.append(Step(len(self.events), len(events), self.state, action, entry,
-                                   forced))
-        own = entry is not None or forced
+            self.steps.append(Step(seq, len(events), self.state, action, entry, forced))
+        append = logged.append
+        if entry is None and not forced:  # the setup's, an error's: numbers only
+            for e in events:
+                append({"seq": seq, **e})
+                seq += 1
+            return
+        own = True
         for e in events:
-            own = own and e["type"] not in MACHINERY
-            numbered: Event = {"seq": len(self.events), **e}
-            if own and entry is not None:
-                numbered["entry"] = entry
-            if own and forced:
-                numbered["forced"] = True
-            self.events.append(numbered)
+            if own and e["type"] in MACHINERY:
+                own = False
+            if own:
+                if forced:
+                    numbered: Event = {"seq": seq, **e, "forced": True} if entry is None \
+                        else {"seq": seq, **e, "entry": entry, "forced": True}
+                else:
+                    numbered = {"seq": seq, **e, "entry": entry}
+            else:
+                numbered = {"seq": seq, **e}
+            append(numbered)
+            seq += 1
 
 
 def start(ruleset: Ruleset[Any, Any, Any], scenario: Any,
@@ -97,21 +110,30 @@ def play(replay: Replay, actions: Sequence[Any], *, strict: bool = False,
     ``first``; on an illegal one, log an ``error`` event and stop, the events before it
     complete."""
     ruleset = replay.ruleset
+    apply, actor, fits, game = ruleset.apply, ruleset.actor, ruleset.fits, replay.game
+    log = replay.log
     for index, action in enumerate(actions, first):
         if until is not None and index - first >= until:
             break
-        if not strict:
+        if not strict and actor(game, replay.state) is not None and \
+                not fits(game, replay.state, action):
             _play_forced(replay, action)
         try:
-            state, events = ruleset.apply(replay.game, replay.state, action)
+            state, events = apply(game, replay.state, action)
         except IllegalActionError as e:
-            replay.log([error_event(replay, action, index, e)])
+            log([error_event(replay, action, index, e)])
             replay.error = replay.events[-1]
             return replay
         replay.state = state
-        replay.log(events, index, action=action)
+        log(events, index, action=action)
         replay.applied = index - first + 1
     return replay
+
+
+def log_text(events: Sequence[Event]) -> str:
+    """A log as ``skyhex replay`` writes it: NDJSON, one event a line, each as
+    ``json.dumps`` writes it (``speed.json_lines``)."""
+    return json_lines(events)
 
 
 def error_event(replay: Replay, action: Any, index: int, error: IllegalActionError) -> Event:

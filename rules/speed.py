@@ -20,12 +20,24 @@ it applies: the rules stay plain code, and what makes them fast can be found in 
   answers. The slot is replaced as a whole, so two threads never mix an argument with
   another's answer. A memo keyed by something else than the arguments (a field of them)
   stays written where it is, saying so.
+- ``member_of``: an enum's member by its value through a dict, where calling the enum class
+  (``LandChoice("final")``) costs a microsecond in Python 3.11's ``EnumType.__call__``;
+  what the dict does not hold goes to the class itself, for its own error.
+- ``values_of`` / ``names_of``: the other way, each member's value or name by a dict lookup
+  (``member.value`` and ``member.name`` go through ``enum.property``'s Python
+  ``__get__``: half a microsecond, and an event names several members).
+- ``json_lines``: JSON values one a line, byte for byte as ``json.dumps(v) + "\n"`` each,
+  through one encoder made once (``json.dumps`` makes a new C encoder, and goes through
+  three Python calls, for every value: a third of the time of a log's line).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
 from functools import cache, wraps
+from json import encoder as _json
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
@@ -78,6 +90,55 @@ def hex_json(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
+E = TypeVar("E", bound=Enum)
+
+
+def member_of(cls: type[E]) -> Callable[[Any], E]:
+    """``cls(value)`` by a dict lookup (see the module's docstring): a value that names no
+    member (or cannot be hashed) is passed to ``cls``, which raises its own error."""
+    table = {m.value: m for m in cls}
+
+    def member(value: Any) -> E:
+        try:
+            return table[value]
+        except (KeyError, TypeError):
+            return cls(value)
+
+    member.__name__ = f"{cls.__name__}_member"
+    return member
+
+
+def values_of(cls: type[E]) -> dict[E, Any]:
+    """Each member of ``cls`` to its value (see the module's docstring)."""
+    return {m: m.value for m in cls}
+
+
+def names_of(cls: type[E]) -> dict[E, str]:
+    """Each member of ``cls`` to its name (see the module's docstring)."""
+    return {m: m.name for m in cls}
+
+
+_MAKE_ENCODER = getattr(_json, "c_make_encoder", None)  # (CPython's C accelerator)
+_LINE: Callable[[Any, int], list[str]] | None = None if _MAKE_ENCODER is None else \
+    _MAKE_ENCODER(None, json.JSONEncoder().default, _json.encode_basestring_ascii, None, ": ",
+                  ", ", False, False, True)
+"""``json.dumps``'s own C encoder with its default settings (no circular check: a value
+that refers to itself recurses, and the fallback says what ``json.dumps`` says)."""
+
+
+def json_lines(values: Iterable[Any]) -> str:
+    """``"".join(json.dumps(v) + "\n" for v in values)``, faster (see the module's
+    docstring); what the encoder refuses, ``json.dumps`` refuses in its own words."""
+    line = _LINE
+    values = values if isinstance(values, list | tuple) else list(values)
+    if line is not None:
+        try:
+            return "".join(["".join(line(v, 0)) + "\n" for v in values])
+        except (TypeError, ValueError, RecursionError):
+            pass
+    return "".join(json.dumps(v) + "\n" for v in values)
+
+
 _NOTHING: Any = object()
 
 
@@ -118,4 +179,5 @@ def last_answer(fn: Callable[P, R]) -> Callable[P, R]:
     return found
 
 
-__all__ = ["built", "evolve", "evolve_by", "hex_json", "last_answer", "slotted"]
+__all__ = ["built", "evolve", "evolve_by", "hex_json", "json_lines", "last_answer", "member_of",
+           "names_of", "slotted", "values_of"]

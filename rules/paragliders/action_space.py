@@ -54,6 +54,7 @@ wind-push choice's during a turn), without listing the legal actions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import DIRECTIONS, Direction, Hex
@@ -72,10 +73,11 @@ from skyhex.rules.paragliders.actions import (
     claim_order,
 )
 from skyhex.rules.paragliders.flight import relaunch_allowed
+from skyhex.rules.paragliders.legal import turn_of
 from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.stunts import TIMED_STUNTS, Stunt
 
-__all__ = ["Layout", "action_at", "action_index", "action_space", "layout"]
+__all__ = ["Layout", "action_at", "action_index", "action_space", "layout", "listed"]
 
 MOVES: tuple[MoveKind, ...] = tuple(MoveKind)
 """The move digit's values."""
@@ -91,6 +93,9 @@ _WIND_DIGIT = {k: i for i, k in enumerate(WIND_KINDS)}
 _CARDS = {skill: (int(Skill.HARD_TURN in skill), int(Skill.ACCELERATE in skill))
           for _, skill in VARIANTS}
 """Each set of Skill Move cards' hard-turn and acceleration card, 0 or 1."""
+_VARIANT = {False: {skill: v for v, (a, skill) in enumerate(VARIANTS) if not a},
+            True: {skill: v for v, (a, skill) in enumerate(VARIANTS) if a}}
+"""The variant digit of a legal flight, by acceleration and cards (``listed``)."""
 _K_MOVE = TurnKind.MOVE
 _K_PASS = TurnKind.PASS
 _K_RELAUNCH = TurnKind.RELAUNCH
@@ -134,6 +139,13 @@ class Layout:
     few tuples, and a claim's hash is worked out in Python at each asking."""
     sets: dict[int, tuple[Claim, ...]] = field(init=False, repr=False)
     """The claims of each claims digit decoded (remembered likewise)."""
+    turns: dict[str, dict[int, Turn]] = field(init=False, repr=False)
+    """The turns met in whole listings (``listed``) and decoded (``action_at``), by player
+    and index: the decisions of a game list the same few turns again and again (a move's
+    index does not name where it starts), each built once and shared (frozen values)."""
+    index_of: dict[int, tuple[Turn, int]] = field(init=False, repr=False)
+    """The index of each turn of ``turns`` by the turn's ``id`` (the turn kept with it):
+    ``action_index`` of a listed turn is a look-up."""
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -159,6 +171,8 @@ class Layout:
         put(self, "stunt_of", {s: i for i, s in enumerate(self.stunts)})
         put(self, "codes", {})
         put(self, "sets", {0: ()})
+        put(self, "turns", {})
+        put(self, "index_of", {})
 
 
 _LAYOUTS: dict[int, tuple[Game, Layout]] = {}
@@ -166,6 +180,11 @@ _LAYOUTS: dict[int, tuple[Game, Layout]] = {}
 it (a few dozen games at most: cleared past that)."""
 _LAST: list[tuple[Game, Layout] | None] = [None]
 """The game asked about last and its layout: a playout asks of one game at every step."""
+_SHARED: dict[tuple[object, ...], Layout] = {}
+"""The layouts by what they are made of: the games of one scenario (a playout sets up a
+game each time) share one, and the turns it remembers (cleared past 16)."""
+_KEEP = 4096
+"""How many turns a layout remembers (``Layout.turns``) before it forgets them all."""
 
 
 def layout(game: Game) -> Layout:
@@ -182,10 +201,15 @@ def layout(game: Game) -> Layout:
         if relaunch:
             landings.append((LandChoice.RELAUNCH, None, False))
             landings.extend((LandChoice.RELAUNCH, m, False) for m in sorted(game.mountains))
+        key = (tuple(game.takeoffs), game.claim_stunts, tuple(landings), relaunch)
+        shared = _SHARED.get(key)
+        if shared is None:
+            if len(_SHARED) >= 16:
+                _SHARED.clear()
+            shared = _SHARED[key] = Layout(*key)
         if len(_LAYOUTS) >= 64:
             _LAYOUTS.clear()
-        held = _LAYOUTS[id(game)] = (game, Layout(tuple(game.takeoffs), game.claim_stunts,
-                                                  tuple(landings), relaunch))
+        held = _LAYOUTS[id(game)] = (game, shared)
     _LAST[0] = held
     return held[1]
 
@@ -206,6 +230,9 @@ def action_index(game: Game, action: Action) -> int:
     every legal action of a playout by index: the common cases come first.)"""
     last = _LAST[0]
     lay = last[1] if last is not None and last[0] is game else layout(game)
+    known = lay.index_of.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
     land, top = action.land, action.top_lander
     landing = 0
     if land is not None or top or action.mountain is not None:
@@ -309,6 +336,90 @@ def action_at(game: Game, state: State, index: int) -> Action:
         return WindChoice(player, WIND_KINDS[kind], land, mountain, top)
     if phase is Phase.WIND_PUSH:
         raise index_error(index, size, "a turn, and this is a wind-push choice")
+    met = lay.turns.get(player)
+    if met is not None:
+        turn = met.get(index)
+        if turn is not None:
+            return turn
+    return _kept(lay, player, index, _turn_at(lay, player, index))
+
+
+def _kept(lay: Layout, player: str, index: int, turn: Turn) -> Turn:
+    """``turn``, remembered as ``player``'s turn of ``index`` (every turn forgotten past
+    ``_KEEP``)."""
+    index_of = lay.index_of
+    if len(index_of) >= _KEEP:
+        index_of.clear()
+        lay.turns.clear()
+    met = lay.turns.get(player)
+    if met is None:
+        met = lay.turns[player] = {}
+    met[index] = turn
+    index_of[id(turn)] = (turn, index)
+    return turn
+
+
+def listed(game: Game, groups: list[tuple[Any, list[Any]]]) -> list[Action]:
+    """Every turn of ``legal.turn_groups``'s ``groups``, in order, as ``legal.expand``
+    builds them, each one's index worked out from what its group shares and its tail: the
+    turn met before under that index is given again (``Layout.turns``), a new one is built
+    and remembered, so that ``action_index`` of each is a look-up and a decision builds
+    only the turns no decision listed before."""
+    last = _LAST[0]
+    lay = last[1] if last is not None and last[0] is game else layout(game)
+    lands = len(lay.landings)
+    radix = lay.claims
+    out: list[Action] = []
+    append = out.append
+    for prefix, tails in groups:
+        if prefix is None:
+            out.extend(tails)
+            continue
+        player, kind, move = prefix[0], prefix[1], prefix[2]
+        met = lay.turns.get(player)
+        if met is None:
+            met = lay.turns[player] = {}
+        if kind is _K_MOVE:
+            base = lay.move + (_MOVE_DIGIT[move] * 6 + _VARIANT[prefix[5]][prefix[6]]) * \
+                lands * radix
+            for tail in tails:
+                land, mountain, stunts, top = tail
+                index = base if land is None and mountain is None and not top else \
+                    base + lay.landing_of[land, mountain, top] * radix
+                if stunts:
+                    index += _code(lay, stunts, prefix, tail)
+                turn = met.get(index)
+                append(turn if turn is not None else
+                       _kept(lay, player, index, turn_of(prefix, tail)))
+            continue
+        facing = prefix[4]
+        base = (lay.takeoff + (lay.takeoff_of[prefix[3]] * 6 + facing) * lay.flight
+                if kind is _K_TAKEOFF else lay.relaunching + facing * lay.flight) + \
+            _MOVE_DIGIT[move] * 6 * lands * radix
+        for tail in tails:
+            accelerate, skill, land, mountain, stunts, top = tail
+            index = base + _VARIANT[accelerate][skill] * lands * radix
+            if land is not None or mountain is not None or top:
+                index += lay.landing_of[land, mountain, top] * radix
+            if stunts:
+                index += _code(lay, stunts, prefix, tail)
+            turn = met.get(index)
+            append(turn if turn is not None else
+                   _kept(lay, player, index, turn_of(prefix, tail)))
+    return out
+
+
+def _code(lay: Layout, stunts: tuple[Claim, ...], prefix: tuple[Any, ...],
+          tail: tuple[Any, ...]) -> int:
+    """The claims digit of a listed turn's ``stunts`` (remembered by ``_claims_code``)."""
+    held = lay.codes.get(id(stunts))
+    return held[1] if held is not None and held[0] is stunts else \
+        _claims_code(lay, turn_of(prefix, tail))
+
+
+def _turn_at(lay: Layout, player: str, index: int) -> Turn:
+    """The turn of ``player`` that ``index`` names (an index of the turns' blocks)."""
+    lands = len(lay.landings)
     if index < lay.move:
         if index == lay.passing:
             return Turn(player, TurnKind.PASS)

@@ -207,19 +207,36 @@ def _landing_text(land: LandChoice | None, mountain: Hex | None, top_lander: boo
     return text
 
 
+_LAND = speed.member_of(LandChoice)
+_MOVE = speed.member_of(MoveKind)
+_SKILL = speed.member_of(Skill)
+_WIND = speed.member_of(WindKind)
+_STUNT = speed.member_of(Stunt)
+_NO_SKILL = frozenset[Skill]()
+_STARTS = ("takeoff", "relaunch", "pass", "walk", "wind")
+_K_PASS, _K_WALK = TurnKind.PASS, TurnKind.WALK
+_K_TAKEOFF, _K_RELAUNCH = TurnKind.TAKEOFF, TurnKind.RELAUNCH
+_K_MOVE, _K_STUCK = TurnKind.MOVE, TurnKind.STUCK
+_LAND_RELAUNCH = LandChoice.RELAUNCH
+_TOP_LANDER = Stunt.TOP_LANDER
+_ACCELERATE = Skill.ACCELERATE
+
+
 def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
-    """Read one schema-valid moves-file entry; ``InputError`` for contradictory keys."""
+    """Read one schema-valid moves-file entry; ``InputError`` for contradictory keys.
+    (Asked of every entry a replay reads: enum members by value through ``speed.member_of``,
+    the turn made by ``Turn.of``.)"""
     problems: list[Problem] = []
 
     def bad(message: str, key: str | None = None) -> None:
         problems.append(Problem("moves.entry", message, (*path, key) if key else path))
 
     player = entry["player"]
-    land = LandChoice(entry["land"]) if "land" in entry else None
+    land = _LAND(entry["land"]) if "land" in entry else None
     mountain = Hex(*entry["mountain"]) if "mountain" in entry else None
-    if mountain is not None and land is not LandChoice.RELAUNCH:
+    if mountain is not None and land is not _LAND_RELAUNCH:
         bad("mountain goes with land: relaunch", "mountain")
-    starts = [k for k in ("takeoff", "relaunch", "pass", "walk", "wind") if k in entry]
+    starts = [k for k in _STARTS if k in entry]
     if len(starts) > 1:
         bad(f"an entry is one of takeoff, relaunch, pass, walk or wind, not {' and '.join(starts)}")
     if "wind" in entry:
@@ -233,45 +250,42 @@ def action_from_entry(entry: dict[str, Any], path: Path = ()) -> Action:
                                     "by resisting, is claimed there)", (*path, "stunts")))
         if problems:
             raise InputError(problems)
-        return WindChoice(player, WindKind(entry["wind"]), land, mountain,
+        return WindChoice(player, _WIND(entry["wind"]), land, mountain,
                           top_lander=top_lander)
-    move = MoveKind(entry["move"]) if "move" in entry else None
-    skill = frozenset(Skill(s) for s in entry.get("skill", []))
+    move = _MOVE(entry["move"]) if "move" in entry else None
+    skill = frozenset(_SKILL(s) for s in entry["skill"]) if "skill" in entry else _NO_SKILL
     accelerate = bool(entry.get("accelerate", False))
     if "pass" in entry or "walk" in entry:
-        kind = TurnKind.PASS if "pass" in entry else TurnKind.WALK
+        kind = _K_PASS if "pass" in entry else _K_WALK
         for key in ("move", "accelerate", "skill", "land"):
             if key in entry and entry[key] not in (False, []):
                 bad(f"{key} has no place in a {kind.value} turn", key)
     elif "takeoff" in entry:
-        kind = TurnKind.TAKEOFF
+        kind = _K_TAKEOFF
     elif "relaunch" in entry:
-        kind = TurnKind.RELAUNCH
+        kind = _K_RELAUNCH
     elif move is not None:
-        kind = TurnKind.MOVE
+        kind = _K_MOVE
     elif land is not None:
-        kind = TurnKind.STUCK
+        kind = _K_STUCK
     else:
         bad("say what the player does: move, takeoff, relaunch, pass, walk, wind, or land "
             "(when no move is possible)")
-        kind = TurnKind.PASS
-    if kind in (TurnKind.TAKEOFF, TurnKind.RELAUNCH) and move is None:
+        kind = _K_PASS
+    if (kind is _K_TAKEOFF or kind is _K_RELAUNCH) and move is None:
         bad(f"a {kind.value} is followed by a move in the same turn", kind.value)
-    if accelerate is False and Skill.ACCELERATE in skill:
+    if accelerate is False and _ACCELERATE in skill:
         bad("the accelerate card goes with accelerate: true", "skill")
-    claims, top_lander = _claims(entry, path, accelerate, problems)
+    claims, top_lander = _claims(entry, path, accelerate, problems) if "stunts" in entry \
+        else ((), False)
     if problems:
         raise InputError(problems)
     takeoff = entry.get("takeoff") or {}
     relaunch = entry.get("relaunch") or {}
     facing_name = takeoff.get("facing") or relaunch.get("facing")
-    return Turn(
-        player=player, kind=kind, move=move,
-        hex=Hex(*takeoff["hex"]) if "hex" in takeoff else None,
-        facing=Direction.parse(facing_name) if facing_name else None,
-        accelerate=accelerate, skill=skill, land=land, mountain=mountain,
-        stunts=claims, top_lander=top_lander,
-    )
+    return Turn.of(player, kind, move, Hex(*takeoff["hex"]) if "hex" in takeoff else None,
+                   Direction.parse(facing_name) if facing_name else None, accelerate, skill,
+                   land, mountain, claims, top_lander)
 
 
 def _claims(entry: dict[str, Any], path: Path, accelerate: bool, problems: list[Problem]
@@ -284,8 +298,8 @@ def _claims(entry: dict[str, Any], path: Path, accelerate: bool, problems: list[
     claims: list[Claim] = []
     top_lander = False
     for k, c in enumerate(entry.get("stunts", [])):
-        stunt = Stunt(c["stunt"])
-        if stunt is Stunt.TOP_LANDER:
+        stunt = _STUNT(c["stunt"])
+        if stunt is _TOP_LANDER:
             extra = [key for key in ("when", "action") if key in c]
             if extra:
                 problems.append(Problem(

@@ -14,14 +14,17 @@ explain it.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.draws import Draws
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import LOG_FORMAT, Event
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.lazy import LazyItems
 from skyhex.rules.paragliders import GAME, stunt_rules
+from skyhex.rules.paragliders.action_space import listed
 from skyhex.rules.paragliders.actions import (
     MOMENTS,
     Action,
@@ -83,6 +86,8 @@ _K_RELAUNCH = TurnKind.RELAUNCH
 _K_STUCK = TurnKind.STUCK
 _K_TAKEOFF = TurnKind.TAKEOFF
 _K_WALK = TurnKind.WALK
+_KIND_VALUE = speed.values_of(TurnKind)
+_DIRECTION_NAME = speed.names_of(Direction)
 
 WALK_STEP = 6
 
@@ -287,13 +292,13 @@ def legal_actions(game: Game, state: State) -> list[Action]:
         return list(wind_choices(game, state, pilot))
     groups = turn_groups(game, state, pilot)  # turned into actions only when read
     if pilot.status is not _FLYING:
-        return LazyItems(groups, turn_of)
+        return LazyItems(groups, turn_of, partial(listed, game))
     moves = bool(groups)
     declared: list[Action] = list(declared_landings(game, pilot))
     if moves:
         if declared:
             groups.append((None, declared))
-        return LazyItems(groups, turn_of)
+        return LazyItems(groups, turn_of, partial(listed, game))
     return declared + [a for a in _try(game, state, Turn(pilot.ident, _K_STUCK))
                        if a not in declared]
 
@@ -395,7 +400,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
     base: Event = _NO_EVENT
     if events is not None:
         base = {"type": "turn", "time": format_clock(state.time), "player": pilot.ident,
-                "action": kind.value}
+                "action": _KIND_VALUE[kind]}
     if pilot.stunts:
         pilot = stunt_rules.start_of_turn(game, state, pilot, events)
     if action.top_lander:
@@ -425,7 +430,7 @@ def _turn(game: Game, state: State, pilot: Pilot, action: Turn, events: list[Eve
             pilot = pilot.evolve(ledger=(*pilot.ledger, ("relaunch walk", -pilot.deficit)))
         if events is not None:
             events.append({"type": "relaunch", "player": pilot.ident, "hex": hx(start),
-                           "facing": facing.name, "paid": pilot.deficit})
+                           "facing": _DIRECTION_NAME[facing], "paid": pilot.deficit})
         pilot = stunt_rules.reset_survivor(relaunched(pilot), events)
 
     hook = None

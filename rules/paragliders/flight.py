@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple, TypeVar
 
+from skyhex.rules import speed
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.game import Event
 from skyhex.rules.hexgrid import Direction, Hex
@@ -55,6 +56,9 @@ def hx(h: Hex) -> list[int]:
 
 _FLYING = PilotStatus.FLYING
 _MOUNTAIN = Terrain.MOUNTAIN
+_DIRECTION_NAME = speed.names_of(Direction)
+_MOVE_VALUE = speed.values_of(MoveKind)
+_TERRAIN_VALUE = speed.values_of(Terrain)
 
 
 PLACE = 256
@@ -441,8 +445,8 @@ def fly(game: Game, state: State, pilot: Pilot, start: Hex, facing: Direction, a
         pilot = flown
     turn_event: Event = _NO_EVENT
     if events is not None:
-        turn_event = {"from": hx(start), "to": hx(to), "facing": new_facing.name,
-                      "move": move.value,
+        turn_event = {"from": hx(start), "to": hx(to), "facing": _DIRECTION_NAME[new_facing],
+                      "move": _MOVE_VALUE[move],
                       "altitude": {"before": altitude, "after": after,
                                    "modifiers": [dict(m) for m in first]}}
     if not accelerate:
@@ -543,7 +547,7 @@ def touch_down(game: Game, state: State, pilot: Pilot, choice: LandChoice | None
     # the pilot after it, in one copy: a pawn on the ground (and crashed), landed or walking
     changes: dict[str, Any] = {"altitude": 0, "landed_time": state.time, "facing": None}
     if crashed:
-        reason = "dead-end" if dead_end else terrain.value
+        reason = "dead-end" if dead_end else _TERRAIN_VALUE[terrain]
         changes["crashed"] = True
         changes["ledger"] = (*pilot.ledger, (f"crash ({reason})", CRASH_VP))
         if events is not None:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.game import Entry, Event, Metadata, Ruleset, ScoreRow
 from skyhex.rules.paragliders import GAME, engine
@@ -68,7 +69,8 @@ class Paragliders:
                                       "entries name their player, not a company", path)])
         action = read_entry(dict(entry), path)
         player = game.scenario.player(action.player)  # a colour names its player too
-        return replace(action, player=player.ident) if player else action
+        return replace(action, player=player.ident) if player and \
+            player.ident != action.player else action
 
     def action_to_entry(self, action: Action) -> Entry:
         return action.to_entry()
@@ -116,8 +118,10 @@ class Paragliders:
         """Everything on a Paragliders table is public but the chance still to come (the
         cloud spawns drawn at a weather change, the weather tiles of a short forecast as
         the day goes): the same state, in a game with a fresh seed and no pinned draws."""
-        scenario = replace(game.scenario, seed=rng.randrange(2**31))
-        return replace(game, scenario=scenario, pinned=(), pinned_from=0), state
+        scenario = speed.evolve(game.scenario, seed=rng.randrange(2**31))
+        # (copied with its tables: the seed and the pins are all that differ, and no table
+        # of a game derives from them; a bot asks for a world at every decision)
+        return speed.evolve(game, scenario=scenario, pinned=(), pinned_from=0), state
 
     def event_view(self, game: Game, event: Event, who: str | None) -> Event:
         return event  # nothing is hidden in Paragliders

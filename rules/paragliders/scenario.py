@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from skyhex.rules import speed
 from skyhex.rules.errors import InputError, Path, Problem
 from skyhex.rules.hexgrid import Direction, Hex
 from skyhex.rules.paragliders.clock import format_clock, parse_clock
@@ -161,12 +162,23 @@ class Scenario:
     position: Position | None = None
 
     def player(self, ident: str) -> Player | None:
-        return next((p for p in self.players if p.ident == ident or p.colour.value == ident),
-                    None)
+        """The first player named ``ident`` by its name or its colour."""
+        return _by_ident(self.players).get(ident)
 
     @property
     def hours(self) -> int:
         return len(self.components.weather_board.hours)
+
+
+@speed.last_answer
+def _by_ident(players: tuple[Player, ...]) -> dict[str, Player]:
+    """Each player by its name and its colour, the first in seat order for a name two
+    share (``Scenario.player`` is asked of every moves-file entry read)."""
+    table: dict[str, Player] = {}
+    for p in players:
+        table.setdefault(p.ident, p)
+        table.setdefault(p.colour.value, p)
+    return table
 
 
 def parse_face(text: str) -> tuple[str, str]:

@@ -74,27 +74,58 @@ def cross_scores(game: Game, state: State) -> list[dict[str, Any]]:
     return rows
 
 
+_EVERY_ANTENNA = frozenset(Antenna)
+_FLYING = PilotStatus.FLYING
+_CROSS = SoloMode.CROSS
+
+Part = tuple[tuple[tuple[str, int], ...], bool, tuple[int, int, int]]
+"""What a pilot's row owes to the pilot alone: its breakdown's items before the rank, or
+before the GPS markers for a pilot without the three antennas (``ledger``, ``altitude``,
+``missing antennas``), whether it has the three antennas, and its tiebreak (antennas, GPS
+markers, stunts scored)."""
+_PARTS: dict[int, tuple[Pilot, Game, Part]] = {}
+"""``_part`` by the pilot's ``id`` (the pilot and the game kept with it so that the number
+names them): a bot weighs every action by the scores after it, where only the pilot who
+acted differs from the state before (the others are the same values)."""
+
+
+def _part(game: Game, p: Pilot) -> Part:
+    held = _PARTS.get(id(p))
+    if held is not None and held[0] is p and held[1] is game:
+        return held[2]
+    breakdown: dict[str, int] = {}
+    for reason, vp in p.ledger:
+        key = reason.split(" ")[0]
+        breakdown[key] = breakdown.get(key, 0) + vp
+    missing = sorted(_EVERY_ANTENNA - p.antennas)
+    if p.status is _FLYING:
+        breakdown["altitude"] = -p.altitude
+    if missing:
+        breakdown["missing antennas"] = -missing_distance(game, _position(game, p), missing)
+    stunts = sum(1 for _, progress in p.stunts if progress.scored is not None)
+    part = (tuple(breakdown.items()), not missing, (len(p.antennas), len(p.gps), stunts))
+    if len(_PARTS) >= 4096:
+        _PARTS.clear()
+    _PARTS[id(p)] = (p, game, part)
+    return part
+
+
 def final_scores(game: Game, state: State) -> list[dict[str, Any]]:
-    """Each pilot's score breakdown, total and rank (1 = winner; ties share a rank)."""
-    if game.scenario.solo is SoloMode.CROSS:
+    """Each pilot's score breakdown, total and rank (1 = winner; ties share a rank). (Asked
+    after every action a bot weighs: what a row owes to its pilot alone is remembered.)"""
+    if game.scenario.solo is _CROSS:
         return cross_scores(game, state)
-    everyone = set(Antenna)
-    racers = [p for p in state.pilots if p.status is not PilotStatus.FLYING
-              and p.antennas >= everyone and p.landed_time is not None]
+    racers = [p for p in state.pilots if p.status is not _FLYING
+              and p.antennas >= _EVERY_ANTENNA and p.landed_time is not None]
     times = sorted({p.landed_time for p in racers if p.landed_time is not None})
     rows: list[dict[str, Any]] = []
     tiebreaks: list[tuple[int, int, int]] = []
+    keys: list[tuple[int, int, int, int]] = []
+    gps_top = len(GPS_VP) - 1
     for p in state.pilots:
-        breakdown: dict[str, int] = {}
-        for reason, vp in p.ledger:
-            key = reason.split(" ")[0]
-            breakdown[key] = breakdown.get(key, 0) + vp
-        missing = sorted(everyone - p.antennas)
-        if p.status is PilotStatus.FLYING:
-            breakdown["altitude"] = -p.altitude
-        if missing:
-            breakdown["missing antennas"] = -missing_distance(game, _position(game, p), missing)
-        elif p in racers:
+        items, every, tiebreak = _part(game, p)
+        breakdown = dict(items)
+        if every and any(r is p for r in racers):
             assert p.landed_time is not None
             place = times.index(p.landed_time)
             breakdown["rank"] = RANK_VP[place] if place < len(RANK_VP) else 0
@@ -102,14 +133,13 @@ def final_scores(game: Game, state: State) -> list[dict[str, Any]]:
             if game.target is not None and p.hex is not None:
                 d = p.hex.distance(game.target)
                 breakdown["target"] = TARGET_VP[d] if d < len(TARGET_VP) else 0
-        gps = len(p.gps)
-        breakdown["gps"] = GPS_VP[min(gps, len(GPS_VP) - 1)]
-        stunts = sum(1 for _, progress in p.stunts if progress.scored is not None)
-        rows.append({"player": p.ident, "score": sum(breakdown.values()), "rank": 0,
-                     "breakdown": breakdown})
-        tiebreaks.append((len(p.antennas), gps, stunts))
-    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["score"],
-                                                     tuple(-x for x in tiebreaks[i])))
+        gps = tiebreak[1]
+        breakdown["gps"] = GPS_VP[gps if gps < gps_top else gps_top]
+        score = sum(breakdown.values())
+        rows.append({"player": p.ident, "score": score, "rank": 0, "breakdown": breakdown})
+        tiebreaks.append(tiebreak)
+        keys.append((-score, -tiebreak[0], -tiebreak[1], -tiebreak[2]))
+    order = sorted(range(len(rows)), key=keys.__getitem__)
     rank = 0
     previous: tuple[int, tuple[int, int, int]] | None = None
     for position, i in enumerate(order):

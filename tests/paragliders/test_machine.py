@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import cache
 from typing import Any
 
@@ -30,6 +30,7 @@ from skyhex.rules.paragliders.actions import (
     claim_order,
 )
 from skyhex.rules.paragliders.bots import CAP
+from skyhex.rules.paragliders.legal import expand, turn_groups
 from skyhex.rules.paragliders.ruleset import RULESET as RULES
 from skyhex.rules.paragliders.state import Game, Phase, State
 from skyhex.rules.paragliders.stunts import Stunt
@@ -101,6 +102,30 @@ def test_legal_actions_have_distinct_indices_in_the_space_that_decode_back() -> 
         for action, index in zip(legal, indices, strict=True):
             assert 0 <= index < space
             assert RULES.action_at(game, state, index) == action
+
+
+def test_a_whole_listing_is_the_turns_of_its_groups_with_their_own_indices() -> None:
+    """``action_space.listed`` (a whole listing read, its turns remembered by index) gives
+    the turns ``legal.expand`` builds, in order, and each remembered index is the one
+    ``action_index`` works out for an equal turn built afresh; a turn read alone (one item
+    of the lazy listing) and a decoded one have the same index."""
+    for _, game, state in sampled():
+        pilot = state.actor
+        assert pilot is not None
+        if state.phase is Phase.WIND_PUSH:
+            continue
+        groups = turn_groups(game, state, pilot)
+        whole = encoding.listed(game, groups)
+        assert whole == expand(groups)
+        lazy = RULES.legal_actions(game, state)
+        alone = [lazy[k] for k in range(len(lazy))]  # each built alone, never remembered
+        for turn, other in zip(whole, alone, strict=True):
+            fresh = Turn.of(*(getattr(other, f.name) for f in fields(Turn)))
+            assert turn == other == fresh and turn is not fresh
+            index = encoding.action_index(game, turn)
+            assert index == encoding.action_index(game, fresh) == \
+                encoding.action_index(game, other)
+            assert encoding.action_at(game, state, index) == fresh
 
 
 def test_advance_is_the_state_apply_gives() -> None:
