@@ -22,7 +22,7 @@ from typing import Any
 from benchmarks import anchor, inputs
 from benchmarks.measure import Figure, alternate
 
-RANDOM_POLICIES: tuple[str, ...] = ("random",)
+RANDOM_POLICIES: tuple[str, ...] = ("random", "sensible")
 """The bots (``skyhex.rules.bots.bot`` names) that random-game rows are measured for, one
 row each per game: add a name here to give it its rows."""
 
