@@ -3,17 +3,17 @@
 The main row is the replay as ``skyhex replay`` runs it: the moves file read, parsed and
 checked (``sources``), its entries turned into actions and the first state set up afresh
 (as ``load_game`` does), the runner the command uses (``replay_game``) and the numbered
-NDJSON log written as the command writes it (``json.dumps`` of every event, to an in-memory
-sink). Only the reading of the scenario file into its game (its map and component set) is
-done before the timing, once per file; the row that reads the files too calls ``load_game``
-whole. The bare loop (actions parsed before the timing, the first state reused, ``apply``
-only, the events built and dropped) stays as a secondary row.
+NDJSON log written by the function the command writes it with (``rules.replay.log_text``,
+every event, to an in-memory sink). Only the reading of the scenario file into its game
+(its map and component set) is done before the timing, once per file; the row that reads
+the files too calls ``load_game`` whole. The bare loop (actions parsed before the timing,
+the first state reused, ``apply`` only, the events built and dropped) stays as a secondary
+row.
 """
 
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -26,8 +26,10 @@ def _log(replay: Any) -> int:
     A replay that stopped at an illegal entry is a broken input, not a figure."""
     if replay.error is not None:
         raise RuntimeError(f"a recorded game does not replay: {replay.error['message']}")
+    from skyhex.rules.replay import log_text
+
     sink = io.StringIO()
-    sink.write("".join(json.dumps(e) + "\n" for e in replay.events))
+    sink.write(log_text(replay.events))
     return len(replay.events)
 
 
