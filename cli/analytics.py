@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from skyhex.cli.files import ForceOption
-from skyhex.cli.report import DEFAULT, GameName, reporting
+from skyhex.cli.report import DEFAULT, GameName, OutsideRefsOption, reporting
 
 WorkersOption = Annotated[int | None, typer.Option(
     min=1, max=256, help="Local worker processes (default: every core; 1: in this process).")]
@@ -101,6 +101,7 @@ def analyze(
         "--progress/--no-progress", help="Progress on stderr (default: on a terminal).")]
     = None,
     force: ForceOption = False,
+    allow_outside_refs: OutsideRefsOption = False,
 ) -> None:
     """Balance analytics: bots play every map or scenario K times, seats rotated; one row
     per item (scores by seat, seat advantage, spread, game length, the game's figures, the
@@ -137,7 +138,8 @@ def analyze(
             items = analysis.generated_items(str(game.value), generate, seed, players,
                                              chosen, games, cap)
         else:
-            items = analysis.file_items(sources or [], players, chosen, games, cap)
+            items = analysis.file_items(sources or [], players, chosen, games, cap,
+                                        outside=allow_outside_refs)
         rows: list[dict[str, object]] = []
         if resume and os.path.exists(output):
             rows = _finished_rows(output)

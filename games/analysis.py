@@ -44,8 +44,10 @@ def generated_items(game: str, count: int, seed: int, players: int, bots: Sequen
 
 
 def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: int,
-               cap: int | None) -> list[dict[str, Any]]:
-    """Items for scenario or map files, and for the ``*.yaml`` files of folders."""
+               cap: int | None, *, outside: bool = False) -> list[dict[str, Any]]:
+    """Items for scenario or map files, and for the ``*.yaml`` files of folders;
+    ``outside``: a scenario's references may lead outside the working directory
+    (``--allow-outside-refs``)."""
     from skyhex.games.documents import load_validated
     from skyhex.schemas.documents import load
 
@@ -65,18 +67,19 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
         data = load_validated(path, kind).data
         items.append({"item": path, "game": data.get("game", default_name()), kind: path,
                       "players": players, "bots": list(bots), "games": games, "cap": cap,
-                      "seed": k})
+                      "seed": k, **({"outside_refs": True} if outside else {})})
     return items
 
 
 def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
     """The face and the scenario of an item."""
-    from skyhex.games.documents import load_scenario
+    from skyhex.games.documents import References, load_scenario
     from skyhex.games.face import NEW, face
     from skyhex.schemas.documents import parse
 
     if "scenario" in item:
-        found, scenario, _ = load_scenario(item["scenario"])
+        found, scenario, _ = load_scenario(
+            item["scenario"], refs=References(outside=bool(item.get("outside_refs"))))
         return found, scenario
     game = face(item["game"])
     scenarios = game.need(game.scenarios, "scenarios")
@@ -87,7 +90,9 @@ def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
     _, text = game.need(scenarios.new, "scenario new")(game, options, "-")[-1]
     name = f"<{item['item']}>"
     document = parse(text, name)
-    base = item.get("map", ".")
+    # The new scenario names its map as given (relative to the working directory, where
+    # the made scenario stands: ``scenario new -o -``), so its references resolve from here.
+    base = "."
     data = document.data
     if "generate" in item and not scenarios.generates_map:
         # The map of the seed (``map generate --seed``'s), inline in the new scenario.
@@ -95,7 +100,10 @@ def _scenario(item: Mapping[str, Any]) -> tuple[Any, Any]:
         generated = game.need(maps.generate, "map generate")(item["generate"], {},
                                                               maps.context(None))
         data = {**data, "map": maps.to_dict(generated)}
-    return game, scenarios.read(document, data, base, ())
+    # A map named on the command line is the user's own choice, not a file's reference:
+    # it is read wherever it is, as ``map check`` reads it.
+    refs = References(outside="map" in item)
+    return game, scenarios.read(document, data, base, (), refs=refs)
 
 
 def item_map(item: Mapping[str, Any]) -> tuple[Any, Any] | None:

@@ -134,6 +134,47 @@ def test_analyze_generates_the_maps_of_every_game(game: str, tmp_path: Path) -> 
     assert row["static"] == {k: v for k, v in figures.items() if k != "file"}
 
 
+@pytest.mark.parametrize("game", ["paragliders", "turbulences", "balloons"])
+def test_analyze_reads_maps_from_a_folder(game: str, workdir: Path) -> None:
+    """The README's ``skyhex map generate --count 3 -o maps/`` then ``skyhex analyze maps/
+    --players 4``: every map of the folder played, whichever folder it is in."""
+    made = run("map", "generate", "--game", game, "--count", "2", "--seed", "3", "-o", "maps/")
+    assert made.exit_code == 0, made.stderr
+    for folder in ("maps/", "./maps"):
+        out = workdir / f"rows-{len(folder)}.ndjson"
+        r = run("analyze", folder, "--players", "2", "--games", "1", "--workers", "1",
+                "--no-progress", "-o", str(out))
+        assert r.exit_code == 0 and "error" not in r.stderr, r.stderr
+        rows = rows_of(out)
+        assert [row["game"] for row in rows] == [game, game]
+        assert sorted(Path(row["item"]).name for row in rows) == sorted(
+            p.name for p in (workdir / "maps").iterdir())
+
+
+def test_analyze_reads_a_map_named_anywhere(workdir: Path, tmp_path_factory:
+                                            pytest.TempPathFactory) -> None:
+    """A map named on the command line is read wherever it is (it is the user's choice, not
+    a file's reference); a scenario's references outside the working directory are refused
+    unless ``--allow-outside-refs``, as every reader does."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    assert run("map", "generate", "--seed", "3", "-o", str(elsewhere / "m.yaml")).exit_code == 0
+    r = run("analyze", str(elsewhere / "m.yaml"), "--players", "2", "--games", "1",
+            "--workers", "1", "--no-progress", "-o", "rows.ndjson")
+    assert r.exit_code == 0 and "error" not in r.stderr, r.stderr
+    assert len(rows_of(workdir / "rows.ndjson")) == 1
+    scenario = elsewhere / "s.yaml"
+    scenario.write_text((ROOT / "examples" / "scenarios" / "four-players.yaml").read_text()
+                        .replace("../maps/mapgen1-seed-7.yaml", "m.yaml"))
+    run_ = ("analyze", str(scenario), "--games", "1", "--workers", "1", "--no-progress",
+            "-o", "s.ndjson")
+    refused = run(*run_)
+    assert refused.exit_code == 1 and "--allow-outside-refs" in refused.stderr
+    assert not (workdir / "s.ndjson").exists() or (workdir / "s.ndjson").read_text() == ""
+    followed = run(*run_, "--allow-outside-refs", "--force")
+    assert followed.exit_code == 0 and "error" not in followed.stderr, followed.stderr
+    assert len(rows_of(workdir / "s.ndjson")) == 1
+
+
 def test_analyze_scenario_files_and_csv(tmp_path: Path) -> None:
     out, table = tmp_path / "rows.ndjson", tmp_path / "rows.csv"
     scenario = ROOT / "examples" / "scenarios" / "balloons-2.yaml"
