@@ -16,7 +16,6 @@ from skyhex.cli.report import (
     GameName,
     OutsideRefsOption,
     ReportFormat,
-    error,
     print_invalid,
     references,
     reporting,
@@ -187,13 +186,10 @@ def schema_text(name: str) -> str:
 
 def _write_schemas(folder: str, force: bool) -> None:
     from skyhex import schemas
-    from skyhex.cli.files import write_files
+    from skyhex.cli.files import locked_folder, write_files
 
-    if not os.path.isdir(folder):
-        error(f"cannot write into {folder}: no such folder")
-        raise typer.Exit(1)
     files = [(os.path.join(folder, f"{n}.schema.json"), schema_text(n)) for n in schemas.names()]
-    with reporting():
+    with reporting(), locked_folder(folder):  # made if needed, as map generate -o DIR/ does
         write_files(files, force=force)
     print(escape(f"wrote {len(files)} schemas: {', '.join(p for p, _ in files)}"),
           file=sys.stderr)

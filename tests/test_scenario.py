@@ -207,6 +207,22 @@ def test_schema_command() -> None:
     assert unknown.exit_code == 2 and "unknown schema 'nope'" in unknown.stderr
 
 
+def test_schema_write_makes_its_folder(workdir: Path) -> None:
+    """``skyhex schema --write schemas-out`` makes the folder, as ``map generate --count N
+    -o maps/`` does; a path through a file is one located error, nothing written."""
+    r = run("schema", "--write", "schemas-out/editor")
+    assert r.exit_code == 0 and r.stdout == "", r.stderr
+    written = sorted(p.name for p in (workdir / "schemas-out" / "editor").iterdir())
+    assert written == sorted(f"{line.split(chr(9))[0]}.schema.json"
+                             for line in run("schema").stdout.splitlines())
+    again = run("schema", "--write", "schemas-out/editor")
+    assert again.exit_code == 1 and "--force" in again.stderr
+    (workdir / "afile").write_text("mine")
+    blocked = run("schema", "--write", "afile/x")
+    assert blocked.exit_code == 1 and blocked.stderr.startswith("skyhex: error: cannot write afile")
+    assert (workdir / "afile").read_text() == "mine"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_new_turbulences_scenario_validates_and_plays(workdir: Path, players: int) -> None:
     tmp_path = workdir  # the scenario names its map beside it, inside the working directory
