@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from skyhex.rules import games as registry
@@ -47,6 +47,17 @@ FORMATS = {
 KINDS = tuple(FORMATS)
 
 
+def _missing_set_hint(e: DocumentError, path: str, kind: str,
+                      games: Sequence[str] | None) -> DocumentError:
+    """A component set named on the command line (``--components FILE``) that does not
+    exist yet: the error says how to make one (``skyhex components export``)."""
+    if kind != "components" or [p.rule for p in e.problems] != ["file.missing"]:
+        return e
+    game = f" --game {games[0]}" if games and len(games) == 1 else ""
+    hint = f"write the standard set to edit with: skyhex components export{game} -o {path}"
+    return DocumentError([replace(e.problems[0], hint=hint)])
+
+
 def load_validated(path: str, kind: str, games: Sequence[str] | None = None, *,
                    reference: bool = False) -> Document:
     """Load a document and check its ``format``, ``game`` and schema; ``DocumentError``
@@ -57,7 +68,10 @@ def load_validated(path: str, kind: str, games: Sequence[str] | None = None, *,
     a file that is not a document of this kind (no ``format:`` key of the kind) is
     reported without a word of its content: it may be anyone's file (a key, a password)."""
     if not reference:
-        document = load(path)
+        try:
+            document = load(path)
+        except DocumentError as e:
+            raise _missing_set_hint(e, path, kind, games) from None
     else:
         name = display_name(path)
         raw = read_bytes(path, reference=True)

@@ -30,3 +30,19 @@ def test_balloons_and_games_without_sets() -> None:
     assert r.exit_code == 0 and "Balmy Balloonists" in r.stdout
     r = run("components", "export", "--game", "turbulences")
     assert r.exit_code == 1 and "turbulences has no component sets to export" in r.stderr
+
+
+def test_a_missing_set_says_how_to_make_one(workdir: Path) -> None:
+    """``--components my-box.yaml`` before the file exists: one located line whose hint is
+    the command that writes the set to edit, for the game asked for; following it works."""
+    for args, game in ((("map", "generate"), "paragliders"),
+                       (("map", "generate", "--game", "balloons"), "balloons")):
+        r = run(*args, "--components", "my-box.yaml", "-o", "m.yaml")
+        assert r.exit_code == 1 and r.stdout == ""
+        assert r.stderr == ("my-box.yaml: error: no such file (hint: write the standard set to "
+                            f"edit with: skyhex components export --game {game} -o "
+                            "my-box.yaml)\n")
+        assert not (workdir / "m.yaml").exists()
+    assert run("components", "export", "--game", "paragliders", "-o", "my-box.yaml"
+               ).exit_code == 0
+    assert run("map", "generate", "--components", "my-box.yaml", "-o", "m.yaml").exit_code == 0
