@@ -121,3 +121,30 @@ def browser() -> Iterator[Any]:
         found = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield found
         found.close()
+
+
+def graph_library_after(commands: list[list[str]]) -> list[str]:
+    """Run ``commands`` (``skyhex`` arguments) in turn in one fresh interpreter (a module once
+    imported stays): after each, its exit code and whether networkx has been imported so
+    far, as ``"CODE BOOL"`` lines."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, json, sys\n"
+        "from skyhex.cli import main\n"
+        "for args in json.loads(sys.argv[1]):\n"
+        "    sys.argv = ['skyhex', *args]\n"
+        "    code = 0\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try:\n"
+        "            main()\n"
+        "        except SystemExit as e:\n"
+        "            code = e.code\n"
+        "    print(code, 'networkx' in sys.modules, file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(commands)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stderr.strip().splitlines()[-len(commands):]

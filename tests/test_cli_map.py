@@ -12,7 +12,7 @@ import yaml
 
 from skyhex.schemas import validator
 
-from .conftest import DATA, ROOT, run
+from .conftest import DATA, ROOT, graph_library_after, run
 
 
 def test_version() -> None:
@@ -346,31 +346,6 @@ def test_a_random_seed_is_told() -> None:
     assert run("map", "generate", "--seed", str(seed)).stdout == r.stdout
 
 
-def _graph_library_after(commands: list[list[str]]) -> list[str]:
-    """Run ``commands`` in turn in one fresh interpreter: after each, its exit code and
-    whether networkx has been imported so far."""
-    import subprocess
-    import sys
-
-    code = (
-        "import contextlib, io, json, sys\n"
-        "from skyhex.cli import main\n"
-        "for args in json.loads(sys.argv[1]):\n"
-        "    sys.argv = ['skyhex', *args]\n"
-        "    code = 0\n"
-        "    with contextlib.redirect_stdout(io.StringIO()):\n"
-        "        try:\n"
-        "            main()\n"
-        "        except SystemExit as e:\n"
-        "            code = e.code\n"
-        "    print(code, 'networkx' in sys.modules, file=sys.stderr)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code, json.dumps(commands)],
-                         capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    return out.stderr.strip().splitlines()[-len(commands):]
-
-
 @pytest.mark.parametrize("game", ["balloons", "turbulences"])
 def test_only_map_stats_loads_the_graph_library(game: str, tmp_path: Path) -> None:
     """Reading a game's files (replay, legal, scenario validate, board) and checking or
@@ -384,11 +359,11 @@ def test_only_map_stats_loads_the_graph_library(game: str, tmp_path: Path) -> No
                 ["map", "generate", "--game", game, "--seed", "3", "-o", maps],
                 ["map", "check", maps], ["map", "stats", maps]]
     expected = ["0 False"] * (len(commands) - 1) + [f"0 {game == 'balloons'}"]
-    assert _graph_library_after(commands) == expected
+    assert graph_library_after(commands) == expected
 
 
 def test_paragliders_map_stats_loads_the_graph_library(tmp_path: Path) -> None:
     maps = str(tmp_path / "m.yaml")
     commands = [["map", "generate", "--seed", "3", "-o", maps], ["map", "check", maps],
                 ["map", "stats", maps]]
-    assert _graph_library_after(commands) == ["0 False", "0 False", "0 True"]
+    assert graph_library_after(commands) == ["0 False", "0 False", "0 True"]

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 
 from skyhex.schemas import bundled, names, schema, validator
 
-from .conftest import ROOT
+from .conftest import ROOT, graph_library_after
 
 
 def quick_start() -> list[str]:
@@ -76,24 +76,7 @@ def test_commands_on_valid_files_never_import_the_graph_library(tmp_path: object
     scenario = str(ROOT / "examples" / "scenarios" / "mid-game.yaml")
     commands = [["replay", game], ["legal", game], ["scenario", "validate", scenario],
                 ["board", scenario, "-o", f"{tmp_path}/board.svg"]]
-    # One process runs the commands in turn (a module once imported stays): after each, the
-    # exit code and whether networkx has been imported so far.
-    code = (
-        "import contextlib, io, json, sys\n"
-        "from skyhex.cli import main\n"
-        "for args in json.loads(sys.argv[1]):\n"
-        "    sys.argv = ['skyhex', *args]\n"
-        "    with contextlib.redirect_stdout(io.StringIO()):\n"
-        "        try:\n"
-        "            main()\n"
-        "        except SystemExit as e:\n"
-        "            code = e.code\n"
-        "    print(code, 'networkx' in sys.modules, file=sys.stderr)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code, json.dumps(commands)],
-                         capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    answers = out.stderr.strip().splitlines()[-len(commands):]
+    answers = graph_library_after(commands)
     assert answers == ["0 False"] * len(commands), list(zip(commands, answers, strict=True))
 
 
