@@ -182,7 +182,8 @@ def analyze(
     corr = found["static_vs_played"]
     print(f"{found['items']} items, {played} games played in {spent:.1f} s ({rate:.2f} "
           f"games/s), {found['capped']} capped; played balance {found['played_balance_mean']}"
-          f", static vs played r = {corr['pearson']}", file=sys.stderr)
+          f", static vs played r = {analysis.correlation_text(corr['pearson'])}",
+          file=sys.stderr)
 
 
 def _finished_rows(path: str) -> list[dict[str, object]]:

@@ -224,6 +224,11 @@ def correlation(xs: Sequence[float], ys: Sequence[float]) -> float | None:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / (sx * sy)
 
 
+def correlation_text(r: float | None) -> str:
+    """A correlation as a person reads it: its value, or why there is none."""
+    return "n/a (fewer than 3 items, or no spread)" if r is None else str(r)
+
+
 def ranks(values: Sequence[float]) -> list[float]:
     """Ranks from 1, ties sharing their mean rank (for Spearman's correlation)."""
     order = sorted(range(len(values)), key=lambda i: values[i])

@@ -10,6 +10,8 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from skyhex.games.analysis import correlation_text
+
 THUMBNAILS = 3
 """Maps drawn at each end of the played balance: the most balanced and the least."""
 THUMB_HEX_MM = 15.0
@@ -161,8 +163,8 @@ def page(rows: Sequence[Mapping[str, Any]], found: Mapping[str, Any], title: str
     facts = [("items", found["items"]), ("games", found["games"]),
              ("finished", found["finished"]), ("capped (not counted)", found["capped"]),
              ("mean played balance", found["played_balance_mean"]),
-             ("static vs played: Pearson", corr["pearson"]),
-             ("static vs played: Spearman", corr["spearman"])]
+             ("static vs played: Pearson", correlation_text(corr["pearson"])),
+             ("static vs played: Spearman", correlation_text(corr["spearman"]))]
     figures = "".join(f'<figure class="chart"><figcaption>{e(t)}</figcaption>{svg}</figure>'
                       for t, svg in charts(rows, found))
     return f"""<!DOCTYPE html>

@@ -145,6 +145,9 @@ def test_analyze_reads_maps_from_a_folder(game: str, workdir: Path) -> None:
         r = run("analyze", folder, "--players", "2", "--games", "1", "--workers", "1",
                 "--no-progress", "-o", str(out))
         assert r.exit_code == 0 and "error" not in r.stderr, r.stderr
+        # Two items: no correlation, said in words (never Python's None).
+        assert r.stderr.endswith("static vs played r = n/a (fewer than 3 items, or no "
+                                 "spread)\n"), r.stderr
         rows = rows_of(out)
         assert [row["game"] for row in rows] == [game, game]
         assert sorted(Path(row["item"]).name for row in rows) == sorted(
@@ -280,7 +283,8 @@ def test_the_html_report_opens_with_its_charts(local: Path, tmp_path: Path,
                        page.locator("#summary dd").all_inner_texts(), strict=True))
     mean = sum(r["played_balance"] for r in rows.values()) / 3
     assert math.isclose(float(summary["mean played balance"]), mean, abs_tol=1e-4)
-    assert re.fullmatch(r"-?[01]\.\d+|None", summary["static vs played: Pearson"])
+    assert re.fullmatch(r"-?[01]\.\d+|n/a \(fewer than 3 items, or no spread\)",
+                        summary["static vs played: Pearson"])
 
 
 def test_the_report_escapes_the_names_of_its_thumbnails(local: Path) -> None:
