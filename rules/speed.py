@@ -20,6 +20,8 @@ it applies: the rules stay plain code, and what makes them fast can be found in 
   answers. The slot is replaced as a whole, so two threads never mix an argument with
   another's answer. A memo keyed by something else than the arguments (a field of them)
   stays written where it is, saying so.
+- ``kept``: a bounded memo's store, the dict emptied whole when full, so that a long run
+  of new keys (a bot's worlds, a long analysis) never grows it without end.
 - ``member_of``: an enum's member by its value through a dict, where calling the enum class
   (``LandChoice("final")``) costs a microsecond in Python 3.11's ``EnumType.__call__``;
   what the dict does not hold goes to the class itself, for its own error.
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 P = ParamSpec("P")
 R = TypeVar("R")
+K = TypeVar("K")
+V = TypeVar("V")
 
 _new = object.__new__
 _set_attr = object.__setattr__
@@ -139,6 +143,16 @@ def json_lines(values: Iterable[Any]) -> str:
     return "".join(json.dumps(v) + "\n" for v in values)
 
 
+def kept(memo: dict[K, V], key: K, value: V, size: int = 4096) -> V:
+    """``value`` stored in ``memo`` under ``key`` and returned: a bounded memo, emptied
+    whole when it holds ``size`` entries (the keys a game meets come back all game long;
+    a long run of new ones must not grow it without end). The caller looks up first."""
+    if len(memo) >= size:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 _NOTHING: Any = object()
 
 
@@ -179,5 +193,5 @@ def last_answer(fn: Callable[P, R]) -> Callable[P, R]:
     return found
 
 
-__all__ = ["built", "evolve", "evolve_by", "hex_json", "json_lines", "last_answer", "member_of",
+__all__ = ["built", "evolve", "evolve_by", "hex_json", "json_lines", "kept", "last_answer", "member_of",
            "names_of", "slotted", "values_of"]

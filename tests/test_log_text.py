@@ -59,3 +59,14 @@ def test_members_by_value_as_the_enum_reads_them() -> None:
         with pytest.raises(ValueError) as ours:
             read(bad)
         assert str(ours.value) == str(enum.value)
+
+
+def test_a_bounded_memo_is_emptied_whole_when_full() -> None:
+    """``speed.kept`` stores and returns the value; at ``size`` entries the memo starts
+    afresh, so it never holds more than ``size``."""
+    from skyhex.rules.speed import kept
+
+    memo: dict[int, str] = {}
+    assert [kept(memo, k, str(k), 3) for k in range(3)] == ["0", "1", "2"]
+    assert memo == {0: "0", 1: "1", 2: "2"}
+    assert kept(memo, 9, "9", 3) == "9" and memo == {9: "9"}

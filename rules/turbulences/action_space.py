@@ -69,7 +69,7 @@ from math import isqrt
 from skyhex.rules.errors import IllegalActionError
 from skyhex.rules.hexgrid import VECTORS, Hex
 from skyhex.rules.machine import index_error
-from skyhex.rules.speed import last_answer
+from skyhex.rules.speed import kept, last_answer
 from skyhex.rules.turbulences import tables
 from skyhex.rules.turbulences.actions import (
     NO_OPS,
@@ -186,11 +186,7 @@ def layout(game: Game) -> Layout:
     asks for one game's again and again)."""
     key = (game.companies, game.teams, frozenset(game.weights), game.expert, game.powers)
     made = _made.get(key)
-    if made is None:
-        if len(_made) > 64:
-            _made.clear()
-        made = _made[key] = _make(game)
-    return made
+    return kept(_made, key, _make(game), 65) if made is None else made
 
 
 def action_space(game: Game) -> int:
@@ -274,12 +270,7 @@ def path_code(path: tuple[Hex, ...], action: Action | None = None) -> int:
     """The path digit of ``path`` (remembered); ``action``: the action it is read from, for
     the error of a path no digit names."""
     code = _paths.get(path)
-    if code is None:
-        code = _path_code(path, action)
-        if len(_paths) >= _MEMO_SIZE:
-            _paths.clear()
-        _paths[path] = code
-    return code
+    return kept(_paths, path, _path_code(path, action), _MEMO_SIZE) if code is None else code
 
 
 _MEMO_SIZE = 4096
@@ -424,12 +415,8 @@ _decoded_paths: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
 def _path_at(start: Hex, code: int) -> tuple[Hex, ...]:
     key = (start, code)
     path = _decoded_paths.get(key)
-    if path is None:
-        path = _decode_path(start, code)
-        if len(_decoded_paths) >= _MEMO_SIZE:
-            _decoded_paths.clear()
-        _decoded_paths[key] = path
-    return path
+    return kept(_decoded_paths, key, _decode_path(start, code), _MEMO_SIZE) if path is None \
+        else path
 
 
 def _decode_path(start: Hex, code: int) -> tuple[Hex, ...]:
