@@ -6,6 +6,7 @@ has not seen)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -337,6 +338,21 @@ def test_bot_games_play_the_recorded_actions(name: str, seed: int, bots: str, ac
     assert hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest() == digest
 
 
+def random_decisions(rules: Any, s: Any, steps: int, *, seed: int) -> Iterator[
+        tuple[int, Any, Any, str, list[Any]]]:
+    """The first ``steps`` decisions of a uniform random game of ``s``: (step, game, state,
+    actor, legal actions) each, the game moved on by ``advance`` once the caller is done."""
+    rng = random.Random(seed)
+    g, state, _ = rules.new_game(s)
+    for step in range(steps):
+        who = rules.actor(g, state)
+        if who is None:
+            return
+        legal = rules.legal_actions(g, state)
+        yield step, g, state, who, legal
+        state = rules.advance(g, state, legal[rng.randrange(len(legal))])
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_sensible_filter_keeps_legal_actions_in_order_and_reads_nothing_hidden(
         game: str) -> None:
@@ -347,13 +363,7 @@ def test_the_sensible_filter_keeps_legal_actions_in_order_and_reads_nothing_hidd
     none or the game has none."""
     rules, s = scenario(game)
     keep = knowledge(rules).hooks.sensible
-    g, state, _ = rules.new_game(s)
-    rng = random.Random(4)
-    for _ in range(40):
-        who = rules.actor(g, state)
-        if who is None:
-            break
-        legal = rules.legal_actions(g, state)
+    for _, g, state, who, legal in random_decisions(rules, s, 40, seed=4):
         choice = sensible(rules, g, state, legal, random.Random(1))
         assert choice in legal
         if keep is not None:
@@ -363,7 +373,6 @@ def test_the_sensible_filter_keeps_legal_actions_in_order_and_reads_nothing_hidd
             world = rules.sample_world(g, state, who, random.Random(2))
             assert list(keep(*world, rules.legal_actions(*world))) == kept
             assert rules.legal_actions(g, state) == legal
-        state = rules.advance(g, state, legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("name", ["turbulences-6", "turbulences-expert-4"])
@@ -419,13 +428,7 @@ def test_the_greedy_weighing_hooks_give_what_values_and_advance_give(game: str) 
     the actor draws and on the table itself."""
     rules, s = scenario(game)
     know = knowledge(rules)
-    g, state, _ = rules.new_game(s)
-    rng = random.Random(6)
-    for step in range(30):
-        who = rules.actor(g, state)
-        if who is None:
-            break
-        legal = rules.legal_actions(g, state)
+    for step, g, state, who, legal in random_decisions(rules, s, 30, seed=6):
         world, seen = rules.sample_world(g, state, who, random.Random(step)) if step % 2 \
             else (g, state)
         afters = [rules.advance(world, seen, a) for a in legal]
@@ -438,4 +441,3 @@ def test_the_greedy_weighing_hooks_give_what_values_and_advance_give(game: str) 
                 assert {p: know.hooks.value(world, after, p) for p in found} == found
         assert know.worths(world, seen, legal, who) == \
             [know.margins(world, after)[who] for after in afters]
-        state = rules.advance(g, state, legal[rng.randrange(len(legal))])
