@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from skyhex.cli.files import OutputError, begin_command, finish_stdout
+from skyhex.cli.files import OutputError, begin_command, finish_stdout, stdout_failure
 from skyhex.cli.lazy import Command, group
 from skyhex.cli.report import Interrupted, error, fail_output
 from skyhex.rules import __version__
@@ -117,11 +117,15 @@ def main() -> None:
         print("skyhex: interrupted", file=sys.stderr)
         code = 128 + getattr(e, "signum", signal.SIGINT)
     except Exception as e:  # a bug: one line, and the traceback on demand
-        if os.environ.get("SKYHEX_TRACEBACK"):
-            raise
-        error(f"internal error: {type(e).__name__}: {e} (please report it; "
-              "SKYHEX_TRACEBACK=1 shows where)")
-        code = 70
+        broken = stdout_failure(e) if isinstance(e, OSError) else None
+        if broken is not None:  # a full disk or a closed pipe behind standard output
+            code = fail_output(broken).exit_code
+        else:
+            if os.environ.get("SKYHEX_TRACEBACK"):
+                raise
+            error(f"internal error: {type(e).__name__}: {e} (please report it; "
+                  "SKYHEX_TRACEBACK=1 shows where)")
+            code = 70
     try:
         finish_stdout()
     except OutputError as e:

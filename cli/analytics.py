@@ -3,13 +3,14 @@ a Dask cluster."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from typing import Annotated
 
 import typer
 
-from skyhex.cli.files import ForceOption
+from skyhex.cli.files import STDOUT, ForceOption, write_failure
 from skyhex.cli.report import DEFAULT, GameName, OutsideRefsOption, reporting
 
 WorkersOption = Annotated[int | None, typer.Option(
@@ -159,9 +160,14 @@ def analyze(
                     sink.flush()
                     rows.append(row)
                     bar.advance(games)
+        except OSError as e:
+            if e.filename is not None:
+                raise
+            raise write_failure(STDOUT if output == "-" else output, e) from None
         finally:
             if sink is not sys.stdout:
-                sink.close()
+                with contextlib.suppress(OSError):
+                    sink.close()
         spent = bar.close()
         wanted = {i["item"] for i in items}
         rows = sorted((r for r in rows if r["item"] in wanted), key=lambda r: str(r["item"]))

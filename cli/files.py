@@ -63,7 +63,8 @@ def _reason(error: OSError) -> str:
     return error.strerror or escape(str(error))
 
 
-def _failure(target: str, error: OSError) -> OutputError:
+def write_failure(target: str, error: OSError) -> OutputError:
+    """A failed write to ``target`` as the one line it is (quiet for a closed pipe)."""
     return OutputError(target, _reason(error), quiet=error.errno == errno.EPIPE)
 
 
@@ -77,7 +78,7 @@ def write_stdout(text: str | bytes) -> None:
     try:
         sys.stdout.flush()
     except OSError as e:
-        raise _failure(STDOUT, e) from None
+        raise write_failure(STDOUT, e) from None
 
 
 def out(line: str = "") -> None:
@@ -110,7 +111,7 @@ def _emit(text: str | bytes) -> None:
                 time.sleep(0.01)
             data = data[written or 0:]
     except OSError as e:
-        raise _failure(STDOUT, e) from None
+        raise write_failure(STDOUT, e) from None
 
 
 def finish_stdout() -> None:
@@ -119,9 +120,23 @@ def finish_stdout() -> None:
     try:
         sys.stdout.flush()
     except OSError as e:
-        raise _failure(STDOUT, e) from None
+        raise write_failure(STDOUT, e) from None
     except ValueError:  # closed
         pass
+
+
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO, errno.EPIPE})
+"""What a write can fail with; the commands' own files fail through ``write_output``,
+which names them, so such an error naming no file is standard output's."""
+
+
+def stdout_failure(error: OSError) -> OutputError | None:
+    """The ``OutputError`` of standard output if ``error`` (raised by a command's
+    ``print``, or by a stream it was handed, such as ``play``'s) was a failed write to
+    standard output: a write failure naming no file. ``None`` for any other ``OSError``."""
+    if error.filename is not None or error.errno not in WRITE_FAILURES:
+        return None
+    return write_failure(STDOUT, error)
 
 
 def silence_stdout() -> None:
@@ -215,7 +230,7 @@ def write_output(path: str, text: str | bytes, *, force: bool) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".skyhex-{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise _failure(path, e) from None
+        raise write_failure(path, e) from None
     try:
         try:
             try:
@@ -229,7 +244,7 @@ def write_output(path: str, text: str | bytes, *, force: bool) -> None:
             else:
                 _link_new(tmp, real, path)
         except OSError as e:
-            raise _failure(path, e) from None
+            raise write_failure(path, e) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -274,7 +289,7 @@ def _write_special(path: str, data: bytes) -> None:
         finally:
             os.close(fd)
     except OSError as e:
-        raise _failure(path, e) from None
+        raise write_failure(path, e) from None
 
 
 def _mode(path: str) -> int:
@@ -383,7 +398,7 @@ def locked_folder(folder: str) -> Iterator[None]:
         os.makedirs(folder, exist_ok=True)
         fd = os.open(folder, os.O_RDONLY)
     except OSError as e:
-        raise _failure(folder, e) from None
+        raise write_failure(folder, e) from None
     try:
         try:
             import fcntl
@@ -447,7 +462,7 @@ def write_files(files: Sequence[tuple[str, str | bytes]], *, force: bool,
         except FileNotFoundError:
             pass
         except OSError as e:
-            raise _failure(path, e) from None
+            raise write_failure(path, e) from None
 
 
 def write_atomic(path: str, text: str | bytes, *, force: bool = False) -> None:

@@ -19,10 +19,17 @@ from typing import IO, Any
 from skyhex.rules.bots import bot, knowledge
 from skyhex.rules.errors import InputError, SkyhexError
 from skyhex.rules.game import Entry, Ruleset
+from skyhex.rules.text import excerpt
 
 PROTOCOL = "skyhex.play/1"
 RETRIES = 3
 """Bad answers a stdio seat may give in a row before the game is abandoned."""
+MAX_LINE = 65_536
+"""The longest answer line read, in characters (a turn's entry takes a few hundred): a
+longer line is read to its end without being kept, and refused."""
+MAX_DEPTH = 16
+"""The deepest nesting of arrays and objects an answer may have (an entry needs 4)."""
+STDIN = "<stdin>"
 
 
 class ProtocolError(SkyhexError):
@@ -41,6 +48,8 @@ class Session:
     seed: int = 0
     entries: list[Entry] = field(default_factory=list)
     rngs: dict[str, random.Random] = field(default_factory=dict)
+    lines: int = 0
+    """Lines read from the stdio seats so far: an error names the line it answers."""
 
     @classmethod
     def start(cls, ruleset: Ruleset[Any, Any, Any], scenario: Any, seats: Mapping[str, str],
@@ -117,40 +126,106 @@ class Session:
         turn = self.turn_message(who, legal)
         for _ in range(RETRIES):
             self._send(send, turn)
-            line = receive.readline()
-            if not line:
+            line = self._read_line(receive)
+            if line is None:
                 raise ProtocolError(f"seat {who}: the stream closed while it was to act")
             try:
-                answer = json.loads(line)
-                action = self._action(answer, legal)
+                action = self._action(_answer(line), legal)
             except (ValueError, InputError, TypeError, KeyError) as e:
-                self._send(send, {"type": "error", "to": who, "message": _message(e)})
+                self._refuse(send, who, _message(e))
                 continue
             if action in legal:
                 return action
-            self._send(send, {"type": "error", "to": who,
-                              "message": f"not a legal action now: {r.describe(action)}"})
+            self._refuse(send, who, f"not a legal action now: {r.describe(action)}")
         raise ProtocolError(f"seat {who}: {RETRIES} bad answers in a row")
 
+    def _read_line(self, receive: IO[str]) -> str | None:
+        """The next line of ``receive`` (``None`` at its end). A line longer than
+        ``MAX_LINE`` is read to its end in pieces, never kept whole, and given back as
+        ``TOO_LONG``, which ``_answer`` refuses: memory stays bounded."""
+        line = receive.readline(MAX_LINE + 1)
+        if not line:
+            return None
+        self.lines += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while (rest := receive.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+            return TOO_LONG
+        return line
+
+    def _refuse(self, send: IO[str] | None, who: str, message: str) -> None:
+        """An ``error`` message naming the line of standard input it answers."""
+        self._send(send, {"type": "error", "to": who, "line": self.lines,
+                          "message": f"{STDIN}:{self.lines}: {message}"})
+
     def _action(self, answer: Any, legal: list[Any]) -> Any:
-        if not isinstance(answer, dict):
-            raise ValueError("an answer is a JSON object: {\"entry\": {...}} or "
-                             "{\"index\": N}")
+        shape = "an answer is a JSON object: {\"entry\": {...}} or {\"index\": N}"
+        if not isinstance(answer, dict) or len(answer) != 1:
+            raise ValueError(shape)
         if "index" in answer:
             k = answer["index"]
-            if not isinstance(k, int) or not 0 <= k < len(legal):
-                raise ValueError(f"index {k!r} is not one of 0..{len(legal) - 1}")
+            if type(k) is not int or not 0 <= k < len(legal):
+                raise ValueError(f"index {excerpt(k)} is not one of 0..{len(legal) - 1}")
             return legal[k]
-        if not isinstance(answer.get("entry"), dict):
-            raise ValueError("an answer is a JSON object: {\"entry\": {...}} or "
-                             "{\"index\": N}")
-        return self.ruleset.action_from_entry(self.game, answer["entry"], ("entry",))
+        entry = answer.get("entry")
+        if not isinstance(entry, dict):
+            raise ValueError(shape)
+        self._check_entry(entry)
+        return self.ruleset.action_from_entry(self.game, entry, ("entry",))
+
+    def _check_entry(self, entry: dict[str, Any]) -> None:
+        """``ValueError`` for an entry that the moves format refuses (an unknown key, a
+        wrong type): ``action_from_entry`` reads schema-valid entries only."""
+        from skyhex.schemas.documents import Document, schema_problems
+
+        moves = {"format": "skyhex.moves/1", "game": self.ruleset.name,
+                 "scenario": "play", "moves": [entry]}
+        problems = schema_problems(Document(STDIN, moves), "moves")
+        if problems:
+            raise ValueError("; ".join(p.message for p in problems))
 
     @staticmethod
     def _send(send: IO[str] | None, message: dict[str, Any]) -> None:
         if send is not None:
             send.write(json.dumps(message, separators=(",", ":")) + "\n")
             send.flush()
+
+
+TOO_LONG = "\0 too long"
+"""What ``Session._read_line`` gives for a line past ``MAX_LINE`` (no JSON text starts
+with a NUL)."""
+
+
+def _answer(line: str) -> Any:
+    """The JSON value of an answer line; ``ValueError`` for one too long or nested deeper
+    than ``MAX_DEPTH`` (measured without recursion, before the parser recurses)."""
+    if line is TOO_LONG:
+        raise ValueError(f"the line is longer than {MAX_LINE:,} characters")
+    if line.count("[") + line.count("{") > MAX_DEPTH and _depth(line) > MAX_DEPTH:
+        raise ValueError(f"the answer is nested deeper than {MAX_DEPTH} levels")
+    return json.loads(line)
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets and braces in JSON text, outside strings."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _message(e: Exception) -> str:

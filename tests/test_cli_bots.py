@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -117,3 +118,37 @@ def test_the_sensible_bot_is_accepted_where_bots_are_named(tmp_path: Path) -> No
     assert r.exit_code == 0, r.stderr
     found = json.loads(rows.read_text().splitlines()[0])
     assert found["bots"] == ["sensible"] and found["finished"] == 2
+
+
+def _play_answers(*lines: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+    """``skyhex play`` with blue on stdio answering ``lines``: the process and the errors
+    it sent back."""
+    server = subprocess.run(
+        [str(Path(sys.executable).parent / "skyhex"), "play", TWO, "--seat", "blue=stdio",
+         "--seat", "red=bot:random"], input="".join(f"{line}\n" for line in lines),
+        capture_output=True, text=True, timeout=30)
+    messages = [json.loads(line) for line in server.stdout.splitlines()]
+    return server, [m for m in messages if m["type"] == "error"]
+
+
+def test_play_answers_hostile_lines_with_located_errors_and_keeps_serving() -> None:
+    """Every answer line is bounded in length and depth and answered with an error naming
+    its line of standard input; a bool is no index, an answer holds one key, an entry only
+    the keys the moves format has (docs/play-protocol.md)."""
+    from skyhex.games.server import MAX_DEPTH, MAX_LINE
+
+    server, errors = _play_answers("[" * 60_000, "x" * (10 * MAX_LINE), '{"index": true}')
+    assert server.returncode == 1
+    assert server.stderr == "skyhex: error: seat blue: 3 bad answers in a row\n"
+    assert [(e["to"], e["line"]) for e in errors] == [("blue", 1), ("blue", 2), ("blue", 3)]
+    assert errors[0]["message"] == (f"<stdin>:1: the answer is nested deeper than "
+                                    f"{MAX_DEPTH} levels")
+    assert errors[1]["message"] == f"<stdin>:2: the line is longer than {MAX_LINE:,} characters"
+    assert errors[2]["message"].startswith("<stdin>:3: index True is not one of 0..")
+    server, errors = _play_answers('{"index": 0, "note": 1}', '{"entry": {"company": "blue", '
+                                   '"pass": true, "colour": "x"}}', '{"index": 0}')
+    assert [e["line"] for e in errors] == [1, 2]
+    assert "an answer is a JSON object" in errors[0]["message"]
+    assert errors[1]["message"].startswith("<stdin>:2: ") and "unknown key" in errors[1]["message"]
+    assert server.returncode == 1  # the third answer was played: then the stream closed
+    assert server.stderr == "skyhex: error: seat blue: the stream closed while it was to act\n"

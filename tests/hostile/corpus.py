@@ -489,6 +489,18 @@ def _unchanged(name: str, expected: bytes) -> Callable[[Outcome], str | None]:
     return check
 
 
+def _said(message: str) -> Callable[[Outcome], str | None]:
+    """The command's last line is the error ``message``."""
+    def check(outcome: Outcome) -> str | None:
+        last = outcome.stderr.decode(errors="replace").splitlines()[-1:]
+        return None if last == [f"skyhex: error: {message}"] else \
+            f"not the line {message!r}: {outcome.stderr[-200:]!r}"
+    return check
+
+
+_said_stdout = _said("cannot write standard output: No space left on device")
+
+
 def _refused(outcome: Outcome) -> str | None:
     return None if outcome.code == 1 and b"--force" in outcome.stderr else \
         f"clobbered: not refused: exit {outcome.code} {outcome.stderr[:200]!r}"
@@ -501,6 +513,18 @@ def outputs() -> Iterator[Case]:
         yield Case("output", f"stdout-closed/{name}", args, stdout="closed", exits=frozenset({1}))
     yield Case("output", "stdout-full/child/replay", ("replay", "game.moves.yaml"),
                stdout="full", child=True, exits=frozenset({1}))
+    # Commands that print as they go, and the play server writing its messages.
+    for args, stdin in ((("bot", "tscenario.yaml"), b""),
+                        (("tournament", "tscenario.yaml", "--games", "1", *QUICK), b""),
+                        (("play", "tscenario.yaml", "--seat", "blue=stdio"), b'{"index": 0}\n')):
+        yield Case("output", f"stdout-full/{args[0]}", args, stdin=stdin, stdout="full",
+                   check=_said_stdout, exits=frozenset({1}))
+    # analyze streams its rows as items finish (a resumed run keeps them): a failed write
+    # names the rows file.
+    yield Case("output", "dev-full/analyze", ("analyze", "tscenario.yaml", "--games", "1",
+                                              *QUICK, "-o", "/dev/full"),
+               check=_said("cannot write /dev/full: No space left on device"),
+               exits=frozenset({1}))
     for args in FILE_WRITERS:
         name = "-".join(a for a in args if not a.startswith("-") and a != "7")
         x = "svg" if args[0] == "board" else "out"  # board refuses extensions not its formats
