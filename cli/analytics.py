@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from skyhex.cli.files import STDOUT, ForceOption, write_failure
+from skyhex.cli.files import STDOUT, ForceOption, held_for_update, write_failure
 from skyhex.cli.report import DEFAULT, GameName, OutsideRefsOption, reporting
 
 WorkersOption = Annotated[int | None, typer.Option(
@@ -141,8 +141,15 @@ def analyze(
         else:
             items = analysis.file_items(sources or [], players, chosen, games, cap,
                                         outside=allow_outside_refs)
+            # The inputs are read now: the rows never go over one of them.
+            check_output(output, force=True)
         rows: list[dict[str, object]] = []
-        if resume and os.path.exists(output):
+        hold = contextlib.ExitStack()
+        if resume:
+            # Held to the end: a second run resuming the same rows waits, then plays only
+            # what this one left.
+            hold.enter_context(held_for_update(output))
+        if resume and os.path.lexists(output):
             rows = _finished_rows(output)
             write_output(output, "".join(json.dumps(r) + "\n" for r in rows), force=True)
         done = {r["item"] for r in rows}
@@ -168,6 +175,7 @@ def analyze(
             if sink is not sys.stdout:
                 with contextlib.suppress(OSError):
                     sink.close()
+            hold.close()
         spent = bar.close()
         wanted = {i["item"] for i in items}
         rows = sorted((r for r in rows if r["item"] in wanted), key=lambda r: str(r["item"]))
@@ -192,16 +200,54 @@ def analyze(
           file=sys.stderr)
 
 
+ROW_FIELDS: dict[str, tuple[type, ...]] = {
+    "item": (str,), "game": (str,), "bots": (list,), "games": (int,), "finished": (int,),
+    "capped": (int,), "seats": (int,), "seat_mean": (list,), "seat_wins": (list,),
+    "played_balance": (int, float, type(None)), "static": (dict, type(None))}
+"""The fields of an analysis row that a resumed run reads, and their JSON types."""
+
+
 def _finished_rows(path: str) -> list[dict[str, object]]:
-    """The complete rows of an NDJSON output (a last line cut short by a kill is left
-    out)."""
+    """The rows of an analysis output to resume (a last line cut short by a kill is left
+    out); a file that is not such an output (another file, bytes that are not UTF-8, a
+    row without its fields, a FIFO) is refused, located, before anything is written."""
+    import os
+    import stat
+
+    from skyhex.schemas.documents import DocumentError, FileProblem, display_name
+
+    def refuse(message: str, line: int | None = None) -> DocumentError:
+        return DocumentError([FileProblem(
+            display_name(path), message, line, 1 if line is not None else None,
+            rule="analyze.resume", hint="--resume continues a rows file of skyhex analyze; "
+            "without it a new one is written")])
+
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise refuse("not a regular file")
+        with open(path, "rb") as f:
+            lines = f.read().split(b"\n")
+    except OSError as e:
+        raise refuse(f"cannot read: {e.strerror or e}") from None
     rows = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(row, dict) and row.get("format") == "skyhex.analysis/1":
-                rows.append(row)
+    last = len(lines) - (1 if lines[-1] == b"" else 0)
+    for number, raw in enumerate(lines[:last], 1):
+        try:
+            row = json.loads(raw.decode("utf-8")) if raw.count(b"[") + raw.count(b"{") < 64 \
+                else None
+        except UnicodeDecodeError:
+            raise refuse("not UTF-8 text", number) from None
+        except ValueError:
+            if number == len(lines) and raw.startswith(b'{"format": "skyhex.analysis/1"'):
+                continue  # the last row, cut short by a kill before its newline
+            raise refuse("not a JSON row", number) from None
+        if not isinstance(row, dict) or row.get("format") != "skyhex.analysis/1":
+            raise refuse("not a skyhex.analysis/1 row", number)
+        wrong = next((k for k, kinds in ROW_FIELDS.items()
+                      if not isinstance(row.get(k, ...), kinds) or isinstance(row.get(k), bool)),
+                     None)
+        if wrong is not None:
+            raise refuse(f"its {wrong!r} field is missing or of the wrong type", number)
+        rows.append(row)
     return rows

@@ -181,8 +181,13 @@ def _input_of_command(path: str) -> bool:
 def check_output(path: str, *, force: bool) -> None:
     """Refuse, before any work, an output that cannot or must not be written: a directory,
     a missing folder, an existing file without ``force``, one of the command's inputs
-    (those read so far)."""
-    if path == "-" or is_special(path):
+    (those read so far, whatever the name: ``/dev/stdin`` or ``/proc/self/fd/0`` naming
+    the file behind standard input is that file)."""
+    if path == "-":
+        return
+    if is_special(path):
+        if _input_of_command(path):
+            raise OutputError(path, "it is an input of this command")
         return
     real = _resolved(path)
     if os.path.isdir(real):
@@ -214,6 +219,8 @@ def write_output(path: str, text: str | bytes, *, force: bool) -> None:
         return
     data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
     if is_special(path):
+        if _input_of_command(path):
+            raise OutputError(path, "it is an input of this command")
         _write_special(path, data)
         return
     real = _resolved(path)
@@ -409,6 +416,28 @@ def locked_folder(folder: str) -> Iterator[None]:
         except OSError:
             raise OutputError(folder, "another skyhex command is writing into this folder") \
                 from None
+        yield
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def held_for_update(path: str) -> Iterator[None]:
+    """Hold the folder of ``path`` while a command reads that file and writes it again (a
+    career, resumed analysis rows): a second command updating a file there waits for the
+    first, then reads what it wrote, so that neither loses the other's update."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as e:
+        raise write_failure(path, e) from None
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except ImportError:  # pragma: no cover - not a POSIX system
+            pass
         yield
     finally:
         os.close(fd)

@@ -3,6 +3,7 @@ tools of their game's face, and a career of stars kept across games."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from enum import StrEnum
@@ -148,17 +149,20 @@ def missions(
         raise typer.BadParameter("give one or more game logs (or --list)", param_hint="LOG...")
     if logs.count("-") > 1 or ("-" in logs and scenario == "-"):
         raise typer.BadParameter("standard input (-) can be read once", param_hint="LOG...")
-    from skyhex.cli.files import write_output
+    from skyhex.cli.files import held_for_update, write_output
     from skyhex.games.missions import log_game, missions_of
 
     with reporting():
         chosen = log_game(logs)
         tools = missions_of(chosen)
-        before = tools.load_career(career) if career is not None else None
         read = tools.read(logs, scenario, references(allow_outside_refs))
-        reckoning = tools.reckon(read, before)
-        if career is not None:
-            write_output(career, reckoning.career.to_json(), force=True)
+        # The career is read and written back under one hold: a run at the same time
+        # adds its stars after this one's, never over them.
+        with held_for_update(career) if career is not None else contextlib.nullcontext():
+            before = tools.load_career(career) if career is not None else None
+            reckoning = tools.reckon(read, before)
+            if career is not None:
+                write_output(career, reckoning.career.to_json(), force=True)
     if fmt is MissionsFormat.json:
         out(json.dumps(_doc(chosen.name, read, reckoning, career), indent=2))
     elif fmt is MissionsFormat.ndjson:

@@ -65,9 +65,14 @@ def file_items(paths: Sequence[str], players: int, bots: Sequence[str], games: i
         # Anything but a map is checked as a scenario: its errors are located.
         kind = "map" if fmt == "skyhex.map/1" else "scenario"
         data = load_validated(path, kind).data
-        items.append({"item": path, "game": data.get("game", default_name()), kind: path,
-                      "players": players, "bots": list(bots), "games": games, "cap": cap,
-                      "seed": k, **({"outside_refs": True} if outside else {})})
+        item = {"item": path, "game": data.get("game", default_name()), kind: path,
+                "players": players, "bots": list(bots), "games": games, "cap": cap,
+                "seed": k, **({"outside_refs": True} if outside else {})}
+        if kind == "scenario":
+            # Read here with its references (its map), before any game: a broken reference
+            # stops the run at once, and the command knows every file it reads.
+            _scenario(item)
+        items.append(item)
     return items
 
 

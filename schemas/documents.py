@@ -233,6 +233,12 @@ def _stdin(limit: int) -> bytes:
         raise DocumentError([FileProblem("<stdin>", f"cannot read: {_reason(e)}",
                                          rule="file.unreadable")]) from None
     _STDIN[:] = [(sys.stdin, data)]
+    try:  # a file behind standard input (< m.yaml) is an input like any other
+        info = os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return data
+    if stat.S_ISREG(info.st_mode):
+        _OPENED[(info.st_dev, info.st_ino)] = "-"
     return data
 
 

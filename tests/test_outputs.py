@@ -143,3 +143,21 @@ def test_a_where_search_shows_nothing_to_a_pipe() -> None:
     assert done.returncode == 1
     assert done.stderr == b"skyhex: error: no map meets balance>=101 in 5 draws (seeds " \
         b"1-5) [where]\n"
+
+
+def test_an_output_naming_the_file_behind_standard_input_is_refused(tmp_path: Path) -> None:
+    """``skyhex board - -o /dev/stdin < m.yaml`` (or ``/proc/self/fd/0``, ``/dev/fd/0``)
+    would write over the map it reads: the output is recognised by what it is, not by its
+    name."""
+    source = ROOT / "examples" / "maps" / "mapgen1-seed-7.yaml"
+    m = tmp_path / "m.yaml"
+    m.write_bytes(source.read_bytes())
+    for target in ("/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"):
+        with m.open("rb") as given:
+            r = subprocess.run([str(Path(sys.executable).parent / "skyhex"), "board", "-", "-o",
+                                target], stdin=given, capture_output=True, text=True,
+                               timeout=60)
+        assert (r.returncode, r.stdout) == (1, ""), target
+        assert r.stderr == f"skyhex: error: cannot write {target}: it is an input of this " \
+                           "command\n"
+        assert m.read_bytes() == source.read_bytes()

@@ -573,7 +573,15 @@ def outputs() -> Iterator[Case]:
                            "--force"),
                           "bscenario.yaml"),
                          (("scenario", "new", "--game", "balloons", "--map", "bmap.yaml", "-o",
-                           "bmap.yaml", "--force"), "bmap.yaml")):
+                           "bmap.yaml", "--force"), "bmap.yaml"),
+                         (("analyze", "tscenario.yaml", "--games", "1", *QUICK, "-o",
+                           "tscenario.yaml", "--force"), "tscenario.yaml"),
+                         (("analyze", "tscenario.yaml", "--games", "1", *QUICK, "-o",
+                           "tmap.yaml", "--force"), "tmap.yaml"),
+                         (("analyze", "tscenario.yaml", "--games", "1", *QUICK, "--resume",
+                           "-o", "tmap.yaml"), "tmap.yaml"),
+                         (("analyze", "tscenario.yaml", "--games", "1", *QUICK, "--resume",
+                           "-o", "game.ndjson"), "game.ndjson")):
         files: dict[str, Content] = {"alias.svg": Link("map.yaml")} if "alias.svg" in args else {}
         yield Case("output", f"input/{'-'.join(args[:2])}/{'-'.join(args[-4:-2])}/{victim}",
                    args, files,
