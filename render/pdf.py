@@ -52,4 +52,17 @@ def to_png(svg: str, dpi: float = PNG_DPI) -> bytes:
     cairosvg = _cairosvg()
     data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi,
                                    background_color="white")
-    return data
+    return with_density(data, dpi)
+
+
+def with_density(png: bytes, dpi: float) -> bytes:
+    """``png`` with its pixel density said in a ``pHYs`` chunk (pixels a metre), so that an
+    image viewer or a print dialog prints it at its true size: cairo writes none."""
+    import struct
+    import zlib
+
+    ihdr_end = 8 + 8 + 13 + 4  # the signature, then IHDR: length and type, data, CRC
+    per_metre = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    return png[:ihdr_end] + chunk + png[ihdr_end:]

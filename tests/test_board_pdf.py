@@ -4,6 +4,7 @@ empty, blocks (title, legend, panel) never cut, the fewest pages for the board."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -119,6 +120,11 @@ def test_png_and_refused_extensions(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.stderr  # type: ignore[attr-defined]
     image = Image.open(out)
     assert image.format == "PNG" and image.width > 1000
+    # Its density is said (pHYs), so that it prints at true size: the poster's millimetres.
+    assert [round(d, 1) for d in image.info["dpi"]] == [150.0, 150.0]
+    svg = run(str(TURBULENCES), "-o", "-", "--format", "svg").stdout  # type: ignore[attr-defined]
+    width_mm = float(re.search(r'<svg[^>]*\bwidth="([0-9.]+)mm"', svg)[1])  # type: ignore[index]
+    assert abs(image.width / 150 * 25.4 - width_mm) < 0.5
     for name, extra in (("b.jpg", []), ("b", []), ("b.svg", ["--format", "pdf"])):
         r = run(str(SEED_7), "-o", str(tmp_path / name), *extra)
         assert r.exit_code == 2 and r.stdout == ""  # type: ignore[attr-defined]
