@@ -344,7 +344,7 @@ def _render(sheets: list[Sheet], output: str, fmt: OutputFormat, paper: Paper, s
             files += zip(names, data, strict=True)
         what = "board" if sheet.role == "board" else _words(sheet.role)
         if paper is Paper.poster:
-            if fmt is not OutputFormat.pdf and sheet.role != "board":
+            if fmt is not OutputFormat.pdf and names[0] != "-":
                 summary.append(f"{what} {names[0]}")
             elif fmt is OutputFormat.pdf:
                 summary.append(f"{what} on 1 page")

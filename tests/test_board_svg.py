@@ -77,7 +77,7 @@ def seed_7() -> Map:
 def test_poster_in_mm_with_one_polygon_per_hex(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     r = run(str(SEED_7), "-o", str(out))
-    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", f"wrote board {out}\n")
     root = parse(out.read_text())
     width, height = size_mm(root)
     assert 450 < width < 700 and 450 < height < 700
@@ -257,7 +257,8 @@ def test_tracks_poster(tmp_path: Path, standard: ComponentSet) -> None:
     r = run(str(SEED_7), "-o", str(out), "--tracks")
     assert r.exit_code == 0 and r.stdout == ""
     assert svg_files(tmp_path) == ["b-tracks.svg", "b.svg"]
-    assert r.stderr == f"wrote track boards {tmp_path / 'b-tracks.svg'}\n"
+    assert r.stderr == (f"wrote board {tmp_path / 'b.svg'}; "
+                        f"track boards {tmp_path / 'b-tracks.svg'}\n")
     root = parse((tmp_path / "b-tracks.svg").read_text())
     size_mm(root)
     assert polygons(root) == []

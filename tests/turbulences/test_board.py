@@ -76,7 +76,7 @@ def expected_clouds(land: Landscape) -> dict[str, list[str]]:
 def test_poster_in_mm_with_one_polygon_per_tile(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     r = run(str(SEED_3), "-o", str(out))
-    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", f"wrote board {out}\n")
     root = parse(out.read_text())
     width, height = size_mm(root)
     assert 250 < width < 350 and 330 < height < 450
