@@ -131,13 +131,13 @@ def print_sheets(
     where = output if pdf else f"{files[0][0]} ... {files[-1][0]}" if count > 1 else files[0][0]
     print(escape(f"wrote {where} ({count} {paper.value} page{'s' if count > 1 else ''}, "
                  f"{backs} of them backs: {len(pieces.pieces)} pieces: "
-                 f"{pieces.game}, {pieces.name})"), file=sys.stderr)
+                 f"{pieces.game}, {pieces.set_name})"), file=sys.stderr)
 
 
 def _metadata(pieces: PieceSet) -> dict[str, str]:
     from skyhex.rules import __version__
 
-    return {"/Title": f"{pieces.game} components: {pieces.name}",
+    return {"/Title": f"{pieces.game} components: {pieces.set_name}",
             "/Subject": f"{pieces.game} cut-out sheets",
             "/Keywords": f"{pieces.game}, components, print and play",
             "/Creator": f"skyhex {__version__}",

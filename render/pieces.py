@@ -83,6 +83,14 @@ class PieceSet:
     name: str
     pieces: tuple[Piece, ...]
 
+    @property
+    def set_name(self) -> str:
+        """The set's name without its game's when it starts with it (a set titled
+        "Balmy Balloonists, skyhex standard set" is shown after its game's name once)."""
+        if self.name.startswith(self.game):
+            return self.name[len(self.game):].lstrip(" ,:-") or self.name
+        return self.name
+
 
 @dataclass(frozen=True)
 class Placed:
@@ -240,7 +248,7 @@ def page_svg(pieces: PieceSet, layout: Layout, page: SheetPage) -> str:
     total = len(layout.pages)
     back = page.back_of is not None
     side = f"backs of page {page.back_of}" if back else "fronts"
-    heading = f"{pieces.game} components: {pieces.name}"
+    heading = f"{pieces.game} components: {pieces.set_name}"
     where = f"page {page.number}/{total} · {side}"
     sheet = Sheet(layout.width, layout.height, title=f"{heading} - {where}")
     c = sheet.canvas

@@ -31,6 +31,7 @@ from skyhex.render.pieces import (
     pack,
     page_svg,
     printable_area,
+    sheets_svg,
 )
 from skyhex.rules.balloons.components import standard_set as balloons_set
 from skyhex.rules.paragliders.components import standard_set
@@ -392,3 +393,15 @@ def test_pdf_to_stdout() -> None:
     r = run("components", "print", "--game", "turbulences", "-o", "-")
     assert r.exit_code == 0 and r.stdout_bytes[:5] == b"%PDF-"
     assert r.stderr.startswith("wrote - (")
+
+
+def test_a_set_titled_with_its_game_names_the_game_once() -> None:
+    """The Balmy Balloonists set is titled "Balmy Balloonists, skyhex standard set": its
+    pages and the command's summary say the game once."""
+    pieces = pieces_of("balloons")
+    assert pieces.name == "Balmy Balloonists, skyhex standard set"
+    assert pieces.set_name == "skyhex standard set"
+    assert pieces_of("paragliders").set_name == "skyhex standard set"
+    _, pages = sheets_svg(pieces, "a4")
+    assert "Balmy Balloonists components: skyhex standard set" in pages[0]
+    assert "Balmy Balloonists, Balmy Balloonists" not in pages[0]
