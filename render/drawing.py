@@ -90,6 +90,10 @@ class Rect:
         return Rect(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
 
 
+TERRAIN_CLASS = "terrain"
+"""The class of the elements besides the map hexes whose fill is a terrain's colour."""
+
+
 def _style(fill: str | None, stroke: str | None, width: float | None,
            dash: Sequence[float] | None = None) -> dict[str, Any]:
     attrs: dict[str, Any] = {}
@@ -163,9 +167,13 @@ class Canvas:
 
     def path(self, d: str, *, fill: str | None = "none", stroke: str | None = "#000000",
              width: float | None = 0.3, dash: Sequence[float] | None = None,
-             round_joins: bool = False) -> None:
+             round_joins: bool = False, terrain: bool = False) -> None:
+        """A path; ``terrain``: its fill is a terrain's colour (a legend's swatch), paled
+        with the map hexes in the low-ink style (``render/ink.py``)."""
         dwg = self._sheet.svgwrite
         attrs = _style(fill, stroke, width, dash)
+        if terrain:
+            attrs["class_"] = TERRAIN_CLASS
         if round_joins:
             attrs["stroke_linejoin"] = "round"
             attrs["stroke_linecap"] = "round"

@@ -118,7 +118,7 @@ def hex_swatch(canvas: Canvas, center: Point, fill: str, hex_mm: float,
     """A small hex of ``fill`` with its terrain or biome ``symbol`` (if any), for legends and
     track boards. Drawn as a path: ``<polygon>`` stays reserved for map hexes."""
     canvas.path(path_data(hex_points(center, hex_mm), closed=True), fill=fill, stroke=BLACK,
-                width=0.25)
+                width=0.25, terrain=True)
     if symbol is not None:
         canvas.use(symbol, center)
 

@@ -16,8 +16,10 @@ from skyhex.cli import app
 from skyhex.games.documents import load_game, replay_game, sources
 from skyhex.games.face import BoardRequest, face
 from skyhex.render.drawing import Rect
+from skyhex.render.ink import tint
 from skyhex.render.layout import print_plan
 from skyhex.render.paper import PAPER_SIZES
+from skyhex.render.paragliders.marks import TERRAIN_FILL
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_7 = ROOT / "examples" / "maps" / "standard-seed-7.yaml"
@@ -171,5 +173,10 @@ def test_low_ink_pales_the_hexes_and_keeps_the_marks(tmp_path: Path) -> None:
     assert run(str(SEED_7), "-o", str(svg_low), "--style", "low-ink").exit_code == 0
     text = svg_low.read_text()
     assert text.count("<polygon") == 183 and 'fill="#F6DCC7"' in text  # mountain, paled
+    # The legend's swatches are paled to the tints of the hexes they explain.
+    hexes = set(re.findall(r'<polygon\b[^>]*\bfill="(#[0-9A-F]{6})"', text))
+    swatches = set(re.findall(r'<path class="terrain"[^>]*\bfill="(#[0-9A-F]{6})"', text))
+    assert swatches and swatches <= hexes | {tint(c) for c in TERRAIN_FILL.values()}, swatches
+    assert not swatches & set(TERRAIN_FILL.values())
     assert text.count("<text") == (ROOT / "examples" / "boards" / "standard-seed-7.svg"
                                    ).read_text().count("<text")
