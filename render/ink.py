@@ -2,8 +2,9 @@
 
 The low-ink style keeps every symbol, outline and mark of a board and pales the fill of its
 map hexes (the only ``<polygon>`` elements of a sheet, see ``render/drawing.py``) and of
-their terrains' swatches (paths of class ``terrain``) to a tint of their colour, so that a board printed at home takes a fraction of the ink while the
-terrain keeps its hue and its symbol.
+their terrains' swatches (paths of class ``terrain``) to a tint of their colour, so that a
+board printed at home takes a fraction of the ink while the terrain keeps its hue and its
+symbol.
 """
 
 from __future__ import annotations
