@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterable
@@ -316,7 +317,21 @@ def show(
         draw = game.need(maps.show, "map show")
     if color is None:
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    write_stdout(draw(m, color=color, legend=legend))
+    write_stdout(_terminal_safe(draw(m, color=color, legend=legend), color=color))
+
+
+_COLOUR = re.compile(r"(\x1b\[[0-9;]*m)")
+"""A colour code (SGR) as the terminal drawings write them: the only escape kept."""
+
+
+def _terminal_safe(text: str, *, color: bool) -> str:
+    """``text`` (a terminal drawing) with every control character from the map's own words
+    (a zone's name: ESC, BEL, NUL) shown escaped; lines, and colour codes when ``color``,
+    kept."""
+    if not color:
+        return escape(text, lines=True)
+    parts = _COLOUR.split(text)
+    return "".join(p if i % 2 else escape(p, lines=True) for i, p in enumerate(parts))
 
 
 def stats(

@@ -235,7 +235,8 @@ def new_scenario(face: Face, options: Mapping[str, Any], output: str
     doc["balloons"] = [{"colour": c} for c in parts.rose[:players]]
     doc["finish"] = "first"
     doc["days"] = parts.days
-    header = ("# A Balmy Balloonists race (skyhex schema scenario describes every key).\n"
+    header = ("# yaml-language-server: $schema=scenario.schema.json\n"
+              "# A Balmy Balloonists race (skyhex schema scenario describes every key).\n"
               "# balloons: seat order; each a Wind Rose colour, optionally a player and "
               "a start lane.\n# finish: first (the first balloon home wins) or round "
               "(its round is played out); days: the race's length in rounds.\n")

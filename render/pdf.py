@@ -10,11 +10,37 @@ for.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 PNG_DPI = 150.0
 """Resolution of PNG output: enough for a screen or a web page, a board stays a few MB."""
+
+
+PNG_PIXELS = 50_000_000
+"""The most pixels a PNG image may have (about 200 MB while drawn): a poster of a large map
+at ``PNG_DPI``; past it, ask for a PDF or SVG (drawn to scale, no pixels held)."""
+PNG_SIDE = 32_767
+"""The longest side in pixels cairo can draw."""
+
+
+class TooManyPixels(ValueError):
+    """A PNG image past ``PNG_PIXELS`` or ``PNG_SIDE``: refused before any pixel is drawn."""
+
+
+def png_size(svg: str, dpi: float = PNG_DPI) -> tuple[int, int]:
+    """The size in pixels of the SVG document ``svg`` (its root ``width`` and ``height`` in
+    mm, as every page skyhex draws has them) drawn at ``dpi``."""
+    head = svg[: svg.find(">", svg.find("<svg")) + 1]
+    sizes = []
+    for name in ("width", "height"):
+        found = re.search(rf'\s{name}="([0-9.eE+-]+)(mm|px)?"', head)
+        if found is None:
+            raise ValueError(f"the picture has no {name}")
+        value = float(found.group(1))
+        sizes.append(value / 25.4 * dpi if found.group(2) in (None, "mm") else value)
+    return int(sizes[0] + 1), int(sizes[1] + 1)
 
 
 class RendererMissing(RuntimeError):
@@ -48,7 +74,13 @@ def to_pdf(pages: Sequence[str], metadata: Mapping[str, str]) -> bytes:
 
 
 def to_png(svg: str, dpi: float = PNG_DPI) -> bytes:
-    """The SVG document ``svg`` as a PNG image at ``dpi`` on white."""
+    """The SVG document ``svg`` as a PNG image at ``dpi`` on white; ``TooManyPixels`` past
+    the pixel budget, before anything is drawn."""
+    width, height = png_size(svg, dpi)
+    if width * height > PNG_PIXELS or max(width, height) > PNG_SIDE:
+        raise TooManyPixels(f"a PNG image of {width:,} x {height:,} pixels is past the limit of "
+                            f"{PNG_PIXELS:,} pixels and {PNG_SIDE:,} a side: write a PDF or "
+                            "SVG (drawn to scale) or a smaller map")
     cairosvg = _cairosvg()
     data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi,
                                    background_color="white")

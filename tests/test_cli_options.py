@@ -153,3 +153,14 @@ def test_missions_are_asked_of_the_logs_game() -> None:
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr == f"{golden / 'balloons-2.ndjson'}:1:1: error: a \"balloons\" log: " \
         "missions are Turbulences' (rulebook section 12)\n"
+
+
+@pytest.mark.parametrize("game", ["paragliders", "turbulences", "balloons"])
+def test_scenario_new_names_its_schema_for_editors_on_the_first_line(workdir: Path,
+                                                                      game: str) -> None:
+    r = run("scenario", "new", "--game", game, "--seed", "1", "-o", "s.yaml")
+    assert r.exit_code == 0 and r.stdout == ""
+    assert r.stderr.startswith("wrote s.yaml") and "scenario.schema.json for editors" in r.stderr
+    first = (workdir / "s.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=scenario.schema.json"
+    assert (workdir / "scenario.schema.json").is_file()
