@@ -147,4 +147,6 @@ def graph_library_after(commands: list[list[str]]) -> list[str]:
     out = subprocess.run([sys.executable, "-c", code, json.dumps(commands)],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
-    return out.stderr.strip().splitlines()[-len(commands):]
+    answers = [line for line in out.stderr.splitlines()  # besides what commands report
+               if line.endswith((" True", " False")) and line.split()[0].lstrip("-").isdigit()]
+    return answers[-len(commands):]

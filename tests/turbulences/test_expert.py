@@ -591,7 +591,7 @@ def test_boards_show_the_tanks_and_the_covered_cities(tmp_path: Path) -> None:
     moves = ROOT / "tests" / "golden" / "turbulences-expert-4.moves.yaml"
     out = tmp_path / "board.svg"
     r = run("board", str(moves), "--at", "30", "-o", str(out))
-    assert (r.exit_code, r.stderr) == (0, "")
+    assert (r.exit_code, r.stderr) == (0, f"wrote board {out}\n")
     svg = out.read_text()
     assert all(f'id="dial-{c}"' in svg for c in ("red", "blue", "green"))
     assert 'id="dial-yellow"' not in svg
@@ -820,7 +820,7 @@ def test_runways_in_positions_boards_and_views(tmp_path: Path) -> None:
     assert again.new_game()[1] == state
     svg = tmp_path / "runway.svg"
     r = run("board", str(path), "-o", str(svg), "--allow-outside-refs")
-    assert (r.exit_code, r.stderr) == (0, "")
+    assert (r.exit_code, r.stderr) == (0, f"wrote board {svg}\n")
     q, rr = built["hex"]
     assert f'id="runway-{q}-{rr}"' in svg.read_text()
     seen = view(game, state, "yellow")
