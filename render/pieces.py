@@ -85,8 +85,8 @@ class PieceSet:
 
     @property
     def set_name(self) -> str:
-        """The set's name without its game's when it starts with it (a set titled
-        "Balmy Balloonists, skyhex standard set" is shown after its game's name once)."""
+        """The set's name without its game's when it starts with it, so that a page or a
+        summary shows the game once (a set titled "GAME, my set" reads "GAME, my set")."""
         if self.name.startswith(self.game):
             return self.name[len(self.game):].lstrip(" ,:-") or self.name
         return self.name
